@@ -1,0 +1,1 @@
+"""Draftlight's Qt (PySide6) desktop app: windows, widgets, the engine's worker thread."""

@@ -1,0 +1,113 @@
+"""One assistant answer as the UI keeps it: the engine's events folded into text, live numbers
+and the per-step accepted lengths the chart draws. Qt-free, so it is tested without widgets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from backend.engine.events import (
+    Event,
+    GenerationFailed,
+    GenerationFinished,
+    GenerationStarted,
+    PromptProcessed,
+    Stats,
+    StepVerified,
+)
+
+
+@dataclass
+class Answer:
+    model_name: str = ""
+    spec_type: str = "none"
+    n_draft_max: int = 0
+    steps: list[StepVerified] = field(default_factory=list)  # kept to re-render the colours
+    parts: list[str] = field(default_factory=list)  # emitted token texts: the answer itself
+    accepted_lengths: list[int] = field(default_factory=list)
+    n_prompt: int = 0
+    n_cached: int = 0
+    prompt_ms: float = 0.0
+    generation_ms: float = 0.0
+    first_token_ms: float | None = None
+    n_generated: int = 0
+    n_drafted: int = 0
+    n_accepted: int = 0
+    final_stats: Stats | None = None
+    final_text: str | None = None
+    stop_reason: str | None = None
+    error: str | None = None
+    error_detail: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.stop_reason is not None or self.error is not None
+
+    @property
+    def text(self) -> str:
+        return self.final_text if self.final_text is not None else "".join(self.parts)
+
+    def add(self, event: Event) -> None:
+        if isinstance(event, StepVerified):
+            self.steps.append(event)
+            self.parts.extend(t.text for t in event.emitted)
+            self.accepted_lengths.append(event.n_accepted)
+            self.n_generated += len(event.emitted)
+            self.n_drafted += len(event.drafted)
+            self.n_accepted += event.n_accepted
+            self.generation_ms += event.draft_ms + event.verify_ms
+            if self.first_token_ms is None and event.emitted:
+                self.first_token_ms = self.prompt_ms + self.generation_ms
+        elif isinstance(event, GenerationStarted):
+            self.spec_type = event.spec_type
+            self.n_draft_max = event.n_draft_max
+            self.n_prompt = event.n_prompt_tokens
+        elif isinstance(event, PromptProcessed):
+            self.n_prompt, self.n_cached, self.prompt_ms = event.n_tokens, event.n_cached, event.ms
+        elif isinstance(event, GenerationFinished):
+            self.final_stats = event.stats
+            self.final_text = event.text
+            self.stop_reason = event.stop_reason
+        elif isinstance(event, GenerationFailed):
+            self.error, self.error_detail = event.message, event.detail
+
+    def stats(self) -> Stats:
+        """The engine's final numbers once finished; until then, the same numbers counted from
+        the steps so far (engine-side times, so they do not depend on how fast we render)."""
+        if self.final_stats is not None:
+            return self.final_stats
+        return Stats(
+            n_prompt=self.n_prompt,
+            n_cached=self.n_cached,
+            n_generated=self.n_generated,
+            n_steps=len(self.steps),
+            n_drafted=self.n_drafted,
+            n_accepted=self.n_accepted,
+            prompt_ms=self.prompt_ms,
+            generation_ms=self.generation_ms,
+            ttft_ms=self.first_token_ms or 0.0,
+        )
+
+
+STOP_REASONS = {
+    "eos": "end of answer",
+    "length": "max tokens reached",
+    "stop_string": "stop string",
+    "cancelled": "stopped",
+    "context_full": "context full",
+}
+
+
+def format_stats(answer: Answer) -> str:
+    s = answer.stats()
+    parts = []
+    parts.append(f"{s.tokens_per_second:.1f} tok/s" if s.generation_ms > 0 else "— tok/s")
+    if s.ttft_ms:
+        parts.append(f"first token {s.ttft_ms:.0f} ms")
+    parts.append(f"{s.n_generated} tokens")
+    if answer.spec_type != "none" or s.n_drafted:
+        parts.append(f"drafted {s.n_drafted} / accepted {s.n_accepted}")
+        parts.append(f"acceptance {100 * s.acceptance_rate:.1f} %")
+        parts.append(f"{s.mean_accepted_per_step:.2f} accepted/step")
+    if answer.stop_reason:
+        parts.append(STOP_REASONS.get(answer.stop_reason, answer.stop_reason))
+    return "  ·  ".join(parts)

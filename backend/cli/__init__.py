@@ -1,0 +1,1 @@
+"""Headless commands (`draftlight generate`, `draftlight models …`) on the same code as the app."""

@@ -1,0 +1,48 @@
+"""The headless command line: `draftlight-cli SUBCOMMAND …` (and `draftlight SUBCOMMAND …`).
+
+Each subcommand lives in its own module with `add_parser(subparsers)` and `run(args) -> int`.
+Any failure ends as one clear line on stderr and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from backend import __version__
+
+SUBCOMMANDS = {"generate": "backend.cli.generate", "models": "backend.cli.models"}
+
+
+def build_parser(prog: str = "draftlight") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Draftlight: chat with local GGUF models and watch speculative decoding.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module_name in SUBCOMMANDS.values():
+        importlib.import_module(module_name).add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None, prog: str = "draftlight-cli") -> int:
+    parser = build_parser(prog)
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    module = importlib.import_module(SUBCOMMANDS[args.command])
+    try:
+        return module.run(args)
+    except KeyboardInterrupt:
+        print("draftlight: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # the last line of defence: one line, no traceback
+        print(f"draftlight: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,144 @@
+"""One llama.cpp context (a KV cache over a loaded model) that remembers which tokens it holds,
+so a new request or a draft step decodes only what the cache lacks."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import llama_cpp
+
+from backend.engine.errors import EngineError
+from backend.engine.model import LoadedModel
+
+
+class Context:
+    """Sequence 0 of a llama.cpp context. `tokens[i]` is the token at position i of the cache."""
+
+    def __init__(
+        self,
+        model: LoadedModel,
+        *,
+        n_ctx: int,
+        n_threads: int,
+        n_batch: int = 512,
+        n_ubatch: int = 512,
+        n_rs_seq: int = 0,
+        ctx_type: int = llama_cpp.LLAMA_CONTEXT_TYPE_DEFAULT,
+    ) -> None:
+        self.model = model
+        params = llama_cpp.llama_context_default_params()
+        params.n_ctx = n_ctx
+        params.n_batch = n_batch
+        params.n_ubatch = n_ubatch
+        params.n_seq_max = 1
+        params.n_threads = n_threads
+        params.n_threads_batch = n_threads
+        params.n_rs_seq = n_rs_seq
+        params.ctx_type = ctx_type
+        params.no_perf = True
+        ctx = llama_cpp.llama_init_from_model(model.model, params)
+        if not ctx:
+            raise EngineError(
+                f"llama.cpp could not create a context of {n_ctx} tokens for "
+                f"{model.info.name} (not enough memory?)."
+            )
+        self.ctx = ctx
+        self.n_ctx = llama_cpp.llama_n_ctx(ctx)
+        self.n_batch = n_batch
+        self.memory = llama_cpp.llama_get_memory(ctx)
+        self.tokens: list[int] = []
+        self._batch_cap = n_batch
+        self._batch = llama_cpp.llama_batch_init(n_batch, 0, 1)
+
+    # -- cache bookkeeping ---------------------------------------------------------------
+    @property
+    def n_past(self) -> int:
+        return len(self.tokens)
+
+    def truncate(self, n: int) -> bool:
+        """Forget every position from n on. False when the memory cannot roll back that far
+        (recurrent models keep only a few snapshots); the caller then starts over."""
+        if n >= len(self.tokens):
+            return True
+        ok = llama_cpp.llama_memory_seq_rm(self.memory, 0, n, -1)
+        if ok:
+            del self.tokens[n:]
+        return bool(ok)
+
+    def clear(self) -> None:
+        llama_cpp.llama_memory_clear(self.memory, True)
+        self.tokens.clear()
+
+    # -- decoding ------------------------------------------------------------------------
+    def decode(self, tokens: list[int], *, all_logits: bool = False) -> np.ndarray:
+        """Append `tokens` at the end of the cache and return their logits rows: one row per
+        token with `all_logits`, else one row for the last token. The array is a view into
+        llama.cpp's buffer, valid until the next decode on this context."""
+        if not tokens:
+            raise ValueError("nothing to decode")
+        if len(self.tokens) + len(tokens) > self.n_ctx:
+            raise EngineError(
+                f"The conversation no longer fits the context of {self.n_ctx} tokens."
+            )
+        rows = None
+        for start in range(0, len(tokens), self.n_batch):
+            chunk = tokens[start : start + self.n_batch]
+            last_chunk = start + self.n_batch >= len(tokens)
+            rows = self._decode_chunk(chunk, all_logits=all_logits, want=last_chunk)
+        assert rows is not None
+        return rows
+
+    def _decode_chunk(self, chunk: list[int], *, all_logits: bool, want: bool) -> np.ndarray:
+        b = self._batch
+        n = len(chunk)
+        pos0 = len(self.tokens)
+        for i, tok in enumerate(chunk):
+            b.token[i] = tok
+            b.pos[i] = pos0 + i
+            b.n_seq_id[i] = 1
+            b.seq_id[i][0] = 0
+            b.logits[i] = all_logits and want
+        if want:
+            b.logits[n - 1] = True
+        b.n_tokens = n
+        rc = llama_cpp.llama_decode(self.ctx, b)
+        if rc != 0:
+            # llama_decode returns errors instead of raising (e.g. -1 for an occupied position)
+            raise EngineError(f"llama.cpp failed to decode a batch (code {rc}).")
+        self.tokens.extend(chunk)
+        if not want:
+            return np.empty((0, 0), np.float32)
+        n_rows = n if all_logits else 1
+        ptr = llama_cpp.llama_get_logits(self.ctx)
+        return np.ctypeslib.as_array(ptr, shape=(n_rows, self.model.n_vocab))
+
+    def _keep_common_prefix(self, tokens: list[int], limit: int) -> int:
+        common = 0
+        n = min(len(self.tokens), len(tokens), limit)
+        while common < n and self.tokens[common] == tokens[common]:
+            common += 1
+        if not self.truncate(common):
+            self.clear()
+            common = 0
+        return common
+
+    def prefill(self, tokens: list[int]) -> int:
+        """Make the cache hold exactly `tokens` (no logits needed); returns how many of them
+        were already cached from an earlier request."""
+        common = self._keep_common_prefix(tokens, len(tokens))
+        if common < len(tokens):
+            self.decode(tokens[common:])
+        return common
+
+    def sync(self, tokens: list[int]) -> np.ndarray:
+        """Make the cache hold exactly `tokens`, decoding only the part it lacks, and return
+        the logits after the last token. Keeps the longest common prefix (prefix caching)."""
+        # decode at least one token, to have its logits
+        common = self._keep_common_prefix(tokens, len(tokens) - 1)
+        return self.decode(tokens[common:])[0]
+
+    def close(self) -> None:
+        if getattr(self, "ctx", None):
+            llama_cpp.llama_batch_free(self._batch)
+            llama_cpp.llama_free(self.ctx)
+            self.ctx = None

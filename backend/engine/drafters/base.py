@@ -1,0 +1,35 @@
+"""The interface every drafter implements."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from backend.engine.events import Origin
+from backend.engine.request import GenerationRequest
+
+
+@dataclass
+class Proposal:
+    tokens: list[int] = field(default_factory=list)
+    # q_i, the distribution token i was drawn from; None means proposed deterministically
+    # (one-hot q), as n-gram lookup and greedy drafting do.
+    dists: list[np.ndarray | None] = field(default_factory=list)
+    p_draft: list[float | None] = field(default_factory=list)  # the drafter's q_i(token i)
+    heads: list[int | None] = field(default_factory=list)  # MTP head per token
+
+
+class Drafter(Protocol):
+    origin: Origin
+
+    def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
+        """A new request starts (sampling settings and RNG for this answer)."""
+
+    def propose(self, history: list[int], n_max: int) -> Proposal:
+        """Up to n_max tokens to follow `history` (prompt + answer so far, whose last token
+        the target has not decoded yet)."""
+
+    def close(self) -> None:
+        """Free what the drafter holds."""

@@ -1,0 +1,69 @@
+"""Drafting with a second, smaller GGUF model that shares the target's vocabulary.
+
+The draft context keeps its KV cache in step with the conversation: before each proposal it
+decodes only the one or two tokens it lacks (the target's correction, and the last accepted
+draft, which was never decoded), instead of re-decoding the whole draft every step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from backend.engine import sampling
+from backend.engine.context import Context
+from backend.engine.drafters.base import Proposal
+from backend.engine.errors import EngineError
+from backend.engine.model import LoadedModel
+from backend.engine.request import GenerationRequest, SamplingSettings
+from backend.models.vocab import incompatibility
+
+
+class DraftModelDrafter:
+    origin = "draft"
+
+    def __init__(self, target: LoadedModel, draft: LoadedModel, *, n_ctx: int, n_threads: int):
+        reason = incompatibility(target.vocab_info(), draft.vocab_info())
+        if reason is not None:
+            raise EngineError(f"{draft.info.name} cannot draft for {target.info.name}: {reason}")
+        self.model = draft
+        self.ctx = Context(draft, n_ctx=n_ctx, n_threads=n_threads)
+        self.sampling = SamplingSettings()
+        self.p_min = 0.0
+        self.rng = np.random.default_rng(0)
+
+    def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
+        self.sampling = request.sampling
+        self.p_min = request.p_min
+        self.rng = rng
+
+    def propose(self, history: list[int], n_max: int) -> Proposal:
+        n_max = min(n_max, self.ctx.n_ctx - len(history))
+        if n_max <= 0:
+            return Proposal()
+        logits = self.ctx.sync(history)
+        s = self.sampling
+        out = Proposal()
+        seq = list(history)
+        for i in range(n_max):
+            if s.greedy:
+                lg = sampling.penalized(logits, s, seq)
+                x = int(np.argmax(lg))
+                conf = sampling.softmax_prob(lg, x)
+                q = None  # greedy drafting is deterministic: q is one-hot
+            else:
+                q = sampling.distribution(logits, s, seq)
+                x = sampling.sample(q, self.rng)
+                conf = float(q[x])
+            if conf < self.p_min:
+                break  # the drafter is unsure: verifying more would likely waste work
+            out.tokens.append(x)
+            out.dists.append(q)
+            out.p_draft.append(conf)
+            out.heads.append(None)
+            seq.append(x)
+            if i + 1 < n_max:
+                logits = self.ctx.decode([x])[0]
+        return out
+
+    def close(self) -> None:
+        self.ctx.close()

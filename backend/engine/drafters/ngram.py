@@ -1,0 +1,59 @@
+"""N-gram prompt lookup (llama.cpp's `ngram-simple`): find the latest earlier occurrence of
+the last `size_n` tokens in the conversation and propose the tokens that followed it. Costs
+nothing to run, and shines when the answer repeats its input (rewrites, code edits)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from backend.engine.drafters.base import Proposal
+from backend.engine.request import GenerationRequest, NgramSettings
+
+
+class NgramDrafter:
+    origin = "ngram"
+
+    def __init__(self) -> None:
+        self.settings = NgramSettings()
+        # n-gram → (start positions of its occurrences, oldest first), over `_indexed` tokens
+        self._index: dict[tuple[int, ...], list[int]] = {}
+        self._indexed: list[int] = []
+
+    def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
+        if request.ngram != self.settings:
+            self.settings = request.ngram
+            self._index.clear()
+            self._indexed = []
+
+    def _update_index(self, history: list[int]) -> None:
+        n = self.settings.size_n
+        old = self._indexed
+        if len(old) > len(history) or history[: len(old)] != old:
+            self._index.clear()
+            old = []
+        for start in range(max(len(old) - n + 1, 0), len(history) - n + 1):
+            self._index.setdefault(tuple(history[start : start + n]), []).append(start)
+        self._indexed = list(history)
+
+    def propose(self, history: list[int], n_max: int) -> Proposal:
+        n = self.settings.size_n
+        if len(history) <= n:
+            return Proposal()
+        self._update_index(history)
+        key = tuple(history[-n:])
+        # every occurrence except the one that ends the history (that is where we are)
+        starts = [s for s in self._index.get(key, ()) if s + n < len(history)]
+        if len(starts) < self.settings.min_hits:
+            return Proposal()
+        follow = starts[-1] + n
+        m = min(self.settings.size_m, n_max)
+        tokens = history[follow : follow + m]
+        return Proposal(
+            tokens=list(tokens),
+            dists=[None] * len(tokens),
+            p_draft=[None] * len(tokens),
+            heads=[None] * len(tokens),
+        )
+
+    def close(self) -> None:
+        self._index.clear()

@@ -1,0 +1,336 @@
+"""The speculative decoding engine: models loaded once, one request at a time, events out.
+
+Each step the drafter proposes up to K tokens; the target decodes `[last, d1..dK]` in one
+batch with logits at every position; verification keeps the accepted prefix plus one token of
+the target's own; the rejected positions are removed from the KV cache. With spec type "none"
+the same loop runs with K = 0, so plain decoding is measured by the very same code.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+
+import numpy as np
+
+from backend.engine import sampling
+from backend.engine.context import Context
+from backend.engine.drafters.base import Drafter, Proposal
+from backend.engine.drafters.draft_model import DraftModelDrafter
+from backend.engine.drafters.ngram import NgramDrafter
+from backend.engine.errors import EngineError
+from backend.engine.events import (
+    Event,
+    GenerationFailed,
+    GenerationFinished,
+    GenerationStarted,
+    PromptProcessed,
+    Stats,
+    StepVerified,
+    StopReason,
+    Token,
+)
+from backend.engine.model import LoadedModel, ModelInfo, ProgressFn
+from backend.engine.prompt import build_prompt
+from backend.engine.request import GenerationRequest
+from backend.engine.text import AnswerText, display_piece
+from backend.engine.verify import Verdict, verify_greedy, verify_sampled
+
+DEFAULT_N_CTX = 4096
+
+
+def default_threads() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
+class Engine:
+    """Owns every llama.cpp object. All methods but `cancel` must be called from one thread."""
+
+    def __init__(self) -> None:
+        self._target: LoadedModel | None = None
+        self._draft: LoadedModel | None = None
+        self._ctx: Context | None = None
+        self._drafters: dict[str, Drafter] = {}
+        self._cancel = threading.Event()
+        self.n_ctx = DEFAULT_N_CTX
+        self.n_threads = default_threads()
+
+    # -- models --------------------------------------------------------------------------
+    @property
+    def target(self) -> ModelInfo | None:
+        return self._target.info if self._target else None
+
+    @property
+    def draft(self) -> ModelInfo | None:
+        return self._draft.info if self._draft else None
+
+    def load_target(
+        self,
+        path: str | os.PathLike,
+        *,
+        n_ctx: int = DEFAULT_N_CTX,
+        n_threads: int | None = None,
+        progress: ProgressFn | None = None,
+    ) -> ModelInfo:
+        """Load the model that answers. The previous target (and any draft, whose pairing
+        no longer holds) is released first."""
+        self.unload_draft()
+        self._close_target()
+        model = LoadedModel(path, progress=progress, load_mtp=_has_mtp_heads(path))
+        self._target = model
+        try:
+            self.configure(n_ctx=n_ctx, n_threads=n_threads)
+        except EngineError:
+            self._close_target()
+            raise
+        return model.info
+
+    def configure(self, *, n_ctx: int | None = None, n_threads: int | None = None) -> None:
+        """Change context size or threads: new contexts on the same loaded weights."""
+        self.n_ctx = n_ctx or self.n_ctx
+        self.n_threads = n_threads or self.n_threads or default_threads()
+        self._close_contexts()
+        if self._target is not None:
+            n_ctx = min(self.n_ctx, self._target.info.n_ctx_train or self.n_ctx)
+            self._ctx = Context(self._target, n_ctx=n_ctx, n_threads=self.n_threads)
+
+    def load_draft(
+        self, path: str | os.PathLike, *, progress: ProgressFn | None = None
+    ) -> ModelInfo:
+        """Load a draft model for spec type "draft"; refused (EngineError, in words) when its
+        vocabulary differs from the target's."""
+        if self._target is None or self._ctx is None:
+            raise EngineError("Load a target model before choosing a draft model.")
+        self.unload_draft()
+        model = LoadedModel(path, progress=progress)
+        try:
+            drafter = DraftModelDrafter(
+                self._target, model, n_ctx=self._ctx.n_ctx, n_threads=self.n_threads
+            )
+        except Exception:
+            model.close()
+            raise
+        self._draft = model
+        self._drafters["draft"] = drafter
+        return model.info
+
+    def unload_draft(self) -> None:
+        drafter = self._drafters.pop("draft", None)
+        if drafter is not None:
+            drafter.close()
+        if self._draft is not None:
+            self._draft.close()
+            self._draft = None
+
+    def reset_cache(self) -> None:
+        """Forget cached prefixes (e.g. a new conversation)."""
+        if self._ctx is not None:
+            self._ctx.clear()
+        draft = self._drafters.get("draft")
+        if isinstance(draft, DraftModelDrafter):
+            draft.ctx.clear()
+
+    def cancel(self) -> None:
+        """Thread-safe: the running generation stops before its next step."""
+        self._cancel.set()
+
+    def close(self) -> None:
+        self.unload_draft()
+        self._close_target()
+
+    def _close_contexts(self) -> None:
+        for d in self._drafters.values():
+            d.close()
+        self._drafters.clear()
+        if self._draft is not None:
+            self._draft.close()
+            self._draft = None
+        if self._ctx is not None:
+            self._ctx.close()
+            self._ctx = None
+
+    def _close_target(self) -> None:
+        self._close_contexts()
+        if self._target is not None:
+            self._target.close()
+            self._target = None
+
+    def _drafter(self, request: GenerationRequest) -> Drafter | None:
+        kind = request.spec_type
+        if kind == "none":
+            return None
+        if kind == "draft":
+            if "draft" not in self._drafters:
+                raise EngineError("Spec type 'draft' needs a draft model: load one first.")
+            return self._drafters["draft"]
+        if kind == "ngram":
+            return self._drafters.setdefault("ngram", NgramDrafter())
+        if kind == "mtp":
+            return self._mtp_drafter()
+        raise EngineError(f"Unknown spec type {kind!r}.")
+
+    def _mtp_drafter(self) -> Drafter:
+        raise EngineError("MTP drafting is not available yet.")
+
+    # -- generation ----------------------------------------------------------------------
+    def generate(self, request: GenerationRequest) -> Iterator[Event]:
+        """Run one request, yielding events. Never raises for a user-level problem: it ends
+        with GenerationFinished or GenerationFailed."""
+        self._cancel.clear()
+        try:
+            yield from self._generate(request)
+        except EngineError as exc:
+            yield GenerationFailed(str(exc))
+        except Exception as exc:  # a bug must not take the app down with it
+            yield GenerationFailed("Generation failed unexpectedly.", f"{type(exc).__name__}: {exc}")
+
+    def _generate(self, req: GenerationRequest) -> Iterator[Event]:
+        t_start = time.perf_counter()
+        if self._target is None or self._ctx is None:
+            raise EngineError("No model is loaded.")
+        model, ctx = self._target, self._ctx
+        prompt, template_stops = build_prompt(model, req)
+        if len(prompt) >= ctx.n_ctx:
+            raise EngineError(
+                f"The prompt has {len(prompt)} tokens, more than the context of {ctx.n_ctx}."
+            )
+        drafter = self._drafter(req)
+        s = req.sampling
+        rng = np.random.default_rng(None if s.seed < 0 else s.seed)
+        if drafter is not None:
+            drafter.begin(req, rng)
+        k_max = req.n_draft_max if drafter is not None else 0
+        yield GenerationStarted(req.request_id, req.spec_type, k_max, len(prompt))
+
+        # The target's cache holds the history but its last token, which each step decodes
+        # together with the draft.
+        n_cached = ctx.prefill(prompt[:-1])
+        t_prompt = time.perf_counter()
+        yield PromptProcessed(len(prompt), n_cached, 1000 * (t_prompt - t_start))
+
+        answer = AnswerText(tuple(req.stop) + template_stops)
+        history = list(prompt)
+        st = dict(n_generated=0, n_steps=0, n_draft_steps=0, n_drafted=0, n_accepted=0)
+        draft_ms = verify_ms = ttft_ms = 0.0
+        reason: StopReason | None = None
+        step = 0
+        while reason is None:
+            if self._cancel.is_set():
+                reason = "cancelled"
+                break
+            room = ctx.n_ctx - ctx.n_past - 1
+            if room < 0:
+                reason = "context_full"
+                break
+            remaining = req.max_tokens - st["n_generated"]
+            k = max(0, min(k_max, room, remaining - 1))
+            t0 = time.perf_counter()
+            proposal = drafter.propose(history, k) if drafter is not None and k > 0 else Proposal()
+            if len(proposal.tokens) < max(req.n_draft_min, 1):
+                proposal = Proposal()
+            drafts = proposal.tokens[:k]
+            t1 = time.perf_counter()
+            n_before = ctx.n_past
+            rows = ctx.decode([history[-1], *drafts], all_logits=True)
+            verdict, p_rows = self._verify(rows, drafts, proposal, history, req, rng)
+            n_acc = verdict.n_accepted
+            ctx.truncate(n_before + 1 + n_acc)
+            t2 = time.perf_counter()
+
+            new_tokens = [*drafts[:n_acc], verdict.token]
+            emitted: list[Token] = []
+            for i, tok in enumerate(new_tokens):
+                origin = drafter.origin if (drafter is not None and i < n_acc) else "target"
+                text = "" if model.is_eog(tok) else answer.push(model.piece(tok))
+                emitted.append(Token(
+                    tok, text, origin, True, p_rows[i](tok),
+                    proposal.p_draft[i] if i < n_acc else None,
+                    proposal.heads[i] if i < n_acc else None,
+                ))
+                if model.is_eog(tok):
+                    reason = "eos"
+                elif answer.stopped:
+                    reason = "stop_string"
+                elif st["n_generated"] + len(emitted) >= req.max_tokens:
+                    reason = "length"
+                if reason is not None:
+                    break
+            if reason in ("eos", "length"):
+                tail = answer.flush()
+                if tail:
+                    last = emitted[-1]
+                    emitted[-1] = replace(last, text=last.text + tail)
+            drafted = tuple(
+                Token(
+                    d, display_piece(model.piece(d)), drafter.origin, i < n_acc,
+                    p_rows[i](d) if i <= n_acc else None, proposal.p_draft[i], proposal.heads[i],
+                )
+                for i, d in enumerate(drafts)
+            ) if drafter is not None else ()
+            history.extend(t.id for t in emitted)
+            step += 1
+            st["n_generated"] += len(emitted)
+            st["n_steps"] += 1
+            st["n_draft_steps"] += 1 if drafts else 0
+            st["n_drafted"] += len(drafts)
+            st["n_accepted"] += n_acc
+            draft_ms += 1000 * (t1 - t0)
+            verify_ms += 1000 * (t2 - t1)
+            if step == 1:
+                ttft_ms = 1000 * (time.perf_counter() - t_start)
+            yield StepVerified(step, drafted, n_acc, tuple(emitted),
+                               1000 * (t1 - t0), 1000 * (t2 - t1))
+
+        t_end = time.perf_counter()
+        stats = Stats(
+            n_prompt=len(prompt),
+            n_cached=n_cached,
+            prompt_ms=1000 * (t_prompt - t_start),
+            generation_ms=1000 * (t_end - t_prompt),
+            draft_ms=draft_ms,
+            verify_ms=verify_ms,
+            ttft_ms=ttft_ms,
+            **st,
+        )
+        yield GenerationFinished(reason, answer.text, stats)
+
+    def _verify(self, rows, drafts, proposal: Proposal, history, req, rng):
+        """Verdict plus, per verify position, a function giving the target's probability of
+        a token there (what the hover shows as p)."""
+        s = req.sampling
+        hist = [*history, *drafts]
+        base = len(history)
+        if s.greedy:
+            cache: dict[int, np.ndarray] = {}
+
+            def pen(i: int) -> np.ndarray:
+                if i not in cache:
+                    cache[i] = sampling.penalized(rows[i], s, hist[: base + i])
+                return cache[i]
+
+            verdict = verify_greedy(lambda i: int(np.argmax(pen(i))), drafts)
+            p_rows = [(lambda tok, i=i: sampling.softmax_prob(pen(i), tok))
+                      for i in range(verdict.n_accepted + 1)]
+            return verdict, p_rows
+        dists: dict[int, np.ndarray] = {}
+
+        def dist(i: int) -> np.ndarray:
+            if i not in dists:
+                dists[i] = sampling.distribution(rows[i], s, hist[: base + i])
+            return dists[i]
+
+        verdict: Verdict = verify_sampled(dist, drafts, proposal.dists[: len(drafts)], rng)
+        p_rows = [(lambda tok, i=i: float(dist(i)[tok])) for i in range(verdict.n_accepted + 1)]
+        return verdict, p_rows
+
+
+def _has_mtp_heads(path: str | os.PathLike) -> bool:
+    try:
+        from backend.models.inspect import inspect_model
+
+        return inspect_model(path).n_mtp_heads > 0
+    except Exception:
+        return False

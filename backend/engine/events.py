@@ -1,0 +1,138 @@
+"""The events the engine yields: the whole contract between the engine and any view.
+
+Events are frozen and self-contained, so a view never has to ask the engine anything back,
+and a recorded sequence of them can be replayed to drive a UI test.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Literal
+
+# Where a token came from. "target": the target model produced it itself (a correction after
+# a rejection, the bonus token after a fully accepted draft, or a plain-decoding token).
+Origin = Literal["target", "draft", "mtp", "ngram"]
+SpecType = Literal["none", "draft", "ngram", "mtp"]
+StopReason = Literal["eos", "length", "stop_string", "cancelled", "context_full"]
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token as the viewer sees it.
+
+    `text` is the UTF-8-safe incremental piece: for emitted tokens the pieces concatenate to
+    exactly the final answer (a character split over several tokens appears whole on the token
+    that completes it, the others carry ""). For rejected draft tokens `text` is the token's
+    own decoded piece, for display only.
+    """
+
+    id: int
+    text: str
+    origin: Origin
+    accepted: bool
+    p_target: float | None = None
+    p_draft: float | None = None
+    head: int | None = None  # which MTP head drafted it (0-based), for origin "mtp"
+
+
+@dataclass(frozen=True, slots=True)
+class GenerationStarted:
+    request_id: int
+    spec_type: SpecType
+    n_draft_max: int
+    n_prompt_tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class PromptProcessed:
+    n_tokens: int  # prompt tokens in total
+    n_cached: int  # of which were already in the KV cache from an earlier turn
+    ms: float
+
+
+@dataclass(frozen=True, slots=True)
+class StepVerified:
+    """One draft-and-verify step (with spec type "none": one plain decoding step)."""
+
+    step: int
+    drafted: tuple[Token, ...]  # every proposed token, accepted ones first, then rejected ones
+    n_accepted: int
+    emitted: tuple[Token, ...]  # tokens appended to the answer: accepted prefix + target token
+    draft_ms: float
+    verify_ms: float
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    n_prompt: int = 0
+    n_cached: int = 0
+    n_generated: int = 0
+    n_steps: int = 0
+    n_draft_steps: int = 0  # steps that verified a non-empty draft
+    n_drafted: int = 0
+    n_accepted: int = 0
+    prompt_ms: float = 0.0
+    generation_ms: float = 0.0
+    draft_ms: float = 0.0
+    verify_ms: float = 0.0
+    ttft_ms: float = 0.0  # from the request to the first emitted token
+
+    @property
+    def acceptance_rate(self) -> float:
+        return self.n_accepted / self.n_drafted if self.n_drafted else 0.0
+
+    @property
+    def mean_accepted_per_step(self) -> float:
+        """Mean number of draft tokens accepted per step that verified a draft."""
+        return self.n_accepted / self.n_draft_steps if self.n_draft_steps else 0.0
+
+    @property
+    def tokens_per_step(self) -> float:
+        """Mean tokens added to the answer per target decode (1.0 for plain decoding)."""
+        return self.n_generated / self.n_steps if self.n_steps else 0.0
+
+    @property
+    def tokens_per_second(self) -> float:
+        return 1000.0 * self.n_generated / self.generation_ms if self.generation_ms else 0.0
+
+    def to_dict(self) -> dict:
+        d = dataclasses.asdict(self)
+        d["acceptance_rate"] = self.acceptance_rate
+        d["mean_accepted_per_step"] = self.mean_accepted_per_step
+        d["tokens_per_step"] = self.tokens_per_step
+        d["tokens_per_second"] = self.tokens_per_second
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class GenerationFinished:
+    stop_reason: StopReason
+    text: str
+    stats: Stats = field(default_factory=Stats)
+
+
+@dataclass(frozen=True, slots=True)
+class GenerationFailed:
+    message: str  # one sentence a user can act on
+    detail: str = ""  # technical detail for a log or an expander
+
+
+Event = GenerationStarted | PromptProcessed | StepVerified | GenerationFinished | GenerationFailed
+
+EVENT_NAMES: dict[type, str] = {
+    GenerationStarted: "started",
+    PromptProcessed: "prompt",
+    StepVerified: "step",
+    GenerationFinished: "finished",
+    GenerationFailed: "failed",
+}
+
+
+def event_to_dict(event: Event) -> dict:
+    """A JSON-ready dict of an event, with an "event" key naming its kind."""
+    d = {"event": EVENT_NAMES[type(event)]}
+    d.update(dataclasses.asdict(event))
+    if isinstance(event, GenerationFinished):
+        d["stats"] = event.stats.to_dict()
+    return d

@@ -1,0 +1,174 @@
+"""A GGUF model loaded into llama.cpp: weights, vocabulary, tokenization. Loaded once and
+reused by every request; contexts (KV caches) are made from it separately."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import llama_cpp
+
+from backend.engine import llama_log
+from backend.engine.errors import EngineError, LoadCancelled
+from backend.models.vocab import VocabInfo
+
+_VOCAB_TYPES = {0: "none", 1: "spm", 2: "bpe", 3: "wpm", 4: "ugm", 5: "rwkv", 6: "plamo2"}
+
+ProgressFn = Callable[[float], bool]  # fraction loaded → False to cancel
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    path: str
+    name: str
+    architecture: str
+    n_params: int
+    size_bytes: int
+    n_ctx_train: int
+    n_vocab: int
+    n_mtp_heads: int
+
+
+class LoadedModel:
+    """Owns one `llama_model`. Not thread-safe: used from the engine's thread only."""
+
+    def __init__(
+        self, path: str | os.PathLike, *, progress: ProgressFn | None = None, load_mtp: bool = False
+    ) -> None:
+        llama_log.install()
+        self.path = str(path)
+        _check_file(Path(self.path))
+        params = llama_cpp.llama_model_default_params()
+        params.use_mmap = True
+        # Without load_mtp the NextN tensors are dropped, and an MTP context made later aborts
+        # the whole process (see MTP-NOTES): load them whenever the file has heads.
+        params.load_mtp = load_mtp
+        cancelled = False
+
+        def on_progress(fraction: float, _data: ctypes.c_void_p) -> bool:
+            nonlocal cancelled
+            if progress is None:
+                return True
+            try:
+                keep_going = bool(progress(float(fraction)))
+            except Exception:  # a failing callback must not unwind through C
+                keep_going = False
+            cancelled = not keep_going
+            return keep_going
+
+        self._progress_cb = llama_cpp.llama_progress_callback(on_progress)
+        params.progress_callback = self._progress_cb
+        model = llama_cpp.llama_model_load_from_file(self.path.encode(), params)
+        if not model:
+            if cancelled:
+                raise LoadCancelled(f"Loading {Path(self.path).name} was cancelled.")
+            raise EngineError(
+                f"llama.cpp could not load {Path(self.path).name}: the file is not a model "
+                "this version of llama.cpp can read (unknown architecture, missing tensors or "
+                "a damaged file)."
+            )
+        self.model = model
+        self.vocab = llama_cpp.llama_model_get_vocab(model)
+        self.n_vocab = llama_cpp.llama_vocab_n_tokens(self.vocab)
+        self.eos_id = llama_cpp.llama_vocab_eos(self.vocab)
+        self.bos_id = llama_cpp.llama_vocab_bos(self.vocab)
+        self.add_bos = bool(llama_cpp.llama_vocab_get_add_bos(self.vocab))
+        self._piece_buf = ctypes.create_string_buffer(256)
+        self._pieces: dict[int, bytes] = {}
+        self.info = ModelInfo(
+            path=self.path,
+            name=self.meta("general.name") or Path(self.path).stem,
+            architecture=self.meta("general.architecture") or "unknown",
+            n_params=llama_cpp.llama_model_n_params(model),
+            size_bytes=llama_cpp.llama_model_size(model),
+            n_ctx_train=llama_cpp.llama_model_n_ctx_train(model),
+            n_vocab=self.n_vocab,
+            n_mtp_heads=int(llama_cpp.llama_model_n_layer_nextn(model)),
+        )
+
+    # -- metadata -----------------------------------------------------------------------
+    def meta(self, key: str) -> str | None:
+        buf = ctypes.create_string_buffer(1 << 16)
+        n = llama_cpp.llama_model_meta_val_str(self.model, key.encode(), buf, len(buf))
+        if n < 0:
+            return None
+        if n >= len(buf):  # chat templates can be long: ask again with room for all of it
+            buf = ctypes.create_string_buffer(n + 1)
+            llama_cpp.llama_model_meta_val_str(self.model, key.encode(), buf, len(buf))
+        return buf.value.decode("utf-8", "replace")
+
+    def vocab_info(self) -> VocabInfo:
+        texts = [
+            (llama_cpp.llama_vocab_get_text(self.vocab, i) or b"").decode("utf-8", "replace")
+            for i in range(self.n_vocab)
+        ]
+        return VocabInfo(
+            vocab_type=_VOCAB_TYPES.get(llama_cpp.llama_vocab_type(self.vocab), "none"),
+            add_bos=self.add_bos,
+            add_eos=bool(llama_cpp.llama_vocab_get_add_eos(self.vocab)),
+            bos_id=self.bos_id,
+            eos_id=self.eos_id,
+            tokens=texts,
+        )
+
+    # -- tokens -------------------------------------------------------------------------
+    def tokenize(self, text: str, *, add_special: bool, parse_special: bool = True) -> list[int]:
+        data = text.encode("utf-8")
+        n_max = len(data) + 8
+        buf = (llama_cpp.llama_token * n_max)()
+        n = llama_cpp.llama_tokenize(
+            self.vocab, data, len(data), buf, n_max, add_special, parse_special
+        )
+        if n < 0:  # the buffer was too small: -n is the size needed
+            buf = (llama_cpp.llama_token * -n)()
+            n = llama_cpp.llama_tokenize(
+                self.vocab, data, len(data), buf, -n, add_special, parse_special
+            )
+        return list(buf[:n])
+
+    def piece(self, token: int) -> bytes:
+        """The bytes a token stands for (special tokens rendered as their text)."""
+        cached = self._pieces.get(token)
+        if cached is not None:
+            return cached
+        n = llama_cpp.llama_token_to_piece(self.vocab, token, self._piece_buf, 256, 0, True)
+        if n < 0:
+            buf = ctypes.create_string_buffer(-n)
+            n = llama_cpp.llama_token_to_piece(self.vocab, token, buf, -n, 0, True)
+            data = buf.raw[:n]
+        else:
+            data = self._piece_buf.raw[:n]
+        self._pieces[token] = data
+        return data
+
+    def is_eog(self, token: int) -> bool:
+        return bool(llama_cpp.llama_vocab_is_eog(self.vocab, token))
+
+    def close(self) -> None:
+        if getattr(self, "model", None):
+            llama_cpp.llama_model_free(self.model)
+            self.model = None
+
+
+def _check_file(path: Path) -> None:
+    """Plain-words errors for what llama.cpp would only call "failed to load"."""
+    if not path.exists():
+        raise EngineError(f"There is no file at {path}.")
+    if not path.is_file():
+        raise EngineError(f"{path} is a folder, not a GGUF model file.")
+    try:
+        from backend.models.inspect import ModelFileError, validate_gguf
+    except ImportError:  # pragma: no cover - inspection module not present
+        validate_gguf = None
+    if validate_gguf is not None:
+        try:
+            validate_gguf(path)
+        except ModelFileError as exc:
+            raise EngineError(str(exc)) from exc
+    else:
+        with open(path, "rb") as f:
+            if f.read(4) != b"GGUF":
+                raise EngineError(f"{path.name} is not a GGUF file (it does not start with GGUF).")

