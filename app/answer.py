@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app.token_log import TokenLog
 from backend.engine.events import (
     Event,
     GenerationFailed,
@@ -21,9 +22,11 @@ class Answer:
     model_name: str = ""
     spec_type: str = "none"
     n_draft_max: int = 0
-    steps: list[StepVerified] = field(default_factory=list)  # kept to re-render the colours
+    tokens: TokenLog = field(default_factory=TokenLog)  # display order, to (re)draw colours
+    n_steps: int = 0
     parts: list[str] = field(default_factory=list)  # emitted token texts: the answer itself
-    accepted_lengths: list[int] = field(default_factory=list)
+    accepted_lengths: list[int] = field(default_factory=list)  # per step, for the chart
+    drafted_lengths: list[int] = field(default_factory=list)
     n_prompt: int = 0
     n_cached: int = 0
     prompt_ms: float = 0.0
@@ -32,6 +35,7 @@ class Answer:
     n_generated: int = 0
     n_drafted: int = 0
     n_accepted: int = 0
+    n_draft_steps: int = 0
     final_stats: Stats | None = None
     final_text: str | None = None
     stop_reason: str | None = None
@@ -48,11 +52,14 @@ class Answer:
 
     def add(self, event: Event) -> None:
         if isinstance(event, StepVerified):
-            self.steps.append(event)
+            self.tokens.add_step(event)
+            self.n_steps += 1
             self.parts.extend(t.text for t in event.emitted)
             self.accepted_lengths.append(event.n_accepted)
+            self.drafted_lengths.append(len(event.drafted))
             self.n_generated += len(event.emitted)
             self.n_drafted += len(event.drafted)
+            self.n_draft_steps += bool(event.drafted)
             self.n_accepted += event.n_accepted
             self.generation_ms += event.draft_ms + event.verify_ms
             if self.first_token_ms is None and event.emitted:
@@ -79,7 +86,8 @@ class Answer:
             n_prompt=self.n_prompt,
             n_cached=self.n_cached,
             n_generated=self.n_generated,
-            n_steps=len(self.steps),
+            n_steps=self.n_steps,
+            n_draft_steps=self.n_draft_steps,
             n_drafted=self.n_drafted,
             n_accepted=self.n_accepted,
             prompt_ms=self.prompt_ms,

@@ -19,14 +19,13 @@ from typing import Any
 
 import platformdirs
 
-from backend.engine.events import SpecType
-
 log = logging.getLogger(__name__)
 
 APP_NAME = "draftlight"
 SCHEMA_VERSION = 1
 MAX_RECENT_FILES = 10
-SPEC_TYPES: tuple[SpecType, ...] = ("none", "draft", "mtp", "ngram")
+# backend.engine.events.SpecType, spelled out so that reading settings never loads llama.cpp.
+SPEC_TYPES = ("none", "draft", "mtp", "ngram")
 
 
 @dataclass

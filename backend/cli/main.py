@@ -23,8 +23,12 @@ def build_parser(prog: str = "draftlight") -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in SUBCOMMANDS.values():
-        importlib.import_module(module_name).add_parser(sub)
+        _module(module_name).add_parser(sub)
     return parser
+
+
+def _module(name: str):
+    return importlib.import_module(name)
 
 
 def main(argv: list[str] | None = None, prog: str = "draftlight-cli") -> int:
@@ -33,9 +37,8 @@ def main(argv: list[str] | None = None, prog: str = "draftlight-cli") -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    module = importlib.import_module(SUBCOMMANDS[args.command])
     try:
-        return module.run(args)
+        return _module(SUBCOMMANDS[args.command]).run(args)
     except KeyboardInterrupt:
         print("draftlight: interrupted", file=sys.stderr)
         return 130

@@ -45,9 +45,11 @@ def distribution(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]
     else:
         ids = np.arange(n)
     cand = lg[ids].astype(np.float64)
-    order = np.argsort(-cand, kind="stable")
-    ids, cand = ids[order], cand[order]
     if s.top_p < 1.0 or s.min_p > 0.0:
+        # only the nucleus cuts need the candidates in order (sorting a whole vocabulary
+        # costs milliseconds, so it is skipped when no cut applies)
+        order = np.argsort(-cand, kind="stable")
+        ids, cand = ids[order], cand[order]
         probs = np.exp(cand - cand[0])
         probs /= probs.sum()
         keep = len(ids)
@@ -58,7 +60,7 @@ def distribution(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]
             keep = min(keep, max(1, int(np.count_nonzero(probs >= s.min_p * probs[0]))))
         ids, cand = ids[:keep], cand[:keep]
     t = max(s.temperature, 1e-6)
-    w = np.exp((cand - cand[0]) / t)
+    w = np.exp((cand - cand.max()) / t)
     out = np.zeros(n, dtype=np.float64)
     out[ids] = w / w.sum()
     return out

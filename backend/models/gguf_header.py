@@ -115,18 +115,11 @@ def read_header(buf: bytes | memoryview, file_size: int | None = None) -> GGUFHe
     version = r.scalar(GGUFValueType.UINT32, "the version")
     n_tensors = r.scalar(GGUFValueType.UINT64, "the tensor count")
     n_kv = r.scalar(GGUFValueType.UINT64, "the metadata count")
-    # Each entry takes at least this many bytes, so a count the file cannot hold is corrupt
-    # (checked before anything is allocated for it).
-    if n_kv * 13 > size - r.pos:
-        raise ModelFileError(
-            f"The header claims {n_kv:,} metadata entries, more than a {size:,}-byte file can "
-            "hold: the header is corrupt."
-        )
-    if n_tensors * 32 > size - r.pos:
-        raise ModelFileError(
-            f"The header claims {n_tensors:,} tensors, more than a {size:,}-byte file can hold: "
-            "the header is corrupt."
-        )
+    # Each entry takes at least this many bytes, so a count the file cannot hold is checked
+    # before anything is allocated for it: a plausible count means the file was cut short,
+    # an absurd one that the header is corrupt.
+    _check_count(n_kv, 13, size - r.pos, "metadata entries", 2**20)
+    _check_count(n_tensors, 32, size - r.pos, "tensors", 2**20)
 
     metadata: dict[str, Any] = {}
     for i in range(n_kv):
@@ -136,8 +129,11 @@ def read_header(buf: bytes | memoryview, file_size: int | None = None) -> GGUFHe
         metadata[key] = r.value(key)
 
     alignment = metadata.get("general.alignment", GGUF_DEFAULT_ALIGNMENT)
-    if not isinstance(alignment, int) or isinstance(alignment, bool) or alignment <= 0 or (
-        alignment & (alignment - 1)
+    if (
+        not isinstance(alignment, int)
+        or isinstance(alignment, bool)
+        or alignment <= 0
+        or (alignment & (alignment - 1))
     ):
         raise ModelFileError(
             f"general.alignment is {alignment!r}; it must be a power of two: the header is corrupt."
@@ -155,6 +151,20 @@ def read_header(buf: bytes | memoryview, file_size: int | None = None) -> GGUFHe
             "this is usually an incomplete download."
         )
     return GGUFHeader(version, metadata, tensors, alignment, data_offset, data_end)
+
+
+def _check_count(count: int, min_size: int, room: int, what: str, plausible: int) -> None:
+    if count * min_size <= room:
+        return
+    if count <= plausible:
+        raise HeaderTruncatedError(
+            f"The file ends inside its header (it is too short for its {count:,} {what}): "
+            "it is truncated.",
+            needed=count * min_size,
+        )
+    raise ModelFileError(
+        f"The header claims {count:,} {what}, more than the file can hold: the header is corrupt."
+    )
 
 
 def _check_start(buf: bytes | memoryview, size: int) -> None:
@@ -183,7 +193,7 @@ def _check_start(buf: bytes | memoryview, size: int) -> None:
         return
     if struct.unpack(">I", head[4:8])[0] in SUPPORTED_VERSIONS:
         raise ModelFileError(
-            "This GGUF file is big-endian; llama.cpp on this machine reads only little-endian files."
+            "This GGUF file is big-endian; llama.cpp here reads only little-endian files."
         )
     if version == 1:
         raise ModelFileError(
@@ -246,7 +256,9 @@ class _Reader:
     def value_type(self, what: str) -> int:
         type_id = self.scalar(GGUFValueType.UINT32, what)
         if type_id not in GGUFValueType._value2member_map_:
-            raise ModelFileError(f"{what[0].upper()}{what[1:]} is {type_id}, not a GGUF value type.")
+            raise ModelFileError(
+                f"{what[0].upper()}{what[1:]} is {type_id}, which is not a GGUF value type."
+            )
         return type_id
 
     def value(self, key: str) -> Any:
@@ -260,11 +272,7 @@ class _Reader:
             raise ModelFileError(f"{key!r} is an array of arrays, which GGUF does not allow.")
         count = self.scalar(GGUFValueType.UINT64, f"the length of the array {key!r}")
         min_size = 8 if etype == GGUFValueType.STRING else struct.calcsize(_SCALAR_FORMATS[etype])
-        if count * min_size > self.size - self.pos:
-            raise ModelFileError(
-                f"The array {key!r} claims {count:,} elements, more than the rest of the file "
-                "can hold: the header is corrupt."
-            )
+        _check_count(count, min_size, self.size - self.pos, f"elements of {key!r}", 2**24)
         start = self.pos
         values = None
         if etype == GGUFValueType.STRING:

@@ -103,9 +103,9 @@ class Library:
         if not any(path.is_relative_to(f.resolve()) for f in self.folders):
             raise ModelFileError(f"{path} is not in the model library; refusing to delete it.")
         split = split_name(path.name)
-        parts = [path.with_name(split.part(n)) for n in range(1, split.count + 1)] if split else [
-            path
-        ]
+        parts = (
+            [path.with_name(split.part(n)) for n in range(1, split.count + 1)] if split else [path]
+        )
         for part in parts:
             part.unlink(missing_ok=True)
         with self._lock:

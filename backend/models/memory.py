@@ -55,9 +55,7 @@ def system_memory() -> Memory:
     return Memory(total=total, available=min(available, total) if total else available)
 
 
-def estimate(
-    parts: list[tuple[int, int]], memory: Memory | None = None
-) -> MemoryEstimate:
+def estimate(parts: list[tuple[int, int]], memory: Memory | None = None) -> MemoryEstimate:
     """`parts` are (weight bytes, KV-cache bytes) for the target and, if any, the draft."""
     memory = memory or system_memory()
     weights = sum(w for w, _ in parts)
@@ -81,7 +79,7 @@ def _sysconf_total() -> int:
         import ctypes
 
         class _Status(ctypes.Structure):
-            _fields_ = [  # noqa: RUF012 (ctypes wants a plain list)
+            _fields_ = [
                 ("dwLength", ctypes.c_ulong),
                 ("dwMemoryLoad", ctypes.c_ulong),
                 ("ullTotalPhys", ctypes.c_ulonglong),

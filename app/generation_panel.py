@@ -1,0 +1,348 @@
+"""The side panel: which models answer, how they speculate, and how they sample.
+
+Sampling, spec type and K are read when the next answer is requested, so changing them never
+reloads a model. Options the loaded models cannot use are greyed out with the reason.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.combo_items import item_enabled, set_item_enabled
+from app.message_widgets import plain_label
+from backend.settings import SPEC_TYPES, GenerationSettings
+
+SPEC_NAMES = {"none": "none (target only)", "draft": "draft model", "mtp": "MTP heads",
+              "ngram": "n-gram lookup"}
+NO_DRAFT = ""  # item data of the "(none)" draft entry
+# Long file names must not widen the panel: the full path is in each entry's tooltip.
+_SHORT_COMBO = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+
+
+def human_size(n: int) -> str:
+    size = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if size < 1024 or unit == "GiB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{n} B"
+
+
+def describe_model(info) -> str:
+    params = f"{info.n_params / 1e6:.0f}M params" if info.n_params else ""
+    parts = [p for p in (params, human_size(info.size_bytes) if info.size_bytes else "",
+                         f"trained ctx {info.n_ctx_train}" if info.n_ctx_train else "") if p]
+    if info.n_mtp_heads:
+        parts.append(f"{info.n_mtp_heads} MTP heads")
+    return " · ".join(parts)
+
+
+class GenerationPanel(QWidget):
+    target_selected = Signal(str)  # a path chosen from the recent list
+    draft_selected = Signal(str)  # a path, or "" for no draft
+    open_target_clicked = Signal()
+    open_draft_clicked = Signal()
+    apply_context_clicked = Signal()
+    settings_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._target = None
+        self._draft = None
+        self._draft_reasons: dict[str, str] = {}  # path -> why it cannot draft
+        self._preferred_spec = "none"  # what the user chose, restored when it becomes usable
+        self._updating = False
+
+        # Models ------------------------------------------------------------------------
+        self.target_combo = QComboBox()
+        self.target_combo.setPlaceholderText("No model loaded")
+        self.target_combo.setSizeAdjustPolicy(_SHORT_COMBO)
+        self.target_combo.setMinimumContentsLength(10)
+        self.target_combo.activated.connect(self._on_target_activated)
+        self.open_target_button = QPushButton("Open GGUF…")
+        self.open_target_button.clicked.connect(self.open_target_clicked)
+        self.target_info = plain_label()
+        self.target_info.setObjectName("modelInfo")
+
+        self.draft_combo = QComboBox()
+        self.draft_combo.setSizeAdjustPolicy(_SHORT_COMBO)
+        self.draft_combo.setMinimumContentsLength(10)
+        self.draft_combo.activated.connect(self._on_draft_activated)
+        self.open_draft_button = QPushButton("Open…")
+        self.open_draft_button.setToolTip("Open a GGUF to use as the draft model")
+        self.open_draft_button.clicked.connect(self.open_draft_clicked)
+        self.draft_info = plain_label()
+        self.draft_info.setObjectName("modelInfo")
+
+        self.n_ctx = _spin(256, 1 << 20, 4096, step=256, tip="Context size in tokens "
+                           "(applies when you press Apply or load a model)")
+        self.n_threads = _spin(0, 256, 0, tip="CPU threads (0 = automatic); applies when you "
+                               "press Apply or load a model")
+        self.n_threads.setSpecialValueText("auto")
+        self.apply_context_button = QPushButton("Apply")
+        self.apply_context_button.setToolTip("Re-create the model's context with this size "
+                                             "and thread count")
+        self.apply_context_button.clicked.connect(self.apply_context_clicked)
+
+        models = QGroupBox("Models")
+        form = QFormLayout(models)
+        form.addRow("Target", _row(self.target_combo, self.open_target_button))
+        form.addRow("", self.target_info)
+        form.addRow("Draft", _row(self.draft_combo, self.open_draft_button))
+        form.addRow("", self.draft_info)
+        form.addRow("Context", self.n_ctx)
+        form.addRow("Threads", _row(self.n_threads, self.apply_context_button))
+
+        # Speculation -------------------------------------------------------------------
+        self.spec_combo = QComboBox()
+        for spec in SPEC_TYPES:
+            self.spec_combo.addItem(SPEC_NAMES[spec], spec)
+        self.spec_combo.activated.connect(self._on_spec_activated)
+        self.n_draft = _spin(1, 16, 8, tip="K: the most tokens drafted per step")
+        self.p_min = _dspin(0.0, 1.0, 0.0, 0.05, 2, tip="Stop drafting when the drafter's top "
+                            "probability falls below this (0 = always draft K)")
+        spec = QGroupBox("Speculative decoding")
+        form = QFormLayout(spec)
+        form.addRow("Spec type", self.spec_combo)
+        form.addRow("Draft length K", self.n_draft)
+        form.addRow("p_min", self.p_min)
+
+        # Sampling ----------------------------------------------------------------------
+        self.temperature = _dspin(0.0, 2.0, 0.0, 0.05, 2, tip="0 = greedy (deterministic)")
+        self.top_p = _dspin(0.0, 1.0, 0.95, 0.05, 2, tip="Nucleus sampling (1 = off)")
+        self.top_k = _spin(0, 1000, 40, tip="Keep the k most likely tokens (0 = off)")
+        self.seed = _spin(0, 2**31 - 1, 0, tip="Random seed for sampling")
+        self.max_tokens = _spin(1, 1 << 20, 512, step=64, tip="Most tokens in one answer")
+        sampling = QGroupBox("Sampling")
+        form = QFormLayout(sampling)
+        form.addRow("Temperature", self.temperature)
+        form.addRow("Top-p", self.top_p)
+        form.addRow("Top-k", self.top_k)
+        form.addRow("Seed", self.seed)
+        form.addRow("Max tokens", self.max_tokens)
+
+        for w in (self.n_draft, self.top_k, self.seed, self.max_tokens, self.n_ctx,
+                  self.n_threads):
+            w.valueChanged.connect(self._on_value_changed)
+        for w in (self.p_min, self.temperature, self.top_p):
+            w.valueChanged.connect(self._on_value_changed)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(models)
+        layout.addWidget(spec)
+        layout.addWidget(sampling)
+        layout.addStretch(1)
+        self.setStyleSheet("#modelInfo { color: palette(placeholder-text); }")
+        self._update_models()
+
+    # Settings ----------------------------------------------------------------------------
+
+    def generation_settings(self) -> GenerationSettings:
+        return GenerationSettings(
+            spec_type=self.spec_type(),
+            n_draft=self.n_draft.value(),
+            p_min=self.p_min.value(),
+            temperature=self.temperature.value(),
+            top_p=self.top_p.value(),
+            top_k=self.top_k.value(),
+            seed=self.seed.value(),
+            max_tokens=self.max_tokens.value(),
+        )
+
+    def preferred_settings(self) -> GenerationSettings:
+        """What to save: the spec type the user chose, even while it is unavailable."""
+        gs = self.generation_settings()
+        gs.spec_type = self._preferred_spec
+        return gs
+
+    def set_generation_settings(self, gs: GenerationSettings) -> None:
+        self._updating = True
+        try:
+            self.n_draft.setValue(gs.n_draft)
+            self.p_min.setValue(gs.p_min)
+            self.temperature.setValue(gs.temperature)
+            self.top_p.setValue(gs.top_p)
+            self.top_k.setValue(gs.top_k)
+            self.seed.setValue(gs.seed)
+            self.max_tokens.setValue(gs.max_tokens)
+            self._preferred_spec = gs.spec_type
+            self._update_spec_items()
+        finally:
+            self._updating = False
+
+    def spec_type(self) -> str:
+        return self.spec_combo.currentData()
+
+    def set_spec_type(self, spec: str) -> bool:
+        """Choose a spec type as the user would; False when it is unavailable."""
+        i = self.spec_combo.findData(spec)
+        if i < 0 or not item_enabled(self.spec_combo, i):
+            return False
+        self.spec_combo.setCurrentIndex(i)
+        self._preferred_spec = spec
+        self.settings_changed.emit()
+        return True
+
+    # Models ------------------------------------------------------------------------------
+
+    def set_recent(self, paths: list[str]) -> None:
+        self._recent = list(paths)
+        self._update_models()
+
+    def set_models(self, target, draft) -> None:
+        """The engine's loaded models (ModelInfo or None)."""
+        self._target, self._draft = target, draft
+        self._update_models()
+
+    def set_draft_reason(self, path: str, reason: str | None) -> None:
+        """Mark a draft candidate as unusable with this target (None: usable)."""
+        if reason:
+            self._draft_reasons[path] = reason
+        else:
+            self._draft_reasons.pop(path, None)
+        self._update_models()
+
+    def clear_draft_reasons(self) -> None:
+        self._draft_reasons.clear()
+        self._update_models()
+
+    def draft_candidates(self) -> list[str]:
+        target = self._target.path if self._target else None
+        paths = [p for p in getattr(self, "_recent", []) if p != target]
+        if self._draft is not None and self._draft.path not in paths:
+            paths.insert(0, self._draft.path)
+        return paths
+
+    def _update_models(self) -> None:
+        self._updating = True
+        try:
+            recent = list(getattr(self, "_recent", []))
+            target = self._target.path if self._target else None
+            if target and target not in recent:
+                recent.insert(0, target)
+            self.target_combo.clear()
+            for path in recent:
+                self.target_combo.addItem(Path(path).name, path)
+                self.target_combo.setItemData(self.target_combo.count() - 1, path,
+                                              Qt.ItemDataRole.ToolTipRole)
+            self.target_combo.setCurrentIndex(self.target_combo.findData(target) if target
+                                              else -1)
+            self.target_info.setText(
+                f"{self._target.name} · {describe_model(self._target)}" if self._target
+                else "Open a GGUF model to start.")
+
+            self.draft_combo.clear()
+            self.draft_combo.addItem("(none)", NO_DRAFT)
+            for path in self.draft_candidates():
+                self.draft_combo.addItem(Path(path).name, path)
+                i = self.draft_combo.count() - 1
+                if target is None:
+                    set_item_enabled(self.draft_combo, i, "Load a target model first.")
+                else:
+                    set_item_enabled(self.draft_combo, i, self._draft_reasons.get(path))
+            current = self._draft.path if self._draft else NO_DRAFT
+            self.draft_combo.setCurrentIndex(max(0, self.draft_combo.findData(current)))
+            self.draft_combo.setEnabled(target is not None)
+            self.open_draft_button.setEnabled(target is not None)
+            self.draft_info.setText(describe_model(self._draft) if self._draft else "")
+            self.draft_info.setVisible(self._draft is not None)
+            self._update_spec_items()
+        finally:
+            self._updating = False
+
+    def spec_reason(self, spec: str) -> str | None:
+        """Why `spec` cannot be used with the loaded models, or None."""
+        if spec == "draft" and self._draft is None:
+            return "Choose a draft model first (Models → Draft)."
+        if spec == "mtp":
+            if self._target is None:
+                return "Load a target model first."
+            if not self._target.n_mtp_heads:
+                return (f"{self._target.name} has no multi-token-prediction (NextN) heads; "
+                        "MTP needs a model trained with them (e.g. the Qwen3.5 family).")
+        return None
+
+    def _update_spec_items(self) -> None:
+        for i in range(self.spec_combo.count()):
+            set_item_enabled(self.spec_combo, i, self.spec_reason(self.spec_combo.itemData(i)))
+        want = self._preferred_spec if self.spec_reason(self._preferred_spec) is None else "none"
+        self.spec_combo.setCurrentIndex(self.spec_combo.findData(want))
+        self.n_draft.setEnabled(self.spec_type() != "none")
+        self.p_min.setEnabled(self.spec_type() in ("draft", "mtp"))
+
+    def set_busy(self, loading: bool, generating: bool) -> None:
+        """Model choices wait while a model loads or an answer streams; sampling does not."""
+        for w in (self.target_combo, self.open_target_button, self.apply_context_button):
+            w.setEnabled(not loading and not generating)
+        has_target = self._target is not None
+        for w in (self.draft_combo, self.open_draft_button):
+            w.setEnabled(has_target and not loading and not generating)
+
+    # Slots -------------------------------------------------------------------------------
+
+    @Slot(int)
+    def _on_target_activated(self, index: int) -> None:
+        path = self.target_combo.itemData(index)
+        if path and (self._target is None or path != self._target.path):
+            self.target_selected.emit(path)
+
+    @Slot(int)
+    def _on_draft_activated(self, index: int) -> None:
+        path = self.draft_combo.itemData(index)
+        current = self._draft.path if self._draft else NO_DRAFT
+        if path != current:
+            self.draft_selected.emit(path)
+
+    @Slot(int)
+    def _on_spec_activated(self, index: int) -> None:
+        self._preferred_spec = self.spec_combo.itemData(index)
+        self._update_spec_items()
+        self.settings_changed.emit()
+
+    @Slot()
+    def _on_value_changed(self) -> None:
+        if not self._updating:
+            self.settings_changed.emit()
+
+
+def _row(*widgets: QWidget) -> QWidget:
+    w = QWidget()
+    layout = QHBoxLayout(w)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for i, child in enumerate(widgets):
+        layout.addWidget(child, 1 if i == 0 else 0)
+    return w
+
+
+def _spin(lo: int, hi: int, value: int, *, step: int = 1, tip: str = "") -> QSpinBox:
+    w = QSpinBox()
+    w.setRange(lo, hi)
+    w.setSingleStep(step)
+    w.setValue(value)
+    w.setToolTip(tip)
+    return w
+
+
+def _dspin(lo: float, hi: float, value: float, step: float, decimals: int, *,
+           tip: str = "") -> QDoubleSpinBox:
+    w = QDoubleSpinBox()
+    w.setRange(lo, hi)
+    w.setDecimals(decimals)
+    w.setSingleStep(step)
+    w.setValue(value)
+    w.setToolTip(tip)
+    return w

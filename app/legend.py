@@ -1,0 +1,50 @@
+"""The key to the token colours, drawn from the same formats the transcript uses."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QWidget
+
+from app.auto_height_text import AutoHeightTextEdit
+from app.theme import token_colours
+from app.token_formats import TokenFormats
+
+
+class TokenLegend(AutoHeightTextEdit):
+    """Sample words in the real token formats, so the key can never drift from the view."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("legend")
+        self._mtp_heads = 0
+        self.setToolTip("Hover a token in an answer for its step, origin and probabilities")
+        self._build()
+
+    def set_mtp_heads(self, n: int) -> None:
+        if n != self._mtp_heads:
+            self._mtp_heads = n
+            self._build()
+
+    def _build(self) -> None:
+        formats = TokenFormats(token_colours(self))
+        self.document().clear()
+        cursor = QTextCursor(self.document())
+        plain = QTextCharFormat()
+        entries = [
+            (formats.accepted, "accepted draft", "underlined"),
+            (formats.rejected, "rejected draft", "struck out"),
+            (formats.target, "target's own token", "plain"),
+        ]
+        entries += [(formats.head(i), f"MTP head {i + 1}", "") for i in range(self._mtp_heads)]
+        for i, (fmt, sample, cue) in enumerate(entries):
+            if i:
+                cursor.insertText("     ", plain)
+            cursor.insertText(sample, fmt)
+            if cue:
+                cursor.insertText(f" ({cue})", plain)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._build()

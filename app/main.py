@@ -1,0 +1,73 @@
+"""`draftlight`: the desktop app's entry point.
+
+`draftlight generate …` and `draftlight models …` run the headless command line without
+importing Qt; `--help` and `--version` are answered before Qt is imported too, so all of them
+work without a display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from backend import __version__
+
+SUBCOMMANDS = ("generate", "models")
+SPEC_CHOICES = ("none", "draft", "mtp", "ngram")  # backend.settings.SPEC_TYPES, without imports
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="draftlight",
+        description="Chat with a local GGUF model and watch speculative decoding: every token "
+        "is coloured by whether a draft proposed it and the target accepted or rejected it.",
+        epilog="Headless subcommands (no window): 'draftlight generate …' runs one prompt and "
+        "prints the answer and its events; 'draftlight models …' lists and inspects models. "
+        "See 'draftlight generate --help' and 'draftlight models --help'.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--model", type=Path, metavar="PATH",
+                        help="target GGUF to open (default: the last one, else the bundled "
+                        "SmolLM2 model)")
+    parser.add_argument("--draft", type=Path, metavar="PATH", help="draft GGUF to load")
+    parser.add_argument("--spec", choices=SPEC_CHOICES, metavar="TYPE",
+                        help=f"speculative decoding type: {', '.join(SPEC_CHOICES)}")
+    parser.add_argument("--n-draft", type=int, metavar="K", help="draft length K (1–16)")
+    parser.add_argument("--prompt", metavar="TEXT", help="send this message once the model "
+                        "has loaded")
+    parser.add_argument("--screenshot", type=Path, metavar="FILE",
+                        help="with --prompt: wait for the answer, save a screenshot of the "
+                        "window to FILE (PNG) and exit; non-zero on failure")
+    parser.add_argument("--timeout", type=float, default=600.0, metavar="SECONDS",
+                        help="with --screenshot: give up after this long (default 600)")
+    parser.add_argument("--theme", choices=("system", "light", "dark"),
+                        help="colour theme (default: the saved one, else the system's)")
+    parser.add_argument("--settings", type=Path, metavar="FILE",
+                        help="settings file to use instead of the default one")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in SUBCOMMANDS:
+        from backend.cli.main import main as cli_main
+
+        return cli_main(argv, prog="draftlight")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.n_draft is not None and not 1 <= args.n_draft <= 16:
+        parser.error("--n-draft must be between 1 and 16")
+    if args.screenshot and not args.prompt:
+        parser.error("--screenshot needs --prompt")
+    if args.screenshot and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a screenshot needs no screen
+
+    from app.startup import run_gui  # Qt is imported from here on
+
+    return run_gui(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

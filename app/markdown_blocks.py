@@ -1,0 +1,57 @@
+"""Split an answer into prose and fenced code blocks for the Markdown view.
+
+Code blocks are rendered by our own widget (plain text, monospace, a copy button), so only the
+prose goes through QTextDocument.setMarkdown. Qt-free.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)[^`]*$")
+# An HTML entity: setMarkdown would decode it, showing "&" where the model wrote "&amp;".
+_ENTITY = re.compile(r"&(?=#?\w+;)")
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # "prose" | "code"
+    text: str
+    language: str = ""
+
+
+def split_blocks(text: str) -> list[Block]:
+    """Fenced code blocks (``` or ~~~, CommonMark's closing rule) and the prose around them.
+    An unclosed fence (an answer still streaming, or cut off) runs to the end."""
+    blocks: list[Block] = []
+    prose: list[str] = []
+    code: list[str] = []
+    fence: str | None = None
+    language = ""
+    for line in text.split("\n"):
+        if fence is None:
+            m = _FENCE.match(line)
+            if m:
+                if prose:
+                    blocks.append(Block("prose", "\n".join(prose)))
+                    prose = []
+                fence, language = m.group(1), m.group(2)
+            else:
+                prose.append(line)
+        elif line.strip().startswith(fence[0] * len(fence)) and not line.strip().strip(fence[0]):
+            blocks.append(Block("code", "\n".join(code), language))
+            code, fence = [], None
+        else:
+            code.append(line)
+    if fence is not None:
+        blocks.append(Block("code", "\n".join(code), language))
+    elif prose:
+        blocks.append(Block("prose", "\n".join(prose)))
+    return [b for b in blocks if b.kind == "code" or b.text.strip()]
+
+
+def protect_prose(text: str) -> str:
+    """Prose ready for setMarkdown: the caller also disables HTML (MarkdownNoHTML), and entity
+    references are escaped, so what the model wrote is shown exactly as text."""
+    return _ENTITY.sub(r"\\&", text)

@@ -1,0 +1,181 @@
+"""The widgets of one transcript entry: a user message, an assistant answer, an error."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.answer import Answer, format_stats
+from app.markdown_view import MarkdownView
+from app.stats_chart import AcceptChart
+from app.theme import token_colours
+from app.token_formats import TokenFormats
+from app.token_view import TokenView
+
+SPEC_LABELS = {"none": "no speculation", "draft": "draft model", "mtp": "MTP heads",
+               "ngram": "n-gram lookup"}
+
+
+def plain_label(text: str = "", *, selectable: bool = False) -> QLabel:
+    """A QLabel that can never interpret model text as rich text."""
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    label.setText(text)
+    if selectable:
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+class UserMessageWidget(QFrame):
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("userMessage")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        role = plain_label("You")
+        role.setObjectName("roleLabel")
+        layout.addWidget(role)
+        self.text_label = plain_label(text, selectable=True)
+        layout.addWidget(self.text_label)
+
+
+class ErrorWidget(QFrame):
+    def __init__(self, message: str, detail: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("errorMessage")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        self.message_label = plain_label(message, selectable=True)
+        layout.addWidget(self.message_label)
+        if detail:
+            self.message_label.setToolTip(detail[:2000])
+        colours = token_colours(self)
+        self.setStyleSheet(f"#errorMessage {{ border: 1px solid {colours.rejected_fg}; "
+                           "border-radius: 4px; }")
+
+
+class AnswerWidget(QFrame):
+    """An assistant answer: coloured tokens or Markdown, its numbers and its chart."""
+
+    view_toggled = Signal(bool)  # True: Markdown view
+
+    def __init__(self, answer: Answer, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.answer = answer
+        self.setObjectName("answer")
+        self._rendered = 0
+
+        self.title = plain_label()
+        self.title.setObjectName("roleLabel")
+        self.markdown_button = QToolButton(text="Markdown")
+        self.markdown_button.setCheckable(True)
+        self.markdown_button.setToolTip("Switch between the coloured tokens and clean Markdown")
+        self.markdown_button.toggled.connect(self._on_markdown_toggled)
+        self.copy_button = QToolButton(text="Copy")
+        self.copy_button.setToolTip("Copy the answer's text")
+        self.copy_button.clicked.connect(self._on_copy)
+        header = QHBoxLayout()
+        header.setContentsMargins(0, 0, 0, 0)
+        header.addWidget(self.title, 1)
+        header.addWidget(self.markdown_button)
+        header.addWidget(self.copy_button)
+
+        self.token_view = TokenView()
+        self.markdown_view: MarkdownView | None = None
+        self.stats_label = plain_label()
+        self.stats_label.setObjectName("statsLabel")
+        self.stats_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.chart = AcceptChart()
+        self.chart.set_data(answer.accepted_lengths, answer.drafted_lengths, answer.n_draft_max)
+        self.error_label = plain_label(selectable=True)
+        self.error_label.setObjectName("answerError")
+        self.error_label.hide()
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        layout.setSpacing(4)
+        layout.addLayout(header)
+        layout.addWidget(self.token_view)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.stats_label)
+        layout.addWidget(self.chart)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.refresh()
+
+    # Rendering ---------------------------------------------------------------------------
+
+    def pending_tokens(self) -> int:
+        return len(self.answer.tokens) - self._rendered
+
+    def render_pending(self, max_tokens: int | None = None) -> int:
+        """Draw up to `max_tokens` stored tokens not yet shown (all when None); returns how
+        many were drawn. The tokens stay on the Answer, so this also redraws from scratch."""
+        log = self.answer.tokens
+        start = self._rendered
+        end = len(log) if max_tokens is None else min(len(log), start + max_tokens)
+        self.token_view.append_tokens(log, start, end)
+        self._rendered = end
+        return end - start
+
+    def rerender(self) -> None:
+        """Draw everything again (new theme colours)."""
+        self.token_view.formats = TokenFormats(token_colours(self))
+        self.token_view.clear_tokens()
+        self._rendered = 0
+        self.render_pending()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The header, numbers and chart, from the Answer as it stands (once per frame)."""
+        a = self.answer
+        title = "Assistant"
+        if a.model_name:
+            title += f" · {a.model_name}"
+        title += f" · {SPEC_LABELS.get(a.spec_type, a.spec_type)}"
+        if a.spec_type not in ("none", "") and a.n_draft_max:
+            title += f", K = {a.n_draft_max}"
+        self.title.setText(title)
+        self.stats_label.setText(format_stats(a))
+        self.chart.set_data(a.accepted_lengths, a.drafted_lengths, a.n_draft_max)
+        self.chart.setVisible(a.spec_type != "none")
+        if a.error:
+            self.error_label.setText(a.error)
+            self.error_label.setToolTip(a.error_detail[:2000])
+            self.error_label.show()
+        if self.markdown_view is not None and self.markdown_button.isChecked() and a.done:
+            self.markdown_view.set_text(a.text)
+
+    # Slots -------------------------------------------------------------------------------
+
+    @Slot(bool)
+    def _on_markdown_toggled(self, markdown: bool) -> None:
+        if markdown and self.markdown_view is None:
+            self.markdown_view = MarkdownView()
+            self.layout().insertWidget(2, self.markdown_view)
+        if self.markdown_view is not None:
+            if markdown:
+                self.markdown_view.set_text(self.answer.text)
+            self.markdown_view.setVisible(markdown)
+        self.token_view.setVisible(not markdown)
+        self.view_toggled.emit(markdown)
+
+    @Slot()
+    def _on_copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.answer.text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and (
+            token_colours(self) is not self.token_view.formats.colours
+        ):
+            self.rerender()

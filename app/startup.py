@@ -1,0 +1,62 @@
+"""Opening the window from the command line's arguments (after argparse, so Qt loads here)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+
+from app.main_window import MainWindow
+from app.qt_app import ensure_application
+from app.screenshot import ScreenshotRun
+from backend.models.default_model import find_default_model
+from backend.settings import Settings, load_settings
+
+
+def startup_model(cli_model: Path | None, settings: Settings) -> Path | None:
+    """The command line's model, else the last one (if it still exists), else the bundled
+    offline default."""
+    if cli_model is not None:
+        return cli_model
+    if settings.models.target and Path(settings.models.target).is_file():
+        return Path(settings.models.target)
+    return find_default_model()
+
+
+def run_gui(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    settings = load_settings(args.settings)
+    app = ensure_application(theme=args.theme or settings.window.theme)
+    window = MainWindow(settings_path=args.settings, persist=args.screenshot is None)
+    if args.theme:
+        window.settings.window.theme = args.theme
+    gs = window.panel.preferred_settings()
+    if args.spec:
+        gs.spec_type = args.spec
+    if args.n_draft:
+        gs.n_draft = args.n_draft
+    window.panel.set_generation_settings(gs)
+    if args.draft:
+        window.settings.models.draft = str(args.draft)  # loaded once the target is in
+
+    run = None
+    if args.screenshot:
+        window.resize(1280, 820)
+        run = ScreenshotRun(window, args.screenshot, args.prompt, timeout_s=args.timeout,
+                            want_draft=bool(args.draft), spec=args.spec)
+    model = startup_model(args.model, window.settings)
+    if model is None:
+        window.show_error("No model yet: open a GGUF file with File → Open GGUF… (the "
+                          "bundled SmolLM2 model is not installed).")
+        if run is not None:
+            run.fail("no model given and the bundled default model is not installed")
+    else:
+        window.open_target(str(model))
+        if args.prompt and run is None:
+            window.send(args.prompt)
+    window.show()
+    code = app.exec()
+    window.close()  # stops the engine thread if the event loop ended some other way
+    if run is not None:
+        return run.exit_code if run.exit_code is not None else 1
+    return code

@@ -1,0 +1,75 @@
+"""A small per-answer bar chart, drawn with QPainter: accepted draft tokens per step.
+
+With more steps than pixels, neighbouring steps share a column (its mean), so a 10,000-step
+answer costs as much to paint as a 300-step one.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from app.theme import token_colours
+
+MAX_BAR_WIDTH = 6.0
+
+
+class AcceptChart(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(52)
+        self._accepted: list[int] = []
+        self._drafted: list[int] = []
+        self._k = 0
+        self.setToolTip("Draft tokens accepted at each verification step "
+                        "(green: every drafted token accepted)")
+
+    def set_data(self, accepted: list[int], drafted: list[int], k: int) -> None:
+        """Keeps references to the answer's own lists: call update() as they grow."""
+        self._accepted, self._drafted, self._k = accepted, drafted, k
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(300, 52)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        pal = self.palette()
+        text_colour = pal.color(QPalette.ColorRole.PlaceholderText)
+        label_w = 30.0
+        plot = QRectF(label_w, 4, self.width() - label_w - 4, self.height() - 18)
+        p.setPen(pal.color(QPalette.ColorRole.Mid))
+        p.drawLine(plot.bottomLeft(), plot.bottomRight())
+        n = len(self._accepted)
+        top = max(self._k, max(self._accepted, default=0), 1)
+        p.setPen(text_colour)
+        font = p.font()
+        font.setPointSizeF(max(6.0, font.pointSizeF() * 0.75))
+        p.setFont(font)
+        p.drawText(QRectF(0, plot.top() - 4, label_w - 4, 14), Qt.AlignmentFlag.AlignRight,
+                   str(top))
+        p.drawText(QRectF(0, plot.bottom() - 10, label_w - 4, 14), Qt.AlignmentFlag.AlignRight,
+                   "0")
+        caption = f"accepted per step · {n} steps" if n else "accepted per step"
+        p.drawText(QRectF(plot.left(), plot.bottom() + 1, plot.width(), 14),
+                   Qt.AlignmentFlag.AlignLeft, caption)
+        if not n:
+            return
+        colours = token_colours(self)
+        bar, full = QColor(colours.chart_bar), QColor(colours.chart_full)
+        columns = min(n, max(1, int(plot.width() / 2)))
+        width = min(MAX_BAR_WIDTH, plot.width() / columns)
+        per = n / columns
+        for c in range(columns):
+            lo, hi = int(c * per), max(int((c + 1) * per), int(c * per) + 1)
+            acc = self._accepted[lo:hi]
+            value = sum(acc) / len(acc)
+            all_full = all(
+                a == d and d > 0 for a, d in zip(acc, self._drafted[lo:hi], strict=False)
+            )
+            h = plot.height() * value / top
+            rect = QRectF(plot.left() + c * width, plot.bottom() - h, max(1.0, width - 1), h)
+            p.fillRect(rect, full if all_full else bar)

@@ -1,0 +1,61 @@
+"""An answer's tokens in display order, stored flat. Qt-free.
+
+Keeping every StepVerified/Token object of a long answer alive would give Python's cyclic
+garbage collector hundreds of thousands of objects to scan, and its full collections then
+freeze the GUI for 100 ms and more (measured with bench/ui_bench.py). Parallel lists of
+strings, numbers and None hold the same facts with no per-token container, so those pauses
+stay short however long the answer; a Token is rebuilt on demand for a tooltip.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from backend.engine.events import StepVerified, Token
+
+
+class TokenLog:
+    """Tokens in the order they are drawn: per step the accepted drafts, then the rejected
+    drafts, then the target's own token."""
+
+    __slots__ = ("accepted", "head", "id", "origin", "p_draft", "p_target", "step", "text")
+
+    def __init__(self) -> None:
+        self.step: list[int] = []
+        self.id: list[int] = []
+        self.text: list[str] = []
+        self.origin: list[str] = []
+        self.accepted: list[bool] = []
+        self.p_target: list[float | None] = []
+        self.p_draft: list[float | None] = []
+        self.head: list[int | None] = []
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+    def add_step(self, step: StepVerified) -> None:
+        emitted = step.emitted
+        n = 0
+        while n < len(emitted) and emitted[n].origin != "target":
+            n += 1
+        for token in emitted[:n]:
+            self._add(step.step, token)
+        for token in step.drafted:
+            if not token.accepted:
+                self._add(step.step, token)
+        for token in emitted[n:]:
+            self._add(step.step, token)
+
+    def _add(self, step: int, t: Token) -> None:
+        self.step.append(step)
+        self.id.append(t.id)
+        self.text.append(t.text)
+        self.origin.append(sys.intern(t.origin))
+        self.accepted.append(t.accepted)
+        self.p_target.append(t.p_target)
+        self.p_draft.append(t.p_draft)
+        self.head.append(t.head)
+
+    def token(self, i: int) -> Token:
+        return Token(self.id[i], self.text[i], self.origin[i], self.accepted[i],
+                     self.p_target[i], self.p_draft[i], self.head[i])

@@ -1,0 +1,140 @@
+"""The coloured view of an answer: every token inserted as plain text with its kind's shared
+format, a side table of token positions for hover details.
+
+Tokens come in TokenLog order: per step the accepted drafted tokens, then the rejected ones
+struck out (so the viewer sees what was proposed and refused, right where it was refused),
+then the target's own token.
+Model text only ever goes through QTextCursor.insertText, which never interprets markup.
+"""
+
+from __future__ import annotations
+
+import html
+from bisect import bisect_right
+
+from PySide6.QtCore import QEvent, QPoint
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QToolTip, QWidget
+
+from app.auto_height_text import AutoHeightTextEdit
+from app.theme import token_colours
+from app.token_formats import TokenFormats
+from app.token_log import TokenLog
+from backend.engine.events import Token
+
+_ORIGINS = {
+    "draft": "drafted by the draft model",
+    "ngram": "drafted by n-gram lookup",
+    "target": "produced by the target model",
+}
+# Rejected drafts are display-only: a refused newline must not break the line it was refused in.
+_VISIBLE = str.maketrans({"\n": "↵", "\r": "␍", "\t": "→"})
+
+
+class TokenView(AutoHeightTextEdit):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.formats = TokenFormats(token_colours(self))
+        self._cursor = QTextCursor(self.document())
+        # Side table, one entry per drawn token: UTF-16 start/end positions and the token's
+        # index in the answer's TokenLog (ints only: nothing for the garbage collector).
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+        self._index: list[int] = []
+        self._log: TokenLog | None = None
+
+    def clear_tokens(self) -> None:
+        self.document().clear()
+        self._cursor = QTextCursor(self.document())
+        self._starts.clear()
+        self._ends.clear()
+        self._index.clear()
+        self._log = None
+
+    def append_tokens(self, log: TokenLog, start: int, end: int) -> None:
+        """Draw tokens start..end of `log` in one edit block (one relayout for all)."""
+        self._log = log
+        cursor = self._cursor
+        fmt = self.formats
+        texts, origins, accepted, heads = log.text, log.origin, log.accepted, log.head
+        starts, ends, index = self._starts, self._ends, self._index
+        cursor.beginEditBlock()
+        try:
+            for i in range(start, end):
+                text = texts[i]
+                if not text:
+                    continue  # part of a character that a later token completes
+                if origins[i] == "target":
+                    f = fmt.target
+                elif not accepted[i]:
+                    f = fmt.rejected
+                    text = text.translate(_VISIBLE)
+                elif heads[i] is not None and origins[i] == "mtp":
+                    f = fmt.head(heads[i])
+                else:
+                    f = fmt.accepted
+                starts.append(cursor.position())
+                cursor.insertText(text, f)
+                ends.append(cursor.position())
+                index.append(i)
+        finally:
+            cursor.endEditBlock()
+
+    # Hover details -----------------------------------------------------------------------
+
+    def token_at(self, pos: QPoint) -> tuple[int, Token] | None:
+        """The (step, token) under a viewport point, or None between or beyond tokens."""
+        cursor = self.cursorForPosition(pos)
+        rect = self.cursorRect(cursor)
+        if not rect.top() <= pos.y() <= rect.bottom():
+            return None
+        position = cursor.position()
+        # cursorForPosition snaps to the nearest gap: left of that gap is the character hit.
+        if pos.x() < rect.left() and position > 0:
+            position -= 1
+        i = bisect_right(self._starts, position) - 1
+        if i >= 0 and position < self._ends[i] and self._log is not None:
+            j = self._index[i]
+            return self._log.step[j], self._log.token(j)
+        return None
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            hit = self.token_at(event.pos())
+            if hit is None:
+                QToolTip.hideText()
+                event.ignore()
+            else:
+                QToolTip.showText(event.globalPos(), token_tooltip(*hit), self.viewport())
+            return True
+        return super().viewportEvent(event)
+
+    def token_count(self) -> int:
+        return len(self._index)
+
+
+def token_tooltip(step: int, token: Token) -> str:
+    """Rich text made by us, with the token's own text escaped."""
+    if token.origin == "mtp":
+        origin = f"drafted by MTP head {token.head + 1}" if token.head is not None else (
+            "drafted by the MTP heads")
+    else:
+        origin = _ORIGINS.get(token.origin, token.origin)
+    if token.origin == "target":
+        verdict = "the target's own token"
+    elif token.accepted:
+        verdict = "<b>accepted</b> by the target"
+    else:
+        verdict = "<b>rejected</b> by the target (shown struck out, not part of the answer)"
+    probs = []
+    if token.p_target is not None:
+        probs.append(f"target p = {token.p_target:.3f}")
+    if token.p_draft is not None:
+        probs.append(f"drafter q = {token.p_draft:.3f}")
+    lines = [
+        f"<b>Step {step}</b> · token <code>{html.escape(repr(token.text))}</code> (id {token.id})",
+        f"{origin}, {verdict}",
+    ]
+    if probs:
+        lines.append(" · ".join(probs))
+    return "<qt>" + "<br>".join(lines) + "</qt>"

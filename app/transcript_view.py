@@ -1,0 +1,166 @@
+"""The conversation as a scrolling column of message widgets, and the per-frame renderer that
+keeps up with a fast token stream.
+
+Incoming events only update the streaming Answer (cheap Python); a ~60 Hz timer then renders
+what arrived, inside one edit block, leaving the rest for the next tick. Most of a frame's cost
+is the document layout that runs when the edit block ends (about 10x the insertion itself), so
+the number of tokens per frame is sized from the measured cost of whole frames, keeping each
+near FRAME_BUDGET_S however fast tokens arrive; the window handles input between frames.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
+
+from app.answer import Answer
+from app.message_widgets import AnswerWidget, ErrorWidget, UserMessageWidget
+from backend.engine.events import Event
+
+FRAME_INTERVAL_MS = 16
+FRAME_BUDGET_S = 0.010
+MAX_TOKENS_PER_FRAME = 20_000
+
+_STYLE = """
+#userMessage { background: palette(alternate-base); border-radius: 6px; }
+#roleLabel { font-weight: bold; }
+#statsLabel { color: palette(placeholder-text); }
+"""
+
+
+class TranscriptView(QScrollArea):
+    answer_rendered = Signal(object)  # the AnswerWidget whose finished answer is fully drawn
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._container = QWidget()
+        self._container.setObjectName("transcript")
+        self._container.setStyleSheet(_STYLE)
+        self._layout = QVBoxLayout(self._container)
+        self._layout.setContentsMargins(8, 8, 8, 8)
+        self._layout.setSpacing(8)
+        self._layout.addStretch(1)
+        self.setWidget(self._container)
+
+        self._streaming: AnswerWidget | None = None
+        self._token_cost_s = 0.0001  # running estimate of one token's full rendering cost
+        self._frame = QTimer(self)
+        self._frame.setInterval(FRAME_INTERVAL_MS)
+        self._frame.setTimerType(Qt.TimerType.PreciseTimer)
+        self._frame.timeout.connect(self._on_frame)
+        # Follow the end of the transcript while the user has not scrolled up.
+        self._follow = True
+        bar = self.verticalScrollBar()
+        bar.rangeChanged.connect(self._on_range_changed)
+        bar.valueChanged.connect(self._on_scrolled)
+
+    # Building ------------------------------------------------------------------------------
+
+    def clear(self) -> None:
+        self._streaming = None
+        self._frame.stop()
+        while self._layout.count() > 1:
+            item = self._layout.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self._follow = True
+
+    def _add(self, widget: QWidget) -> QWidget:
+        self._layout.insertWidget(self._layout.count() - 1, widget)
+        return widget
+
+    def add_user(self, text: str) -> UserMessageWidget:
+        return self._add(UserMessageWidget(text))
+
+    def add_error(self, message: str, detail: str = "") -> ErrorWidget:
+        self._follow = True
+        return self._add(ErrorWidget(message, detail))
+
+    def add_answer(self, answer: Answer) -> AnswerWidget:
+        """A finished (stored) answer: drawn at once."""
+        widget = AnswerWidget(answer)
+        widget.render_pending()
+        widget.refresh()
+        return self._add(widget)
+
+    def start_answer(self, answer: Answer) -> AnswerWidget:
+        """The answer about to stream: events given to feed() go into it."""
+        self._finish_streaming()
+        self._follow = True
+        self._streaming = self._add(AnswerWidget(answer))
+        return self._streaming
+
+    def remove_trailing(self, count: int) -> None:
+        """Remove the last `count` entries (regenerating an answer)."""
+        for _ in range(min(count, self._layout.count() - 1)):
+            item = self._layout.takeAt(self._layout.count() - 2)
+            if item.widget() is self._streaming:
+                self._streaming = None
+            item.widget().deleteLater()
+
+    def entries(self) -> list[QWidget]:
+        return [self._layout.itemAt(i).widget() for i in range(self._layout.count() - 1)]
+
+    def answer_widgets(self) -> list[AnswerWidget]:
+        return [w for w in self.entries() if isinstance(w, AnswerWidget)]
+
+    @property
+    def streaming(self) -> AnswerWidget | None:
+        return self._streaming
+
+    # Streaming -----------------------------------------------------------------------------
+
+    def feed(self, events: list[Event]) -> None:
+        """Events of the streaming answer; drawn on the next frame, not now."""
+        widget = self._streaming
+        if widget is None:
+            return
+        add = widget.answer.add
+        for event in events:
+            add(event)
+        if not self._frame.isActive():
+            self._frame.start()
+
+    def flush(self) -> None:
+        """Draw everything pending now (tests, screenshots)."""
+        if self._streaming is not None:
+            self._on_frame(unbounded=True)
+
+    @Slot()
+    def _on_frame(self, unbounded: bool = False) -> None:
+        widget = self._streaming
+        if widget is None:
+            self._frame.stop()
+            return
+        start = time.perf_counter()
+        budget = None if unbounded else max(
+            1, min(MAX_TOKENS_PER_FRAME, int(FRAME_BUDGET_S / self._token_cost_s)))
+        drawn = widget.render_pending(budget)
+        widget.refresh()
+        if drawn:
+            cost = (time.perf_counter() - start) / drawn
+            self._token_cost_s = 0.7 * self._token_cost_s + 0.3 * cost
+        if widget.pending_tokens() == 0:
+            self._frame.stop()
+            if widget.answer.done:
+                self._streaming = None
+                self.answer_rendered.emit(widget)
+
+    def _finish_streaming(self) -> None:
+        self.flush()
+        self._streaming = None
+
+    # Following the end ---------------------------------------------------------------------
+
+    @Slot(int, int)
+    def _on_range_changed(self, _minimum: int, maximum: int) -> None:
+        if self._follow:
+            self.verticalScrollBar().setValue(maximum)
+
+    @Slot(int)
+    def _on_scrolled(self, value: int) -> None:
+        self._follow = value >= self.verticalScrollBar().maximum() - 8

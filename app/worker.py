@@ -1,0 +1,180 @@
+"""The engine's own thread: one QThread owns the Engine and with it every llama.cpp object.
+
+Requests arrive as queued signals (slots below run on the worker thread, one at a time);
+results leave as signals. Only `cancel_load` and `cancel_generation` are called from the GUI
+thread: they set plain counters and call `Engine.cancel()`, the engine's one thread-safe method.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from backend.engine.errors import EngineError, LoadCancelled
+from backend.engine.events import GenerationFailed, GenerationFinished, Stats, StepVerified
+
+log = logging.getLogger(__name__)
+
+# Steps are sent to the GUI in batches at most this often: per-token signals back up Qt's
+# queue and starve the GUI's timers (QT-NOTES.md); 10 ms keeps the latency invisible.
+BATCH_INTERVAL_S = 0.010
+PROGRESS_STEP = 0.01  # report load progress in 1% steps, not on every callback
+
+
+def default_engine_factory():
+    from backend.engine import Engine  # imports llama.cpp: only ever on the worker thread
+
+    return Engine()
+
+
+class EngineWorker(QObject):
+    load_progressed = Signal(str, float)  # role ("target" | "draft"), fraction
+    load_failed = Signal(str, str)  # role, message for the user
+    load_cancelled = Signal(str)  # role
+    models_changed = Signal(object, object)  # engine.target, engine.draft (ModelInfo | None)
+    events_emitted = Signal(int, object)  # request id, list of engine events
+
+    def __init__(self, engine_factory: Callable[[], object] = default_engine_factory) -> None:
+        super().__init__()
+        self._factory = engine_factory
+        self._engine = None
+        # Highest ids the GUI has cancelled: ints are replaced atomically under the GIL, and
+        # comparing ids means a Stop pressed before its request starts is not lost.
+        self._cancelled_request = 0
+        self._cancelled_load = 0
+
+    # Called from the GUI thread ----------------------------------------------------------
+
+    def cancel_generation(self, request_id: int) -> None:
+        self._cancelled_request = max(self._cancelled_request, request_id)
+        engine = self._engine
+        if engine is not None:
+            engine.cancel()
+
+    def cancel_load(self, load_id: int) -> None:
+        self._cancelled_load = max(self._cancelled_load, load_id)
+
+    # Slots: run on the worker thread -----------------------------------------------------
+
+    def _ensure_engine(self):
+        if self._engine is None:
+            self._engine = self._factory()
+        return self._engine
+
+    @Slot(int, str, int, int)
+    def load_target(self, load_id: int, path: str, n_ctx: int, n_threads: int) -> None:
+        self._load("target", load_id, path, lambda e, progress: e.load_target(
+            path, n_ctx=n_ctx, n_threads=n_threads or None, progress=progress))
+
+    @Slot(int, str)
+    def load_draft(self, load_id: int, path: str) -> None:
+        self._load("draft", load_id, path,
+                   lambda e, progress: e.load_draft(path, progress=progress))
+
+    def _load(self, role: str, load_id: int, path: str, load) -> None:
+        if load_id <= self._cancelled_load:
+            self.load_cancelled.emit(role)
+            return
+        last = -1.0
+
+        def progress(fraction: float) -> bool:
+            nonlocal last
+            if fraction - last >= PROGRESS_STEP or fraction >= 1.0 > last:
+                last = fraction
+                self.load_progressed.emit(role, fraction)
+            return load_id > self._cancelled_load
+
+        try:
+            engine = self._ensure_engine()
+            self.load_progressed.emit(role, 0.0)
+            load(engine, progress)
+        except LoadCancelled:
+            self.load_cancelled.emit(role)
+        except EngineError as exc:
+            self.load_failed.emit(role, str(exc))
+        except Exception as exc:  # a crash here must become a message, not a dead thread
+            log.exception("Loading %s failed", path)
+            self.load_failed.emit(role, f"Could not load {Path(path).name}: {exc}")
+        self._report_models()
+
+    @Slot()
+    def unload_draft(self) -> None:
+        try:
+            if self._engine is not None:
+                self._engine.unload_draft()
+        except Exception as exc:
+            log.exception("Unloading the draft failed")
+            self.load_failed.emit("draft", f"Could not unload the draft model: {exc}")
+        self._report_models()
+
+    def _report_models(self) -> None:
+        engine = self._engine
+        if engine is None:  # the engine could not even be created
+            self.models_changed.emit(None, None)
+        else:
+            self.models_changed.emit(engine.target, engine.draft)
+
+    @Slot()
+    def reset_cache(self) -> None:
+        try:
+            if self._engine is not None:
+                self._engine.reset_cache()
+        except Exception:
+            log.exception("Resetting the cache failed")
+
+    @Slot(object)
+    def generate(self, request) -> None:
+        rid = request.request_id
+        if rid <= self._cancelled_request:
+            self.events_emitted.emit(rid, [GenerationFinished("cancelled", "", Stats())])
+            return
+        batch: list = []
+        last_emit = 0.0
+        try:
+            engine = self._ensure_engine()
+            for event in engine.generate(request):
+                batch.append(event)
+                now = time.perf_counter()
+                if type(event) is not StepVerified or now - last_emit >= BATCH_INTERVAL_S:
+                    self.events_emitted.emit(rid, batch)
+                    batch, last_emit = [], now
+                if self._cancelled_request >= rid:
+                    engine.cancel()  # again: the engine may have cleared a flag set early
+        except Exception as exc:  # the engine reports failures as events; this is a bug
+            log.exception("Generation crashed")
+            batch.append(GenerationFailed(f"The generation stopped with an error: {exc}",
+                                          traceback.format_exc()))
+        if batch:
+            self.events_emitted.emit(rid, batch)
+
+    @Slot()
+    def shutdown(self) -> None:
+        """Free every llama.cpp object on the thread that made them, then end the thread."""
+        try:
+            if self._engine is not None:
+                self._engine.close()
+        except Exception:
+            log.exception("Closing the engine failed")
+        self._engine = None
+        QThread.currentThread().quit()
+
+
+class WorkerThread(QThread):
+    """A QThread that leaves no trace in Python's `threading` registry.
+
+    Python registers a foreign thread as a `_DummyThread` the first time it calls
+    `threading.current_thread()` (logging does, for every record) and never removes it, so
+    it would look like a leaked thread forever. Ending the thread removes that entry.
+    """
+
+    def run(self) -> None:
+        try:
+            self.exec()
+        finally:
+            threading._active.pop(threading.get_ident(), None)

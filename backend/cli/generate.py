@@ -1,0 +1,118 @@
+"""`draftlight generate`: one answer from the engine, coloured in the terminal or as JSON lines.
+
+For scripting, teaching and benchmarks: the same engine and the same events as the window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from backend.engine import Engine, EngineError
+from backend.engine.events import (
+    GenerationFailed,
+    GenerationFinished,
+    StepVerified,
+    Token,
+    event_to_dict,
+)
+from backend.engine.request import GenerationRequest, Message, SamplingSettings
+
+# ANSI styles in the Okabe–Ito spirit, plus non-colour cues that survive a monochrome terminal.
+ACCEPTED = "\033[4;38;5;32m"  # blue, underlined: a draft the target accepted
+REJECTED = "\033[9;38;5;208m"  # orange, struck out: a draft the target refused
+TARGET = "\033[0m"  # plain: the target's own token
+RESET = "\033[0m"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "generate",
+        help="generate one answer headlessly",
+        description="Generate one answer with speculative decoding and show how it was made.",
+    )
+    p.add_argument("prompt", metavar="PROMPT")
+    p.add_argument("--model", required=True, help="target GGUF file")
+    p.add_argument("--draft", help="draft GGUF file (for --spec draft)")
+    p.add_argument("--spec", choices=("none", "draft", "ngram", "mtp"), default=None,
+                   help="speculative decoding type (default: draft if --draft is given, else none)")
+    p.add_argument("--n-draft", type=int, default=8, metavar="K", help="draft length (1-32)")
+    p.add_argument("--p-min", type=float, default=0.0, help="stop drafting below this confidence")
+    p.add_argument("--temp", type=float, default=0.0, help="temperature (0 = greedy)")
+    p.add_argument("--top-k", type=int, default=40)
+    p.add_argument("--top-p", type=float, default=0.95)
+    p.add_argument("--min-p", type=float, default=0.05)
+    p.add_argument("--repeat-penalty", type=float, default=1.0)
+    p.add_argument("--seed", type=int, default=0, help="-1 for a random seed")
+    p.add_argument("--max-tokens", type=int, default=256)
+    p.add_argument("--ctx", type=int, default=4096, help="context size in tokens")
+    p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
+    p.add_argument("--raw", action="store_true", help="use PROMPT as raw text, no chat template")
+    p.add_argument("--json", action="store_true", help="print one JSON object per event")
+    p.add_argument("--no-color", action="store_true", help="plain text answer")
+
+
+def run(args: argparse.Namespace) -> int:
+    spec = args.spec or ("draft" if args.draft else "none")
+    if spec == "draft" and not args.draft:
+        raise EngineError("--spec draft needs --draft PATH.")
+    request = GenerationRequest(
+        prompt=args.prompt if args.raw else None,
+        messages=() if args.raw else (Message("user", args.prompt),),
+        spec_type=spec,
+        n_draft_max=args.n_draft,
+        p_min=args.p_min,
+        sampling=SamplingSettings(
+            temperature=args.temp, top_k=args.top_k, top_p=args.top_p, min_p=args.min_p,
+            repeat_penalty=args.repeat_penalty, seed=args.seed,
+        ),
+        max_tokens=args.max_tokens,
+        stop=tuple(args.stop),
+    )
+    engine = Engine()
+    try:
+        engine.load_target(args.model, n_ctx=args.ctx, n_threads=args.threads)
+        if args.draft and spec == "draft":
+            engine.load_draft(args.draft)
+        return _print_events(engine, request, as_json=args.json, color=not args.no_color)
+    finally:
+        engine.close()
+
+
+def _print_events(engine: Engine, request: GenerationRequest, *, as_json: bool, color: bool) -> int:
+    out = sys.stdout
+    status = 0
+    for event in engine.generate(request):
+        if as_json:
+            out.write(json.dumps(event_to_dict(event), ensure_ascii=False) + "\n")
+        elif isinstance(event, StepVerified):
+            out.write(_render_step(event) if color else "".join(t.text for t in event.emitted))
+            out.flush()
+        elif isinstance(event, GenerationFinished):
+            s = event.stats
+            out.write(RESET + "\n")
+            print(
+                f"[{event.stop_reason}] {s.n_generated} tokens, {s.tokens_per_second:.1f} tok/s, "
+                f"TTFT {s.ttft_ms:.0f} ms, drafted {s.n_drafted}, accepted {s.n_accepted} "
+                f"({100 * s.acceptance_rate:.0f}%), {s.tokens_per_step:.2f} tokens/step",
+                file=sys.stderr,
+            )
+        if isinstance(event, GenerationFailed):
+            print(f"draftlight: {event.message}", file=sys.stderr)
+            status = 1
+    return status
+
+
+def _render_step(step: StepVerified) -> str:
+    parts = []
+    for tok in step.emitted:
+        if tok.origin != "target":
+            parts.append(ACCEPTED + tok.text)
+    for tok in step.drafted:
+        if not tok.accepted:
+            parts.append(REJECTED + tok.text)
+    tail: list[Token] = [t for t in step.emitted if t.origin == "target"]
+    parts.extend(TARGET + t.text for t in tail)
+    return "".join(parts) + RESET

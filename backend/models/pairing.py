@@ -1,0 +1,63 @@
+"""Which library models can draft for a chosen target, and why the others cannot.
+
+Compatibility is llama.cpp's vocabulary rule (`vocab.incompatibility`), the same rule the
+engine applies to loaded models. Being smaller is not required for correctness, but a draft
+only speeds things up when it is much cheaper than the target, so larger ones are flagged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from backend.models.inspect import ModelInspection
+from backend.models.vocab import incompatibility
+
+
+@dataclass(frozen=True)
+class DraftCandidate:
+    model: ModelInspection
+    compatible: bool
+    reason: str | None  # why it cannot draft (incompatible), or a caution (compatible)
+
+
+def draft_candidates(
+    target: ModelInspection, library: Iterable[ModelInspection]
+) -> list[DraftCandidate]:
+    """Every other library model, compatible ones first (smallest first), each with a reason."""
+    rows = []
+    for model in library:
+        if model.path == target.path:
+            continue
+        reason = incompatibility(target.vocab, model.vocab)
+        if reason is None and model.file_size >= target.file_size:
+            rows.append(
+                DraftCandidate(
+                    model,
+                    True,
+                    "It can draft, but it is not smaller than the target, so it will not "
+                    "make generation faster.",
+                )
+            )
+        else:
+            rows.append(DraftCandidate(model, reason is None, reason))
+    return sorted(rows, key=lambda r: (not r.compatible, r.model.file_size, r.model.path.name))
+
+
+def draft_search_query(target: ModelInspection) -> str:
+    """A Hub search that finds the target's family in all its sizes, e.g. "qwen2.5".
+
+    Families share one tokenizer across sizes, so a small member is the usual draft. The
+    family is general.basename, else the model name without its size words; the Hub search
+    matches it in repository names, and the results show which members are small."""
+    return target.basename or _strip_size(target.name) or target.architecture
+
+
+def _strip_size(name: str) -> str:
+    words = [w for w in name.replace("-", " ").split() if not _looks_like_size(w)]
+    return " ".join(words[:2])
+
+
+def _looks_like_size(word: str) -> bool:
+    w = word.lower()
+    return len(w) > 1 and w[-1] in "mb" and w[:-1].replace(".", "").isdigit()

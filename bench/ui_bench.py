@@ -1,0 +1,271 @@
+"""How fast the chat window renders a token stream, and what it costs a real model.
+
+    python bench/ui_bench.py                       # synthetic stream + the demo pair
+    python bench/ui_bench.py --synthetic-only
+    python bench/ui_bench.py --target T.gguf --draft D.gguf --spec draft --n-draft 8
+
+1. Synthetic: an engine stand-in yields steps as fast as it can through the real worker
+   thread into the real window; reports tokens rendered per second and the longest GUI-thread
+   stall (the largest gap of a 5 ms heartbeat timer). Targets: >= 5,000 tok/s, stall <= 50 ms.
+2. Real: the same request answered headless (Engine.generate on a plain thread, no Qt event
+   loop) and through the window, alternately; reports both tokens/s (the engine's own
+   numbers) and their ratio. Target: window/headless >= 0.97.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer  # noqa: E402
+
+from backend.engine.events import (  # noqa: E402
+    GenerationFinished,
+    GenerationStarted,
+    PromptProcessed,
+    Stats,
+    StepVerified,
+    Token,
+)
+
+WORDS = ("the", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "while",
+         "speculative", "decoding", "drafts", "several", "tokens", "at", "once")
+
+
+class SyntheticEngine:
+    """The Engine contract, yielding `n_steps` steps as fast as Python can make them."""
+
+    def __init__(self, n_steps: int, k: int, newline_every: int) -> None:
+        self.n_steps, self.k, self.newline_every = n_steps, k, newline_every
+        self.warm_up = True  # the first request is short: fonts and styles load on first use
+        self.target = type("Info", (), {"path": "synthetic", "name": "synthetic",
+                                        "n_mtp_heads": 0, "n_params": 0, "size_bytes": 0,
+                                        "n_ctx_train": 0})()
+        self.draft = None
+        self._cancel = threading.Event()
+
+    def load_target(self, path, **_):
+        return self.target
+
+    def cancel(self):
+        self._cancel.set()
+
+    def reset_cache(self):
+        pass
+
+    def close(self):
+        pass
+
+    def generate(self, request):
+        self._cancel.clear()
+        yield GenerationStarted(request.request_id, "draft", self.k, 10)
+        yield PromptProcessed(10, 0, 1.0)
+        n = 0
+        t0 = time.perf_counter()
+        n_steps, self.warm_up = (200 if self.warm_up else self.n_steps), False
+        for s in range(n_steps):
+            if self._cancel.is_set():
+                break
+            n_acc = (s * 7) % (self.k + 1)
+            drafted = tuple(
+                Token(i, " " + WORDS[(n + i) % len(WORDS)], "draft", i < n_acc, 0.9, 0.8)
+                for i in range(self.k))
+            text = " " + WORDS[(n + n_acc) % len(WORDS)]
+            if self.newline_every and s % self.newline_every == self.newline_every - 1:
+                text += "\n"
+            emitted = (*drafted[:n_acc], Token(99, text, "target", True, 0.95))
+            n += len(emitted)
+            yield StepVerified(s, drafted, n_acc, emitted, 0.0, 0.0)
+        ms = 1000 * (time.perf_counter() - t0)
+        yield GenerationFinished("length", "", Stats(n_generated=n, n_steps=n_steps,
+                                                      generation_ms=ms))
+
+
+def wait_for(signal, timeout_ms: int):
+    """Run the event loop until `signal` fires; returns its arguments."""
+    loop = QEventLoop()
+    result = []
+
+    def done(*args):
+        result.extend(args)
+        loop.quit()
+
+    signal.connect(done)
+    QTimer.singleShot(timeout_ms, loop.quit)
+    loop.exec()
+    signal.disconnect(done)
+    if not result:
+        raise TimeoutError(f"no {signal} within {timeout_ms} ms")
+    return result
+
+
+def make_window(engine_factory, settings_path: Path):
+    from app.main_window import MainWindow
+
+    window = MainWindow(settings_path=settings_path, engine_factory=engine_factory,
+                        persist=False)
+    window.resize(1280, 820)
+    window.show()
+    return window
+
+
+def synthetic(args, tmp: Path) -> dict:
+    engine = SyntheticEngine(args.steps, args.k, args.newline_every)
+    window = make_window(lambda: engine, tmp / "settings.json")
+    try:
+        window.open_target("synthetic")
+        wait_for(window.models_changed, 10_000)
+        window.panel.n_draft.setValue(args.k)
+        window.send("warm up")
+        wait_for(window.answer_finished, 60_000)
+        window.new_chat()
+        gaps: list[int] = []
+        clock = QElapsedTimer()
+        clock.start()
+        last = [0]
+
+        def beat():
+            now = clock.elapsed()
+            gaps.append(now - last[0])
+            if now - last[0] > 40:
+                print(f"  stall {now - last[0]} ms at {now} ms", file=sys.stderr)
+            last[0] = now
+
+        heartbeat = QTimer(interval=5)
+        heartbeat.timeout.connect(beat)
+        t0 = time.perf_counter()
+        last[0] = clock.elapsed()
+        heartbeat.start()
+        window.send("go")
+        (widget,) = wait_for(window.answer_finished, 600_000)
+        elapsed = time.perf_counter() - t0
+        heartbeat.stop()
+        tokens = widget.token_view.token_count()
+        return {
+            "steps": widget.answer.n_steps,
+            "tokens_rendered": tokens,
+            "seconds": round(elapsed, 3),
+            "tokens_per_second": round(tokens / elapsed),
+            "events_per_second": round(widget.answer.n_steps / elapsed),
+            "longest_stall_ms": max(gaps, default=0),
+            "p99_stall_ms": sorted(gaps)[int(0.99 * (len(gaps) - 1))] if gaps else 0,
+        }
+    finally:
+        window.close()
+
+
+def headless_run(engine, request) -> Stats:
+    """Engine.generate on a plain thread: no Qt event loop, nothing rendered."""
+    out: list = []
+
+    def run():
+        for event in engine.generate(request):
+            out.append(event)
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    last = out[-1]
+    if not isinstance(last, GenerationFinished):
+        raise RuntimeError(f"headless generation failed: {last}")
+    return last.stats
+
+
+def real(args, tmp: Path) -> dict:
+    from backend.engine import Engine
+    from backend.engine.request import GenerationRequest, Message, SamplingSettings
+
+    request = GenerationRequest(
+        messages=(Message("user", args.prompt),), spec_type=args.spec, n_draft_max=args.n_draft,
+        sampling=SamplingSettings(temperature=0.0), max_tokens=args.max_tokens)
+
+    headless = Engine()
+    headless.load_target(args.target, n_ctx=2048)
+    if args.spec == "draft":
+        headless.load_draft(args.draft)
+    window = make_window(Engine, tmp / "settings.json")
+    try:
+        window.panel.n_ctx.setValue(2048)
+        if args.spec == "draft":
+            window.settings.models.draft = str(args.draft)
+        window.open_target(str(args.target))
+        _target, draft = wait_for(window.models_changed, 120_000)
+        if args.spec == "draft" and draft is None:
+            raise RuntimeError("the window could not load the draft model")
+        window.panel.set_spec_type(args.spec)
+        window.panel.n_draft.setValue(args.n_draft)
+        window.panel.temperature.setValue(0.0)
+        window.panel.max_tokens.setValue(args.max_tokens)
+        rates_h, rates_w = [], []
+        for _ in range(args.repeats):
+            headless.reset_cache()
+            rates_h.append(headless_run(headless, request).tokens_per_second)
+            window.new_chat()  # same prompt, empty cache, as headless
+            window.send(args.prompt)
+            (widget,) = wait_for(window.answer_finished, 600_000)
+            if widget.answer.error:
+                raise RuntimeError(widget.answer.error)
+            rates_w.append(widget.answer.stats().tokens_per_second)
+        h, w = statistics.median(rates_h), statistics.median(rates_w)
+        return {"headless_tok_s": [round(r, 1) for r in rates_h],
+                "window_tok_s": [round(r, 1) for r in rates_w],
+                "median_headless": round(h, 1), "median_window": round(w, 1),
+                "ratio": round(w / h, 3) if h else None}
+    finally:
+        window.close()
+        headless.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    models = ROOT / ".cache" / "test-models"
+    demo = sorted(models.glob("*/demo-target-f32.gguf"))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=20_000)
+    parser.add_argument("--k", type=int, default=8)
+    parser.add_argument("--newline-every", type=int, default=20,
+                        help="end a line every N steps (0: one endless paragraph)")
+    parser.add_argument("--synthetic-only", action="store_true")
+    parser.add_argument("--target", type=Path, default=demo[0] if demo else None)
+    parser.add_argument("--draft", type=Path,
+                        default=demo[0].with_name("demo-draft-q8_0.gguf") if demo else None)
+    parser.add_argument("--spec", default="draft", choices=("none", "draft", "ngram"))
+    parser.add_argument("--n-draft", type=int, default=8)
+    parser.add_argument("--max-tokens", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--prompt", default="Write a short story about a lighthouse keeper.")
+    args = parser.parse_args(argv)
+
+    import tempfile
+
+    from app.qt_app import ensure_application
+
+    app = ensure_application()
+    tmp = Path(tempfile.mkdtemp(prefix="draftlight-bench-"))
+    report = {"synthetic": synthetic(args, tmp)}
+    s = report["synthetic"]
+    s["pass"] = s["tokens_per_second"] >= 5000 and s["longest_stall_ms"] <= 50
+    print(json.dumps({"synthetic": s}, indent=2), flush=True)
+    if not args.synthetic_only:
+        if args.target is None:
+            print("no --target given and no demo models built; skipping the real run")
+        else:
+            r = real(args, tmp)
+            r["pass"] = r["ratio"] is not None and r["ratio"] >= 0.97
+            report["real"] = r
+            print(json.dumps({"real": r}, indent=2), flush=True)
+    app.processEvents()
+    return 0 if all(part.get("pass") for part in report.values()) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

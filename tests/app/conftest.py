@@ -1,0 +1,62 @@
+"""UI test fixtures: windows on a scripted engine (or the real one), closed after each test,
+with Qt warnings treated as failures."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QtMsgType
+
+# Qt messages that say nothing about our code (the offscreen platform's own limits).
+BENIGN_QT_MESSAGES = (
+    "This plugin does not support",
+    "propagateSizeHints",
+)
+
+
+@pytest.fixture(autouse=True)
+def _fail_on_qt_warnings(request):
+    """Fail a test during which Qt logged a warning (a bad connection, a wrong property…)."""
+    yield
+    qtlog = request.node.stash.get(_QTLOG_KEY, None) if hasattr(request.node, "stash") else None
+    if qtlog is None:
+        return
+    bad = [r.message for r in qtlog.records
+           if r.type in (QtMsgType.QtWarningMsg, QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg)
+           and not any(b in r.message for b in BENIGN_QT_MESSAGES)]
+    if bad:
+        pytest.fail("Qt warnings:\n" + "\n".join(bad))
+
+
+_QTLOG_KEY = pytest.StashKey()
+
+
+@pytest.fixture(autouse=True)
+def _capture_qt_log(request, qtlog):
+    request.node.stash[_QTLOG_KEY] = qtlog
+    yield
+
+
+@pytest.fixture
+def settings_path(tmp_path):
+    return tmp_path / "settings.json"
+
+
+@pytest.fixture
+def make_window(qtbot, settings_path):
+    """make_window(engine) -> MainWindow on that engine; every window is closed (and its
+    engine thread stopped) at the end of the test."""
+    from app.main_window import MainWindow
+
+    windows = []
+
+    def make(engine, *, path=None, persist=True):
+        window = MainWindow(settings_path=path or settings_path,
+                            engine_factory=lambda: engine, persist=persist)
+        qtbot.addWidget(window)
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        window.close()
+        assert window.client._thread.isFinished(), "the engine thread did not stop"

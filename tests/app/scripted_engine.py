@@ -1,0 +1,160 @@
+"""A scripted stand-in for backend.engine.Engine: same methods, same events, no llama.cpp.
+
+It replays a recorded event sequence (or one built by `counting_stream`), honours cancel()
+between steps like the real engine, and records what it was asked, so UI tests can drive the
+real window, worker thread and renderer deterministically.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+
+from backend.engine.errors import EngineError, LoadCancelled
+from backend.engine.events import (
+    GenerationFinished,
+    GenerationStarted,
+    PromptProcessed,
+    Stats,
+    StepVerified,
+    Token,
+)
+from backend.engine.request import GenerationRequest
+
+
+@dataclass(frozen=True)
+class FakeModelInfo:
+    path: str
+    name: str
+    architecture: str = "llama"
+    n_params: int = 135_000_000
+    size_bytes: int = 140_000_000
+    n_ctx_train: int = 8192
+    n_vocab: int = 49152
+    n_mtp_heads: int = 0
+
+
+WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+         "eleven")
+
+
+def counting_stream(n_steps: int, k: int = 4, *, spec_type: str = "draft",
+                    reject_at: Callable[[int], int] = lambda step: 3,
+                    origin: str = "draft", step_ms: float = 1.0) -> list:
+    """A full event sequence: step s drafts k counting words and accepts `reject_at(s)` of
+    them (k: all), then the target adds its own word. Rejected drafts are "wrong" words."""
+    events: list = [GenerationStarted(1, spec_type, k, 5), PromptProcessed(5, 0, 2.0)]
+    pos = 0
+    texts: list[str] = []
+    n_drafted = n_accepted = 0
+    for s in range(n_steps):
+        n_acc = min(reject_at(s), k)
+        drafted = []
+        for j in range(k):
+            ok = j < n_acc
+            word = WORDS[(pos + j) % len(WORDS)] if ok else "X" + WORDS[(pos + j + 1) % 12]
+            drafted.append(Token(1000 + pos + j, " " + word, origin, ok, p_target=0.9 if ok
+                                 else 0.01, p_draft=0.8, head=j if origin == "mtp" else None))
+        accepted = tuple(t for t in drafted if t.accepted)
+        target = Token(2000 + pos, " " + WORDS[(pos + n_acc) % len(WORDS)], "target", True,
+                       p_target=0.95)
+        emitted = (*accepted, target)
+        events.append(StepVerified(s, tuple(drafted), n_acc, emitted, 0.2, step_ms))
+        texts += [t.text for t in emitted]
+        pos += len(emitted)
+        n_drafted += k
+        n_accepted += n_acc
+    stats = Stats(n_prompt=5, n_generated=pos, n_steps=n_steps, n_draft_steps=n_steps,
+                  n_drafted=n_drafted,
+                  n_accepted=n_accepted, prompt_ms=2.0, generation_ms=n_steps * (step_ms + 0.2),
+                  ttft_ms=3.0)
+    events.append(GenerationFinished("length", "".join(texts), stats))
+    return events
+
+
+class ScriptedEngine:
+    """Implements the Engine contract over a script: a list of events, or a function of the
+    request returning one."""
+
+    def __init__(self, script: list | Callable[[GenerationRequest], Iterable] | None = None,
+                 *, step_delay_s: float = 0.0, load_delay_s: float = 0.0,
+                 mtp_heads: int = 0, bad_drafts: dict[str, str] | None = None) -> None:
+        self.script = script if script is not None else counting_stream(20)
+        self.step_delay_s = step_delay_s
+        self.load_delay_s = load_delay_s
+        self.mtp_heads = mtp_heads
+        self.bad_drafts = bad_drafts or {}
+        self.target: FakeModelInfo | None = None
+        self.draft: FakeModelInfo | None = None
+        self.requests: list[GenerationRequest] = []
+        self.load_calls: list[tuple[str, str]] = []
+        self.cache_resets = 0
+        self.closed = False
+        self.threads: set[int] = set()  # every thread that called a non-cancel method
+        self._cancel = threading.Event()
+
+    def _on_thread(self) -> None:
+        self.threads.add(threading.get_ident())
+
+    def _load(self, path: str, progress) -> None:
+        for i in range(11):
+            if progress is not None and not progress(i / 10):
+                raise LoadCancelled(f"Loading {path} was cancelled.")
+            time.sleep(self.load_delay_s / 10)
+        if "missing" in str(path):
+            raise EngineError(f"{path} does not exist.")
+
+    def load_target(self, path, *, n_ctx=4096, n_threads=None, progress=None):
+        self._on_thread()
+        self.load_calls.append(("target", str(path)))
+        self.draft = None
+        self._load(str(path), progress)
+        self.target = FakeModelInfo(str(path), str(path).rsplit("/", 1)[-1].split(".")[0],
+                                    n_mtp_heads=self.mtp_heads)
+        return self.target
+
+    def load_draft(self, path, *, progress=None):
+        self._on_thread()
+        self.load_calls.append(("draft", str(path)))
+        if self.target is None:
+            raise EngineError("Load a target model before choosing a draft model.")
+        self._load(str(path), progress)
+        if str(path) in self.bad_drafts:
+            raise EngineError(self.bad_drafts[str(path)])
+        self.draft = FakeModelInfo(str(path), "draft")
+        return self.draft
+
+    def unload_draft(self) -> None:
+        self._on_thread()
+        self.draft = None
+
+    def reset_cache(self) -> None:
+        self._on_thread()
+        self.cache_resets += 1
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def close(self) -> None:
+        self._on_thread()
+        self.closed = True
+
+    def generate(self, request: GenerationRequest) -> Iterator:
+        self._on_thread()
+        self.requests.append(request)
+        self._cancel.clear()
+        events = self.script(request) if callable(self.script) else self.script
+        texts: list[str] = []
+        for event in events:
+            if isinstance(event, StepVerified):
+                if self._cancel.is_set():
+                    yield GenerationFinished("cancelled", "".join(texts), Stats())
+                    return
+                if self.step_delay_s:
+                    time.sleep(self.step_delay_s)
+                texts += [t.text for t in event.emitted]
+            elif isinstance(event, GenerationStarted):
+                event = replace(event, request_id=request.request_id)
+            yield event

@@ -1,0 +1,64 @@
+"""On the counting pair the construction predicts every verdict: check them step by step."""
+
+from __future__ import annotations
+
+from backend.engine.request import GenerationRequest
+from engine.runner import emitted_ids, run
+
+from build import CYCLE_WORDS
+
+W = [" " + w for w in CYCLE_WORDS]
+
+
+def test_draft_k4_accepts_and_rejects_exactly_as_constructed(count_engine):
+    final, steps = run(count_engine, GenerationRequest(
+        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=24))
+    # The draft predicts the token after next on every 4th cycle position (after " three",
+    # " seven", " eleven"), so each step accepts up to that mistake and the target corrects.
+    expected = [
+        ([" two", " three"], [" five", " six"], " four"),
+        ([" five", " six", " seven"], [" nine"], " eight"),
+        ([" nine", " ten", " eleven"], [" one"], " zero"),
+        ([" one", " two", " three"], [" five"], " four"),
+        ([" five", " six", " seven"], [" nine"], " eight"),
+        ([" nine", " ten", " eleven"], [" one"], " zero"),
+    ]
+    for step, (acc, rej, own) in zip(steps, expected, strict=False):
+        assert [t.text for t in step.drafted if t.accepted] == acc
+        assert [t.text for t in step.drafted if not t.accepted] == rej
+        assert step.n_accepted == len(acc)
+        assert [t.text for t in step.emitted] == [*acc, own]
+        assert [t.origin for t in step.emitted] == ["draft"] * len(acc) + ["target"]
+        # accepted drafts come first, and every accepted token agrees with the target
+        assert [t.accepted for t in step.drafted] == [True] * len(acc) + [False] * len(rej)
+    assert len(steps) >= len(expected)
+    plain, plain_steps = run(count_engine, GenerationRequest(prompt=" zero one", max_tokens=24))
+    assert final.text == plain.text == "".join(W[(2 + i) % 12] for i in range(24))
+    assert emitted_ids(steps) == emitted_ids(plain_steps)
+    s = final.stats
+    assert s.n_generated == 24
+    assert s.n_accepted == sum(st.n_accepted for st in steps)
+    assert 0 < s.acceptance_rate < 1
+
+
+def test_ngram_drafts_from_the_repeating_cycle(count_engine):
+    final, steps = run(count_engine, GenerationRequest(
+        prompt=" zero one", spec_type="ngram", n_draft_max=8, max_tokens=40))
+    plain, _ = run(count_engine, GenerationRequest(prompt=" zero one", max_tokens=40))
+    assert final.text == plain.text
+    # once the cycle has come round once, every n-gram draft is right
+    assert final.stats.n_accepted > 15
+    assert final.stats.acceptance_rate == 1.0
+
+
+def test_events_carry_timings_and_probabilities(count_engine):
+    _, steps = run(count_engine, GenerationRequest(
+        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=8))
+    first = steps[0]
+    assert first.verify_ms > 0 and first.draft_ms > 0
+    for t in first.drafted:
+        assert t.p_draft is not None and t.p_draft > 0.99
+    accepted = [t for t in first.drafted if t.accepted]
+    assert all(t.p_target > 0.99 for t in accepted)
+    first_rejected = [t for t in first.drafted if not t.accepted][0]
+    assert first_rejected.p_target < 1e-6  # the target gives the skipped word no chance

@@ -1,0 +1,249 @@
+"""A fake Hugging Face Hub on 127.0.0.1 for the model-manager tests.
+
+It answers the endpoints huggingface_hub calls for the model manager — model search
+(`/api/models`), the recursive file tree with LFS SHA-256 and sizes
+(`/api/models/OWNER/NAME/tree/REV`) and file downloads with Range support
+(`/OWNER/NAME/resolve/REV/PATH`) — and serves real GGUF bytes. Faults are scripted per file:
+a connection cut after N bytes, a slow trickle, or content that does not match the listed hash.
+Every request is recorded so tests can assert what the client asked for.
+
+It speaks HTTP/1.0 (one request per connection), so no handler thread outlives a response and
+`close()` can join every thread it started.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlparse
+
+
+@dataclass
+class FakeFile:
+    data: bytes
+    advertised_sha256: str | None = None  # defaults to the real hash of `data`
+    cut_after: list[int] = field(default_factory=list)  # per response: bytes sent, then close
+    bytes_per_second: float | None = None  # a trickle, for the kill-a-download test
+
+    @property
+    def sha256(self) -> str:
+        return self.advertised_sha256 or hashlib.sha256(self.data).hexdigest()
+
+
+@dataclass
+class FakeRepo:
+    repo_id: str
+    files: dict[str, FakeFile]
+    downloads: int = 0
+    likes: int = 0
+    last_modified: str = "2025-01-15T10:00:00.000Z"
+
+
+@dataclass(frozen=True)
+class Request:
+    method: str
+    path: str
+    headers: dict[str, str]
+
+
+class FakeHub:
+    def __init__(self, repos: list[FakeRepo]) -> None:
+        self.repos = {r.repo_id: r for r in repos}
+        self.requests: list[Request] = []
+        self._lock = threading.Lock()
+        handler = type("Handler", (_Handler,), {"hub": self})
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._server.daemon_threads = False
+        self._server.block_on_close = True  # server_close() joins the handler threads
+        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-hub")
+
+    @property
+    def endpoint(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def start(self) -> FakeHub:
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=10)
+
+    def __enter__(self) -> FakeHub:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def record(self, request: Request) -> None:
+        with self._lock:
+            self.requests.append(request)
+
+    def ranges(self, path_suffix: str) -> list[str | None]:
+        """The Range header of each GET of a file (None for a request without one)."""
+        with self._lock:
+            return [
+                r.headers.get("range")
+                for r in self.requests
+                if r.method == "GET" and "/resolve/" in r.path and r.path.endswith(path_suffix)
+            ]
+
+
+def gguf_repo(repo_id: str, files: dict[str, Path | bytes], **kwargs) -> FakeRepo:
+    return FakeRepo(
+        repo_id,
+        {
+            name: FakeFile(data if isinstance(data, bytes) else Path(data).read_bytes())
+            for name, data in files.items()
+        },
+        **kwargs,
+    )
+
+
+_TREE = re.compile(r"^/api/models/(?P<repo>[^/]+/[^/]+)/tree/(?P<rev>[^/]+)(?P<path>/.*)?$")
+_RESOLVE = re.compile(r"^/(?P<repo>[^/]+/[^/]+)/resolve/(?P<rev>[^/]+)/(?P<path>.+)$")
+
+
+class _Handler(BaseHTTPRequestHandler):
+    hub: FakeHub
+
+    def log_message(self, format: str, *args: object) -> None:  # keep test output quiet
+        pass
+
+    def do_HEAD(self) -> None:
+        self._dispatch(body=False)
+
+    def do_GET(self) -> None:
+        self._dispatch(body=True)
+
+    def _dispatch(self, body: bool) -> None:
+        url = urlparse(self.path)
+        path = unquote(url.path)
+        self.hub.record(
+            Request(self.command, path, {k.lower(): v for k, v in self.headers.items()})
+        )
+        if path == "/api/models":
+            return self._search(parse_qs(url.query))
+        if m := _TREE.match(path):
+            return self._tree(m["repo"])
+        if m := _RESOLVE.match(path):
+            return self._resolve(m["repo"], m["path"], body)
+        return self._json({"error": "not found"}, 404)
+
+    def _json(self, payload: object, status: int = 200) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _search(self, query: dict[str, list[str]]) -> None:
+        words = query.get("search", [""])[0].lower()
+        limit = int(query.get("limit", ["1000"])[0])
+        found = [
+            {
+                "id": r.repo_id,
+                "_id": r.repo_id,
+                "downloads": r.downloads,
+                "likes": r.likes,
+                "lastModified": r.last_modified,
+                "tags": ["gguf"],
+            }
+            for r in self.hub.repos.values()
+            if words in r.repo_id.lower()
+        ]
+        found.sort(key=lambda item: -item["downloads"])
+        self._json(found[:limit])
+
+    def _tree(self, repo_id: str) -> None:
+        repo = self.hub.repos.get(repo_id)
+        if repo is None:
+            return self._json({"error": "Repository not found"}, 404)
+        entries = [
+            {
+                "type": "file",
+                "oid": hashlib.sha1(f.data).hexdigest(),
+                "size": len(f.data),
+                "path": name,
+                "lfs": {"oid": f.sha256, "size": len(f.data), "pointerSize": 134},
+            }
+            for name, f in sorted(repo.files.items())
+        ]
+        self._json(entries)
+
+    def _resolve(self, repo_id: str, name: str, body: bool) -> None:
+        repo = self.hub.repos.get(repo_id)
+        f = repo.files.get(name) if repo else None
+        if f is None:
+            return self._json({"error": "Entry not found"}, 404)
+        size = len(f.data)
+        start, status = 0, 200
+        if m := re.match(r"bytes=(\d+)-(\d*)$", self.headers.get("Range", "")):
+            start = int(m[1])
+            end = int(m[2]) if m[2] else size - 1
+            if start >= size:
+                self.send_response(416)
+                self.send_header("Content-Range", f"bytes */{size}")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            end = min(end, size - 1)
+            status = 206
+        else:
+            end = size - 1
+        self.send_response(status)
+        self.send_header("Content-Length", str(end - start + 1))
+        self.send_header("ETag", f'"{f.sha256}"')
+        self.send_header("Accept-Ranges", "bytes")
+        if status == 206:
+            self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
+        self.end_headers()
+        if not body:
+            return
+        limit = f.cut_after.pop(0) if f.cut_after else None
+        chunk = 64 * 1024
+        pos, sent = start, 0
+        try:
+            while pos <= end:
+                n = min(chunk, end + 1 - pos)
+                if limit is not None and sent + n > limit:
+                    self.wfile.write(f.data[pos : pos + max(0, limit - sent)])
+                    self.wfile.flush()
+                    self.close_connection = True
+                    return  # the connection closes short of Content-Length
+                self.wfile.write(f.data[pos : pos + n])
+                pos += n
+                sent += n
+                if f.bytes_per_second:
+                    time.sleep(n / f.bytes_per_second)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client went away (a killed download)
+
+
+@contextmanager
+def serving(monkeypatch, repos: list[FakeRepo]) -> Iterator[FakeHub]:
+    """Start a fake hub and point huggingface_hub (and this app) at it for one test.
+
+    huggingface_hub freezes HF_ENDPOINT and HF_HUB_OFFLINE into `constants` at import, so the
+    offline flag is patched there; the app's HubClient reads HF_ENDPOINT when created."""
+    from huggingface_hub import constants
+
+    hub = FakeHub(repos).start()
+    try:
+        monkeypatch.setenv("HF_ENDPOINT", hub.endpoint)
+        monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+        monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
+        yield hub
+    finally:
+        hub.close()
