@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.token_log import TokenLog
+from app.token_log import StepBatch, TokenLog
 from backend.engine.events import (
     Event,
     GenerationFailed,
@@ -50,20 +50,13 @@ class Answer:
     def text(self) -> str:
         return self.final_text if self.final_text is not None else "".join(self.parts)
 
-    def add(self, event: Event) -> None:
-        if isinstance(event, StepVerified):
-            self.tokens.add_step(event)
-            self.n_steps += 1
-            self.parts.extend(t.text for t in event.emitted)
-            self.accepted_lengths.append(event.n_accepted)
-            self.drafted_lengths.append(len(event.drafted))
-            self.n_generated += len(event.emitted)
-            self.n_drafted += len(event.drafted)
-            self.n_draft_steps += bool(event.drafted)
-            self.n_accepted += event.n_accepted
-            self.generation_ms += event.draft_ms + event.verify_ms
-            if self.first_token_ms is None and event.emitted:
-                self.first_token_ms = self.prompt_ms + self.generation_ms
+    def add(self, event: Event | StepBatch) -> None:
+        if isinstance(event, StepBatch):
+            self._add_steps(event)
+        elif isinstance(event, StepVerified):
+            batch = StepBatch()
+            batch.add(event)
+            self._add_steps(batch)
         elif isinstance(event, GenerationStarted):
             self.spec_type = event.spec_type
             self.n_draft_max = event.n_draft_max
@@ -76,6 +69,20 @@ class Answer:
             self.stop_reason = event.stop_reason
         elif isinstance(event, GenerationFailed):
             self.error, self.error_detail = event.message, event.detail
+
+    def _add_steps(self, batch: StepBatch) -> None:
+        self.tokens.extend(batch.tokens)
+        self.parts.extend(batch.parts)
+        self.accepted_lengths.extend(batch.accepted)
+        self.drafted_lengths.extend(batch.drafted)
+        self.n_steps += len(batch)
+        self.n_generated += batch.n_emitted
+        self.n_drafted += sum(batch.drafted)
+        self.n_accepted += sum(batch.accepted)
+        self.n_draft_steps += sum(1 for d in batch.drafted if d)
+        if self.first_token_ms is None and batch.ms_to_first_emit is not None:
+            self.first_token_ms = self.prompt_ms + self.generation_ms + batch.ms_to_first_emit
+        self.generation_ms += batch.ms
 
     def stats(self) -> Stats:
         """The engine's final numbers once finished; until then, the same numbers counted from

@@ -36,6 +36,12 @@ class AcceptChart(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
+        try:
+            self._paint(p)
+        finally:
+            p.end()  # explicitly: a painter left to the garbage collector outlives the paint
+
+    def _paint(self, p: QPainter) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         pal = self.palette()
         text_colour = pal.color(QPalette.ColorRole.PlaceholderText)

@@ -59,3 +59,38 @@ class TokenLog:
     def token(self, i: int) -> Token:
         return Token(self.id[i], self.text[i], self.origin[i], self.accepted[i],
                      self.p_target[i], self.p_draft[i], self.head[i])
+
+    def extend(self, other: TokenLog) -> None:
+        for name in TokenLog.__slots__:
+            getattr(self, name).extend(getattr(other, name))
+
+
+class StepBatch:
+    """Consecutive StepVerified events folded into flat lists by the worker thread before
+    they cross to the GUI: a fast stream then puts a handful of objects in flight per batch,
+    not a dozen per step, and the GUI thread appends lists instead of walking events."""
+
+    __slots__ = ("accepted", "drafted", "ms", "ms_to_first_emit", "n_emitted", "parts",
+                 "tokens")
+
+    def __init__(self) -> None:
+        self.tokens = TokenLog()
+        self.parts: list[str] = []  # emitted texts: the answer itself
+        self.accepted: list[int] = []  # per step
+        self.drafted: list[int] = []  # per step
+        self.n_emitted = 0
+        self.ms = 0.0  # engine time (draft + verify) of these steps
+        self.ms_to_first_emit: float | None = None
+
+    def __len__(self) -> int:
+        return len(self.accepted)
+
+    def add(self, step: StepVerified) -> None:
+        self.tokens.add_step(step)
+        self.parts.extend(t.text for t in step.emitted)
+        self.accepted.append(step.n_accepted)
+        self.drafted.append(len(step.drafted))
+        self.n_emitted += len(step.emitted)
+        self.ms += step.draft_ms + step.verify_ms
+        if self.ms_to_first_emit is None and step.emitted:
+            self.ms_to_first_emit = self.ms

@@ -29,6 +29,10 @@ _ORIGINS = {
 }
 # Rejected drafts are display-only: a refused newline must not break the line it was refused in.
 _VISIBLE = str.maketrans({"\n": "↵", "\r": "␍", "\t": "→"})
+# Qt lays out a whole paragraph again whenever text is appended to it, so an answer that never
+# ends a line would cost more per token the longer it gets. Past this many characters, a token
+# that starts with a space begins a new block: it looks like an ordinary line wrap.
+MAX_BLOCK_CHARS = 2000
 
 
 class TokenView(AutoHeightTextEdit):
@@ -42,6 +46,7 @@ class TokenView(AutoHeightTextEdit):
         self._ends: list[int] = []
         self._index: list[int] = []
         self._log: TokenLog | None = None
+        self._block_chars = 0
 
     def clear_tokens(self) -> None:
         self.document().clear()
@@ -50,6 +55,7 @@ class TokenView(AutoHeightTextEdit):
         self._ends.clear()
         self._index.clear()
         self._log = None
+        self._block_chars = 0
 
     def append_tokens(self, log: TokenLog, start: int, end: int) -> None:
         """Draw tokens start..end of `log` in one edit block (one relayout for all)."""
@@ -58,6 +64,7 @@ class TokenView(AutoHeightTextEdit):
         fmt = self.formats
         texts, origins, accepted, heads = log.text, log.origin, log.accepted, log.head
         starts, ends, index = self._starts, self._ends, self._index
+        block_chars = self._block_chars
         cursor.beginEditBlock()
         try:
             for i in range(start, end):
@@ -73,11 +80,17 @@ class TokenView(AutoHeightTextEdit):
                     f = fmt.head(heads[i])
                 else:
                     f = fmt.accepted
+                if block_chars > MAX_BLOCK_CHARS and text[0] == " ":
+                    cursor.insertBlock()
+                    block_chars = 0
                 starts.append(cursor.position())
                 cursor.insertText(text, f)
                 ends.append(cursor.position())
                 index.append(i)
+                newline = text.rfind("\n")
+                block_chars = len(text) - newline - 1 if newline >= 0 else block_chars + len(text)
         finally:
+            self._block_chars = block_chars
             cursor.endEditBlock()
 
     # Hover details -----------------------------------------------------------------------

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from app.token_log import StepBatch
 from backend.engine.errors import EngineError, LoadCancelled
 from backend.engine.events import GenerationFailed, GenerationFinished, Stats, StepVerified
 
@@ -38,7 +39,7 @@ class EngineWorker(QObject):
     load_failed = Signal(str, str)  # role, message for the user
     load_cancelled = Signal(str)  # role
     models_changed = Signal(object, object)  # engine.target, engine.draft (ModelInfo | None)
-    events_emitted = Signal(int, object)  # request id, list of engine events
+    events_emitted = Signal(int, object)  # request id, list of engine events and StepBatches
 
     def __init__(self, engine_factory: Callable[[], object] = default_engine_factory) -> None:
         super().__init__()
@@ -134,18 +135,25 @@ class EngineWorker(QObject):
         if rid <= self._cancelled_request:
             self.events_emitted.emit(rid, [GenerationFinished("cancelled", "", Stats())])
             return
-        batch: list = []
+        batch: list = []  # events, with runs of steps folded into StepBatch objects
+        steps: StepBatch | None = None
         last_emit = 0.0
         try:
             engine = self._ensure_engine()
             for event in engine.generate(request):
-                batch.append(event)
-                now = time.perf_counter()
-                if type(event) is not StepVerified or now - last_emit >= BATCH_INTERVAL_S:
-                    self.events_emitted.emit(rid, batch)
-                    batch, last_emit = [], now
                 if self._cancelled_request >= rid:
                     engine.cancel()  # again: the engine may have cleared a flag set early
+                if type(event) is StepVerified:
+                    if steps is None:
+                        steps = StepBatch()
+                        batch.append(steps)
+                    steps.add(event)
+                    if time.perf_counter() - last_emit < BATCH_INTERVAL_S:
+                        continue
+                else:
+                    batch.append(event)
+                self.events_emitted.emit(rid, batch)
+                batch, steps, last_emit = [], None, time.perf_counter()
         except Exception as exc:  # the engine reports failures as events; this is a bug
             log.exception("Generation crashed")
             batch.append(GenerationFailed(f"The generation stopped with an error: {exc}",

@@ -1,0 +1,56 @@
+"""`draftlight generate`: JSON events for scripts, one clear line for failures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "backend.cli.main", *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_json_lines_describe_every_step(test_models):
+    r = _cli("generate", "--model", str(test_models / "count-target.gguf"),
+             "--draft", str(test_models / "count-draft.gguf"), "--n-draft", "4", "--raw",
+             "--max-tokens", "10", "--json", "--threads", "1", " zero one")
+    assert r.returncode == 0, r.stderr
+    events = [json.loads(line) for line in r.stdout.splitlines()]
+    kinds = [e["event"] for e in events]
+    assert kinds[0] == "started" and kinds[1] == "prompt" and kinds[-1] == "finished"
+    step = next(e for e in events if e["event"] == "step")
+    assert {"step", "drafted", "emitted", "n_accepted"} <= step.keys()
+    assert {"id", "text", "origin", "accepted", "p_target", "p_draft"} <= step["drafted"][0].keys()
+    stats = events[-1]["stats"]
+    for key in ("n_generated", "n_drafted", "n_accepted", "acceptance_rate", "tokens_per_second"):
+        assert key in stats
+    assert stats["n_generated"] == 10
+    assert events[-1]["text"] == "".join(t["text"] for e in events if e["event"] == "step"
+                                         for t in e["emitted"])
+
+
+def test_coloured_text_marks_rejected_drafts(test_models):
+    r = _cli("generate", "--model", str(test_models / "count-target.gguf"),
+             "--draft", str(test_models / "count-draft.gguf"), "--n-draft", "4", "--raw",
+             "--max-tokens", "6", "--threads", "1", " zero one")
+    assert r.returncode == 0
+    assert "\033[9;" in r.stdout  # strike-through on the rejected " five"
+    assert "tok/s" in r.stderr
+
+
+def test_bad_model_path_is_one_line_and_non_zero(tmp_path):
+    r = _cli("generate", "--model", str(tmp_path / "nope.gguf"), "hello")
+    assert r.returncode != 0
+    assert "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_broken_file_is_one_line_and_non_zero(tmp_path, test_models):
+    broken = tmp_path / "broken.gguf"
+    broken.write_bytes((test_models / "count-target.gguf").read_bytes()[:4096])
+    r = _cli("generate", "--model", str(broken), "hello")
+    assert r.returncode != 0
+    assert "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
