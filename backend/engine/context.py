@@ -3,9 +3,8 @@ so a new request or a draft step decodes only what the cache lacks."""
 
 from __future__ import annotations
 
-import numpy as np
-
 import llama_cpp
+import numpy as np
 
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel

@@ -185,7 +185,8 @@ class Engine:
         except EngineError as exc:
             yield GenerationFailed(str(exc))
         except Exception as exc:  # a bug must not take the app down with it
-            yield GenerationFailed("Generation failed unexpectedly.", f"{type(exc).__name__}: {exc}")
+            detail = f"{type(exc).__name__}: {exc}"
+            yield GenerationFailed("Generation failed unexpectedly.", detail)
 
     def _generate(self, req: GenerationRequest) -> Iterator[Event]:
         t_start = time.perf_counter()

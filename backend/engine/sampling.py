@@ -40,10 +40,8 @@ def distribution(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]
     """The dense probability vector the sampler draws from (zero outside the kept set)."""
     lg = penalized(logits, s, history)
     n = lg.shape[0]
-    if 0 < s.top_k < n:
-        ids = np.argpartition(lg, n - s.top_k)[n - s.top_k :]
-    else:
-        ids = np.arange(n)
+    top_k = 0 < s.top_k < n
+    ids = np.argpartition(lg, n - s.top_k)[n - s.top_k :] if top_k else np.arange(n)
     cand = lg[ids].astype(np.float64)
     if s.top_p < 1.0 or s.min_p > 0.0:
         # only the nucleus cuts need the candidates in order (sorting a whole vocabulary

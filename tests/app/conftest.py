@@ -43,15 +43,15 @@ def settings_path(tmp_path):
 
 @pytest.fixture
 def make_window(qtbot, settings_path):
-    """make_window(engine) -> MainWindow on that engine; every window is closed (and its
-    engine thread stopped) at the end of the test."""
+    """make_window(engine) -> MainWindow on that engine (or make_window(engine_factory=…) for
+    the real one); every window is closed, and its engine thread stopped, after the test."""
     from app.main_window import MainWindow
 
     windows = []
 
-    def make(engine, *, path=None, persist=True):
+    def make(engine=None, *, engine_factory=None, path=None, persist=True):
         window = MainWindow(settings_path=path or settings_path,
-                            engine_factory=lambda: engine, persist=persist)
+                            engine_factory=engine_factory or (lambda: engine), persist=persist)
         qtbot.addWidget(window)
         windows.append(window)
         return window

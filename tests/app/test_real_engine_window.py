@@ -7,10 +7,10 @@ import pytest
 
 pytest.importorskip("backend.engine.engine")
 
-import build as model_builder  # noqa: E402  (tests/models, put on sys.path by conftest)
-from doc_reading import kind_runs  # noqa: E402
+import build as model_builder  # tests/models/build.py, on sys.path via tests/conftest.py
+from doc_reading import kind_runs
 
-from app.worker import default_engine_factory  # noqa: E402
+from app.worker import default_engine_factory
 
 WORDS = [" " + w for w in model_builder.CYCLE_WORDS]
 N = len(WORDS)
@@ -61,39 +61,29 @@ def expected_from_construction(log) -> tuple[list[str], list[str]]:
 
 
 def test_counting_pair_rejections_are_struck_out(make_window, qtbot, test_models):
-    w = make_window(default_engine_factory)
-    # make_window takes an engine; the real one is made by the factory on the worker thread.
-    w.close()
-    from app.main_window import MainWindow
-
-    w = MainWindow(settings_path=None, engine_factory=default_engine_factory, persist=False)
-    qtbot.addWidget(w)
-    try:
-        w.settings.models.draft = str(test_models / "count-draft.gguf")
-        with qtbot.waitSignal(w.models_changed, timeout=60_000) as loaded:
-            w.open_target(str(test_models / "count-target.gguf"))
-        target, draft = loaded.args
-        assert target is not None and draft is not None, w.banner.text()
-        assert w.panel.set_spec_type("draft")
-        w.panel.n_draft.setValue(4)
-        w.panel.temperature.setValue(0.0)
-        w.panel.max_tokens.setValue(40)
-        with qtbot.waitSignal(w.answer_finished, timeout=60_000) as done:
-            assert w.send("zero one")
-        widget = done.args[0]
-        answer = widget.answer
-        assert answer.error is None, answer.error
-        log = answer.tokens
-        exp_accepted, exp_rejected = expected_from_construction(log)
-        assert exp_rejected, "the construction must reject something in 40 tokens"
-        runs = kind_runs(widget.token_view.document())
-        shown_rejected = "".join(t for k, t in runs if k == "rejected")
-        shown_accepted = "".join(t for k, t in runs if k == "accepted")
-        assert shown_rejected == "".join(exp_rejected)
-        assert shown_accepted == "".join(exp_accepted)
-        # The answer itself counts without gaps.
-        words = [t for t in answer.text.split(" ") if t]
-        assert words[:12] == [w_.strip() for w_ in WORDS]
-    finally:
-        w.close()
-        assert w.client._thread.isFinished()
+    w = make_window(engine_factory=default_engine_factory, persist=False)
+    w.settings.models.draft = str(test_models / "count-draft.gguf")
+    with qtbot.waitSignal(w.models_changed, timeout=60_000) as loaded:
+        w.open_target(str(test_models / "count-target.gguf"))
+    target, draft = loaded.args
+    assert target is not None and draft is not None, w.banner.text()
+    assert w.panel.set_spec_type("draft")
+    w.panel.n_draft.setValue(4)
+    w.panel.temperature.setValue(0.0)
+    w.panel.max_tokens.setValue(40)
+    with qtbot.waitSignal(w.answer_finished, timeout=60_000) as done:
+        assert w.send("zero one")
+    widget = done.args[0]
+    answer = widget.answer
+    assert answer.error is None, answer.error
+    log = answer.tokens
+    exp_accepted, exp_rejected = expected_from_construction(log)
+    assert exp_rejected, "the construction must reject something in 40 tokens"
+    runs = kind_runs(widget.token_view.document())
+    shown_rejected = "".join(t for k, t in runs if k == "rejected")
+    shown_accepted = "".join(t for k, t in runs if k == "accepted")
+    assert shown_rejected == "".join(exp_rejected)
+    assert shown_accepted == "".join(exp_accepted)
+    # The answer itself counts without gaps.
+    words = [t for t in answer.text.split(" ") if t]
+    assert words[:12] == [w_.strip() for w_ in WORDS]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from build import CYCLE_WORDS
+
 from backend.engine.request import GenerationRequest
 from engine.runner import emitted_ids, run
-
-from build import CYCLE_WORDS
 
 W = [" " + w for w in CYCLE_WORDS]
 
@@ -44,8 +44,9 @@ def test_draft_k4_accepts_and_rejects_exactly_as_constructed(count_engine):
 def test_ngram_drafts_from_the_repeating_cycle(count_engine):
     final, steps = run(count_engine, GenerationRequest(
         prompt=" zero one", spec_type="ngram", n_draft_max=8, max_tokens=40))
-    plain, _ = run(count_engine, GenerationRequest(prompt=" zero one", max_tokens=40))
+    plain, plain_steps = run(count_engine, GenerationRequest(prompt=" zero one", max_tokens=40))
     assert final.text == plain.text
+    assert emitted_ids(steps) == emitted_ids(plain_steps)
     # once the cycle has come round once, every n-gram draft is right
     assert final.stats.n_accepted > 15
     assert final.stats.acceptance_rate == 1.0
@@ -60,5 +61,5 @@ def test_events_carry_timings_and_probabilities(count_engine):
         assert t.p_draft is not None and t.p_draft > 0.99
     accepted = [t for t in first.drafted if t.accepted]
     assert all(t.p_target > 0.99 for t in accepted)
-    first_rejected = [t for t in first.drafted if not t.accepted][0]
+    first_rejected = next(t for t in first.drafted if not t.accepted)
     assert first_rejected.p_target < 1e-6  # the target gives the skipped word no chance

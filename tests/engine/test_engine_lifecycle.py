@@ -7,11 +7,11 @@ import threading
 import build as model_builder
 import numpy as np
 import pytest
-from engine.runner import emitted_ids, run
 
 from backend.engine import Engine, EngineError, LoadCancelled
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified
 from backend.engine.request import GenerationRequest, Message
+from engine.runner import emitted_ids, run
 
 
 def test_a_draft_with_another_vocabulary_is_refused_in_words(tmp_path, test_models):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from engine.runner import emitted_ids, run
 
 from backend.engine.request import GenerationRequest, Message
+from engine.runner import emitted_ids, run
 
 PROMPTS = [
     "Write a Python function that checks whether a number is prime.",

@@ -28,8 +28,9 @@ import gguf
 import numpy as np
 
 CYCLE_WORDS = (
-    "zero one two three four five six seven eight nine ten eleven"
-).split()
+    "zero", "one", "two", "three", "four", "five",
+    "six", "seven", "eight", "nine", "ten", "eleven",
+)
 N_CYCLE = len(CYCLE_WORDS)
 OTHER_DIM = N_CYCLE  # the embedding dimension shared by every non-cycle token
 DRAFT_SKIP_EVERY = 4  # count-draft mispredicts when (cycle index + 1) % 4 == 0

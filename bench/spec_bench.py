@@ -1,0 +1,118 @@
+"""Speculative decoding benchmark: tokens/s of plain decoding and of each spec type for
+several draft lengths K, measured in one run, against the Leviathan et al. prediction.
+
+    python bench/spec_bench.py [--models DIR] [--tokens N] [--repeats R]
+
+For each pair it prints: tokens/s, speedup over plain, measured acceptance α, the cost ratio
+c (draft time per token ÷ target time per token, both measured here by plain decoding), the
+predicted speedup (1 − α^(K+1)) / ((1 − α)(Kc + 1)) and measured ÷ predicted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "models"))
+
+from backend.engine import Engine  # noqa: E402
+from backend.engine.events import GenerationFailed, GenerationFinished  # noqa: E402
+from backend.engine.request import GenerationRequest, Message  # noqa: E402
+
+CODE_PROMPT = "Write a Python function that checks whether a number is prime, with a docstring."
+REWRITE_PROMPT = (
+    "Repeat this text exactly, word for word:\n\nDraftlight is a desktop chat app for local "
+    "language models. It shows every token as it streams, coloured by where it came from, so "
+    "that speculative decoding becomes visible to anyone watching the answer appear."
+)
+
+
+def predicted_speedup(alpha: float, k: int, c: float) -> float:
+    if alpha >= 1.0:
+        return (k + 1) / (k * c + 1)
+    return (1 - alpha ** (k + 1)) / ((1 - alpha) * (k * c + 1))
+
+
+def measure(engine: Engine, request: GenerationRequest, repeats: int):
+    """Median tokens/s over `repeats` runs (after one warm-up), and the last run's stats."""
+    rates, stats = [], None
+    for i in range(repeats + 1):
+        engine.reset_cache()
+        final = None
+        for ev in engine.generate(request):
+            if isinstance(ev, GenerationFailed):
+                raise SystemExit(f"generation failed: {ev.message} {ev.detail}")
+            if isinstance(ev, GenerationFinished):
+                final = ev
+        if i:  # the first run warms caches and pages in the weights
+            rates.append(final.stats.tokens_per_second)
+            stats = final.stats
+    return statistics.median(rates), stats
+
+
+def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads, specs):
+    engine = Engine()
+    engine.load_target(target, n_ctx=2048, n_threads=threads)
+    messages = () if raw else (Message("user", prompt),)
+    base = dict(prompt=prompt if raw else None, messages=messages, max_tokens=tokens)
+    plain, _ = measure(engine, GenerationRequest(**base), repeats)
+    c = 0.0
+    if draft is not None:
+        draft_engine = Engine()
+        draft_engine.load_target(draft, n_ctx=2048, n_threads=threads)
+        draft_rate, _ = measure(draft_engine, GenerationRequest(**base), repeats)
+        draft_engine.close()
+        c = plain / draft_rate
+        engine.load_draft(draft)
+    print(f"\n## {name}\nplain: {plain:.1f} tok/s" + (f"; draft alone: {plain / c:.1f} tok/s,"
+          f" cost ratio c = {c:.3f}" if draft else ""))
+    print(f"{'spec':6} {'K':>3} {'tok/s':>8} {'speedup':>8} {'alpha':>6} {'tok/step':>8} "
+          f"{'predicted':>9} {'meas/pred':>9}")
+    rows = []
+    for spec in specs:
+        for k in ks:
+            rate, st = measure(engine, GenerationRequest(**base, spec_type=spec, n_draft_max=k),
+                               repeats)
+            alpha = st.acceptance_rate
+            cost = c if spec == "draft" else 0.0
+            pred = predicted_speedup(alpha, k, cost)
+            speedup = rate / plain
+            rows.append((spec, k, rate, speedup, alpha, pred))
+            print(f"{spec:6} {k:>3} {rate:8.1f} {speedup:8.2f} {alpha:6.2f} "
+                  f"{st.tokens_per_step:8.2f} {pred:9.2f} {speedup / pred:9.2f}")
+    engine.close()
+    return plain, rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", type=Path, default=ROOT / ".cache" / "bench-models")
+    parser.add_argument("--tokens", type=int, default=128)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--ks", default="2,4,8,16")
+    args = parser.parse_args()
+    import build
+
+    if not all((args.models / f).is_file() for f in build.ALL_FILES):
+        build.build(args.models)
+    ks = [int(k) for k in args.ks.split(",")]
+    m = args.models
+    common = dict(ks=ks, tokens=args.tokens, repeats=args.repeats, threads=args.threads)
+    bench_pair("demo pair: SmolLM2-135M F32 target, Q8_0 draft (code prompt)",
+               m / "demo-target-f32.gguf", m / "demo-draft-q8_0.gguf", CODE_PROMPT,
+               raw=False, specs=("draft", "ngram"), **common)
+    bench_pair("demo target, rewrite prompt", m / "demo-target-f32.gguf", None, REWRITE_PROMPT,
+               raw=False, specs=("ngram",), **common)
+    bench_pair("counting: count-target-slow target, count-draft draft",
+               m / "count-target-slow.gguf", m / "count-draft.gguf", " zero one",
+               raw=True, specs=("draft",), **common)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
