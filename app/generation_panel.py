@@ -258,7 +258,11 @@ class GenerationPanel(QWidget):
             self.draft_combo.setCurrentIndex(max(0, self.draft_combo.findData(current)))
             self.draft_combo.setEnabled(target is not None)
             self.open_draft_button.setEnabled(target is not None)
-            self.draft_info.setText(describe_model(self._draft) if self._draft else "")
+            draft_text = describe_model(self._draft) if self._draft else ""
+            if self._draft and self._target and self._draft.name == self._target.name:
+                # e.g. the demo pair: honest about where its speed-up comes from
+                draft_text += " · the target model itself, at another precision"
+            self.draft_info.setText(draft_text)
             self.draft_info.setVisible(self._draft is not None)
             self._update_spec_items()
         finally:

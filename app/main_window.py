@@ -89,6 +89,9 @@ class MainWindow(QMainWindow):
 
         self.new_chat_button = QPushButton("New chat")
         self.conversation_list = QListWidget()
+        self.conversation_list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.conversation_list.setHorizontalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         left = QWidget()
         lay = QVBoxLayout(left)
         lay.setContentsMargins(6, 6, 0, 6)
@@ -464,10 +467,12 @@ class MainWindow(QMainWindow):
     def _on_events(self, request_id: int, events: list) -> None:
         if self._active is None or self._active[0] != request_id:
             return  # a stopped request's last events
-        self.transcript.feed(events)
         last = events[-1]
-        if isinstance(last, GenerationFinished | GenerationFailed):
+        ended = isinstance(last, GenerationFinished | GenerationFailed)
+        if ended:  # before feeding: feed() may draw the end and announce it at once
             self._active = None
+        self.transcript.feed(events)
+        if ended:
             if isinstance(last, GenerationFailed):
                 self.statusBar().showMessage(last.message, 10000)
             self._update_actions()

@@ -135,9 +135,12 @@ class AnswerWidget(QFrame):
         self.render_pending()
         self.refresh()
 
-    def refresh(self) -> None:
-        """The header, numbers and chart, from the Answer as it stands (once per frame)."""
+    def refresh(self, numbers: bool = True) -> None:
+        """The header, numbers and chart from the Answer as it stands; `numbers=False` leaves
+        the numbers and chart for a later call (they are throttled while streaming)."""
         a = self.answer
+        if not numbers and not a.done:
+            return
         title = "Assistant"
         if a.model_name:
             title += f" · {a.model_name}"

@@ -22,6 +22,7 @@ from backend.engine.events import Event
 FRAME_INTERVAL_MS = 16
 FRAME_BUDGET_S = 0.010
 MAX_TOKENS_PER_FRAME = 20_000
+NUMBERS_INTERVAL_S = 0.25  # live numbers and chart: readable, and cheaper than every frame
 
 _STYLE = """
 #userMessage { background: palette(alternate-base); border-radius: 6px; }
@@ -48,6 +49,8 @@ class TranscriptView(QScrollArea):
 
         self._streaming: AnswerWidget | None = None
         self._token_cost_s = 0.0001  # running estimate of one token's full rendering cost
+        self._last_frame = 0.0
+        self._last_numbers = 0.0
         self._frame = QTimer(self)
         self._frame.setInterval(FRAME_INTERVAL_MS)
         self._frame.setTimerType(Qt.TimerType.PreciseTimer)
@@ -122,7 +125,16 @@ class TranscriptView(QScrollArea):
         add = widget.answer.add
         for event in events:
             add(event)
-        if not self._frame.isActive():
+        if self._frame.isActive():
+            return
+        if time.perf_counter() - self._last_frame >= FRAME_INTERVAL_MS / 1000:
+            # Idle for a frame already: draw now rather than wake up again for a timer (a
+            # real model's steps arrive tens of ms apart; each extra wake-up of this thread
+            # takes a core from llama.cpp's compute threads).
+            self._on_frame()
+            if self._streaming is widget and widget.pending_tokens():
+                self._frame.start()
+        else:
             self._frame.start()
 
     def flush(self) -> None:
@@ -136,11 +148,14 @@ class TranscriptView(QScrollArea):
         if widget is None:
             self._frame.stop()
             return
-        start = time.perf_counter()
+        start = self._last_frame = time.perf_counter()
         budget = None if unbounded else max(
             1, min(MAX_TOKENS_PER_FRAME, int(FRAME_BUDGET_S / self._token_cost_s)))
         drawn = widget.render_pending(budget)
-        widget.refresh()
+        widget.refresh(numbers=unbounded or start - self._last_numbers >= NUMBERS_INTERVAL_S
+                       or widget.answer.done)
+        if widget.answer.done or start - self._last_numbers >= NUMBERS_INTERVAL_S:
+            self._last_numbers = start
         if drawn:
             cost = (time.perf_counter() - start) / drawn
             self._token_cost_s = 0.7 * self._token_cost_s + 0.3 * cost

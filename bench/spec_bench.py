@@ -11,7 +11,10 @@ predicted speedup (1 − α^(K+1)) / ((1 − α)(Kc + 1)) and measured ÷ predic
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 
@@ -88,6 +91,45 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
     return plain, rows
 
 
+def native_comparison(m: Path, *, tokens: int, threads: int, repeats: int, k: int = 8) -> None:
+    """Engine ÷ llama.cpp's own C++ (bench/native.sh) on the demo pair: plain decoding
+    against llama-bench, `draft` at K against llama-speculative-simple, same raw prompt."""
+    bin_dir = Path(subprocess.run(["bash", str(ROOT / "bench" / "native.sh")], check=True,
+                                  capture_output=True, text=True).stdout.strip().splitlines()[-1])
+    target, draft = m / "demo-target-f32.gguf", m / "demo-draft-q8_0.gguf"
+    # llama-bench's context is n_prompt + n_gen: give it the engine's prompt + answer length
+    engine = Engine()
+    engine.load_target(target, n_ctx=2048, n_threads=threads)
+    engine.load_draft(draft)
+    prompt = CODE_PROMPT
+    n_prompt = len(engine._target.tokenize(prompt, add_special=True))
+    plain, _ = measure(engine, GenerationRequest(prompt=prompt, max_tokens=tokens), repeats)
+    spec, st = measure(engine, GenerationRequest(prompt=prompt, max_tokens=tokens,
+                                                 spec_type="draft", n_draft_max=k), repeats)
+    engine.close()
+    out = subprocess.run(
+        [str(bin_dir / "llama-bench"), "-m", str(target), "-p", "0", "-n", str(tokens),
+         "-d", str(n_prompt), "-t", str(threads), "-r", str(repeats), "-o", "json"],
+        check=True, capture_output=True, text=True).stdout
+    native_plain = json.loads(out)[0]["avg_ts"]
+    rates = []
+    for _ in range(repeats):
+        log = subprocess.run(
+            [str(bin_dir / "llama-speculative-simple"), "-m", str(target), "-md", str(draft),
+             "-p", prompt, "-n", str(tokens), "--spec-draft-n-max", str(k),
+             "--spec-draft-n-min", "0", "-t", str(threads), "-c", "2048", "--temp", "0"],
+            capture_output=True, text=True, check=True)
+        found = re.search(r"decoded\s+\d+ tokens in\s+[\d.]+ seconds, speed:\s+([\d.]+)",
+                          log.stdout + log.stderr)
+        rates.append(float(found.group(1)))
+    native_spec = statistics.median(rates)
+    print(f"\n## engine vs llama.cpp's own tools (demo pair, raw prompt, {tokens} tokens)")
+    print(f"plain: engine {plain:.1f} tok/s, llama-bench {native_plain:.1f} tok/s, "
+          f"ratio {plain / native_plain:.2f}")
+    print(f"draft K={k}: engine {spec:.1f} tok/s (acceptance {st.acceptance_rate:.2f}), "
+          f"llama-speculative-simple {native_spec:.1f} tok/s, ratio {spec / native_spec:.2f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", type=Path, default=ROOT / ".cache" / "bench-models")
@@ -95,6 +137,8 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--ks", default="2,4,8,16")
+    parser.add_argument("--native", action="store_true",
+                        help="also compare with llama.cpp's C++ tools (builds them once)")
     args = parser.parse_args()
     import build
 
@@ -111,6 +155,12 @@ def main() -> int:
     bench_pair("counting: count-target-slow target, count-draft draft",
                m / "count-target-slow.gguf", m / "count-draft.gguf", " zero one",
                raw=True, specs=("draft",), **common)
+    # MTP drafts with the target's own NextN head (a second context on the same weights);
+    # its cost is not measured apart, so the prediction takes c = 0 (an upper bound).
+    bench_pair("MTP: count-mtp (qwen35, one NextN head, wrong after every 3rd word)",
+               m / "count-mtp.gguf", None, " zero one", raw=True, specs=("mtp",), **common)
+    if args.native:
+        native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats)
     return 0
 
 

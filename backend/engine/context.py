@@ -3,6 +3,8 @@ so a new request or a draft step decodes only what the cache lacks."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import llama_cpp
 import numpy as np
 
@@ -11,7 +13,11 @@ from backend.engine.model import LoadedModel
 
 
 class Context:
-    """Sequence 0 of a llama.cpp context. `tokens[i]` is the token at position i of the cache."""
+    """Sequence 0 of a llama.cpp context. `tokens[i]` is the token at position i of the cache.
+
+    `n_rs_seq` > 0 keeps that many recurrent-state snapshots, so that a recurrent or hybrid
+    model can roll back up to n_rs_seq positions once after each decode (see `truncate`).
+    """
 
     def __init__(
         self,
@@ -25,6 +31,11 @@ class Context:
         ctx_type: int = llama_cpp.LLAMA_CONTEXT_TYPE_DEFAULT,
     ) -> None:
         self.model = model
+        self.n_rs_seq = n_rs_seq
+        # Called as on_decode(self, pos0, tokens) after each decoded chunk, while llama.cpp's
+        # per-token outputs of that chunk are still readable (the MTP drafter reads the NextN
+        # hidden rows there). The engine sets and clears it around a request.
+        self.on_decode: Callable[[Context, int, list[int]], None] | None = None
         params = llama_cpp.llama_context_default_params()
         params.n_ctx = n_ctx
         params.n_batch = n_batch
@@ -105,6 +116,8 @@ class Context:
             # llama_decode returns errors instead of raising (e.g. -1 for an occupied position)
             raise EngineError(f"llama.cpp failed to decode a batch (code {rc}).")
         self.tokens.extend(chunk)
+        if self.on_decode is not None:
+            self.on_decode(self, pos0, chunk)
         if not want:
             return np.empty((0, 0), np.float32)
         n_rows = n if all_logits else 1
@@ -121,10 +134,11 @@ class Context:
             common = 0
         return common
 
-    def prefill(self, tokens: list[int]) -> int:
+    def prefill(self, tokens: list[int], *, reuse_max: int | None = None) -> int:
         """Make the cache hold exactly `tokens` (no logits needed); returns how many of them
-        were already cached from an earlier request."""
-        common = self._keep_common_prefix(tokens, len(tokens))
+        were already cached from an earlier request (at most `reuse_max`)."""
+        limit = len(tokens) if reuse_max is None else min(reuse_max, len(tokens))
+        common = self._keep_common_prefix(tokens, limit)
         if common < len(tokens):
             self.decode(tokens[common:])
         return common

@@ -18,8 +18,9 @@ import numpy as np
 
 from backend.engine import sampling
 from backend.engine.context import Context
-from backend.engine.drafters.base import Drafter, Proposal
+from backend.engine.drafters.base import Drafter, Proposal, TargetFollower
 from backend.engine.drafters.draft_model import DraftModelDrafter
+from backend.engine.drafters.mtp import MtpDrafter
 from backend.engine.drafters.ngram import NgramDrafter
 from backend.engine.errors import EngineError
 from backend.engine.events import (
@@ -40,6 +41,10 @@ from backend.engine.text import AnswerText, display_piece
 from backend.engine.verify import Verdict, verify_greedy, verify_sampled
 
 DEFAULT_N_CTX = 4096
+# Recurrent-state snapshots kept by the target context of a recurrent or hybrid model: a
+# rejected draft of K tokens rolls back K positions, so K + 1 covers drafts up to K = 8 (the
+# default); a request with a longer draft gets a context with more (see _fit_rollback).
+DEFAULT_RS_SNAPSHOTS = 9
 
 
 def default_threads() -> int:
@@ -94,8 +99,25 @@ class Engine:
         self.n_threads = n_threads or self.n_threads or default_threads()
         self._close_contexts()
         if self._target is not None:
-            n_ctx = min(self.n_ctx, self._target.info.n_ctx_train or self.n_ctx)
-            self._ctx = Context(self._target, n_ctx=n_ctx, n_threads=self.n_threads)
+            self._ctx = self._target_context(DEFAULT_RS_SNAPSHOTS)
+
+    def _target_context(self, n_rs_seq: int) -> Context:
+        assert self._target is not None
+        n_ctx = min(self.n_ctx, self._target.info.n_ctx_train or self.n_ctx)
+        if not self._target.recurrent:
+            return Context(self._target, n_ctx=n_ctx, n_threads=self.n_threads)
+        # Rolling back a rejected draft restores a snapshot; llama.cpp keeps the snapshots of
+        # the last n_rs_seq + 1 tokens of a batch in one ubatch, hence n_ubatch.
+        return Context(self._target, n_ctx=n_ctx, n_threads=self.n_threads,
+                       n_rs_seq=n_rs_seq, n_ubatch=max(512, n_rs_seq + 1))
+
+    def _fit_rollback(self, k_max: int) -> None:
+        """Give a recurrent target enough snapshots to roll back a draft of k_max tokens (a new
+        context: its cached prefix is lost, once)."""
+        ctx = self._ctx
+        if ctx is not None and ctx.model.recurrent and ctx.n_rs_seq < k_max + 1:
+            ctx.close()
+            self._ctx = self._target_context(k_max + 1)
 
     def load_draft(
         self, path: str | os.PathLike, *, progress: ProgressFn | None = None
@@ -173,7 +195,23 @@ class Engine:
         raise EngineError(f"Unknown spec type {kind!r}.")
 
     def _mtp_drafter(self) -> Drafter:
-        raise EngineError("MTP drafting is not available yet.")
+        model = self._target
+        assert model is not None and self._ctx is not None
+        if model.info.n_mtp_heads == 0:
+            raise EngineError(
+                f"{model.info.name} has no MTP (NextN) heads, so spec type 'mtp' cannot draft "
+                "for it: choose 'draft' (with a draft model) or 'ngram' instead."
+            )
+        if not model.mtp_loaded:
+            # an MTP context on a model loaded without its NextN tensors aborts the process
+            raise EngineError(
+                f"The MTP heads of {model.info.name} were not loaded, so spec type 'mtp' "
+                "cannot draft: choose 'draft' or 'ngram' instead."
+            )
+        if "mtp" not in self._drafters:
+            self._drafters["mtp"] = MtpDrafter(model, n_ctx=self._ctx.n_ctx,
+                                               n_threads=self.n_threads)
+        return self._drafters["mtp"]
 
     # -- generation ----------------------------------------------------------------------
     def generate(self, request: GenerationRequest) -> Iterator[Event]:
@@ -192,23 +230,35 @@ class Engine:
         t_start = time.perf_counter()
         if self._target is None or self._ctx is None:
             raise EngineError("No model is loaded.")
+        drafter = self._drafter(req)
+        k_max = req.n_draft_max if drafter is not None else 0
+        self._fit_rollback(k_max)
         model, ctx = self._target, self._ctx
+        follower = drafter if isinstance(drafter, TargetFollower) else None
+        try:
+            yield from self._run(req, model, ctx, drafter, follower, k_max, t_start)
+        finally:
+            ctx.on_decode = None
+
+    def _run(self, req, model, ctx, drafter, follower, k_max, t_start) -> Iterator[Event]:
         prompt, template_stops = build_prompt(model, req)
         if len(prompt) >= ctx.n_ctx:
             raise EngineError(
                 f"The prompt has {len(prompt)} tokens, more than the context of {ctx.n_ctx}."
             )
-        drafter = self._drafter(req)
         s = req.sampling
         rng = np.random.default_rng(None if s.seed < 0 else s.seed)
         if drafter is not None:
             drafter.begin(req, rng)
-        k_max = req.n_draft_max if drafter is not None else 0
         yield GenerationStarted(req.request_id, req.spec_type, k_max, len(prompt))
 
         # The target's cache holds the history but its last token, which each step decodes
         # together with the draft.
-        n_cached = ctx.prefill(prompt[:-1])
+        reuse_max = None
+        if follower is not None:
+            reuse_max = follower.follow(ctx, prompt[:-1])
+            ctx.on_decode = follower.observe
+        n_cached = ctx.prefill(prompt[:-1], reuse_max=reuse_max)
         t_prompt = time.perf_counter()
         yield PromptProcessed(len(prompt), n_cached, 1000 * (t_prompt - t_start))
 
@@ -238,7 +288,7 @@ class Engine:
             rows = ctx.decode([history[-1], *drafts], all_logits=True)
             verdict, p_rows = self._verify(rows, drafts, proposal, history, req, rng)
             n_acc = verdict.n_accepted
-            ctx.truncate(n_before + 1 + n_acc)
+            rolled_back = ctx.truncate(n_before + 1 + n_acc)
             t2 = time.perf_counter()
 
             new_tokens = [*drafts[:n_acc], verdict.token]
@@ -272,6 +322,11 @@ class Engine:
                 for i, d in enumerate(drafts)
             ) if drafter is not None else ()
             history.extend(t.id for t in emitted)
+            if not rolled_back:
+                # A recurrent state that cannot roll back this far would hold the rejected
+                # drafts: start the cache over rather than go on from a wrong state.
+                ctx.clear()
+                ctx.prefill(history[:-1])
             step += 1
             st["n_generated"] += len(emitted)
             st["n_steps"] += 1

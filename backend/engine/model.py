@@ -71,6 +71,11 @@ class LoadedModel:
                 "a damaged file)."
             )
         self.model = model
+        self.mtp_loaded = load_mtp
+        # Recurrent state (Mamba, or hybrid like qwen35) rolls back only through snapshots.
+        self.recurrent = bool(
+            llama_cpp.llama_model_is_recurrent(model) or llama_cpp.llama_model_is_hybrid(model)
+        )
         self.vocab = llama_cpp.llama_model_get_vocab(model)
         self.n_vocab = llama_cpp.llama_vocab_n_tokens(self.vocab)
         self.eos_id = llama_cpp.llama_vocab_eos(self.vocab)

@@ -10,6 +10,13 @@ Every file is built deterministically, without any network:
   bigger (still zeroed) blocks, so it costs several times more per token with the same output.
 - Distribution models: after a cycle token the next token follows a small, known distribution
   (different in target and draft), for the statistical tests of speculative sampling.
+- MTP models (qwen35 architecture: gated-delta-net recurrent layers alternating with full
+  attention, plus one NextN block). The trunk is the counting construction again; the NextN
+  head's `eh_proj` passes the embedding of the token it is given, so the head predicts the
+  token after it: on `count-mtp` it skips a word after every 3rd cycle position (drafts are
+  rejected exactly there), on `dist-mtp` it proposes from DIST_DRAFT. The recurrent layers of
+  `count-mtp` add a small state-dependent term to the residual, too small to change any
+  argmax but visible in the logits, so a wrongly rolled-back state is caught by the tests.
 - The demo pair: SmolLM2-135M-Instruct re-quantized from the shipped Q4_1 file to an all-F32
   target and a Q8_0 draft: one model at two precisions, a real pair with a real speedup.
 
@@ -43,10 +50,14 @@ N_HEAD = 2
 DIST_TARGET = (0.5, 0.25, 0.15, 0.10)
 DIST_DRAFT = (0.25, 0.40, 0.05, 0.30)
 
+MTP_SKIP_EVERY = 3  # count-mtp's head mispredicts when (cycle index + 1) % 3 == 0
+STATE_SCALE = 0.002  # size of count-mtp's recurrent contribution to the residual
+
 COUNT_FILES = ("count-target.gguf", "count-draft.gguf", "count-target-slow.gguf")
 DIST_FILES = ("dist-target.gguf", "dist-draft.gguf")
+MTP_FILES = ("count-mtp.gguf", "dist-mtp.gguf")
 DEMO_FILES = ("demo-target-f32.gguf", "demo-draft-q8_0.gguf")
-ALL_FILES = COUNT_FILES + DIST_FILES + DEMO_FILES
+ALL_FILES = COUNT_FILES + DIST_FILES + MTP_FILES + DEMO_FILES
 
 
 def smollm2_path() -> Path:
@@ -92,11 +103,7 @@ def write_llama(
     """A llama-architecture model whose hidden state is the one-hot token embedding, so the
     logits after token t are exactly `output @ embedding(t)`."""
     n_vocab, n_embd = output.shape
-    embd = np.zeros((n_vocab, n_embd), dtype=np.float32)
-    embd[:, OTHER_DIM] = 1.0
-    for i, tid in enumerate(tok.cycle_ids()):
-        embd[tid, OTHER_DIM] = 0.0
-        embd[tid, i] = 1.0
+    embd = one_hot_embeddings(tok, n_embd)
 
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     w = gguf.GGUFWriter(str(tmp), "llama")
@@ -131,6 +138,116 @@ def write_llama(
         w.add_tensor(p + "ffn_gate.weight", rng.standard_normal((n_ff, n_embd)).astype(ffn_dtype))
         w.add_tensor(p + "ffn_up.weight", rng.standard_normal((n_ff, n_embd)).astype(ffn_dtype))
         w.add_tensor(p + "ffn_down.weight", np.zeros((n_embd, n_ff), ffn_dtype))
+
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+    os.replace(tmp, path)
+
+
+def one_hot_embeddings(tok: Tokenizer, n_embd: int = N_EMBD) -> np.ndarray:
+    embd = np.zeros((tok.n_vocab, n_embd), dtype=np.float32)
+    embd[:, OTHER_DIM] = 1.0
+    for i, tid in enumerate(tok.cycle_ids()):
+        embd[tid, OTHER_DIM] = 0.0
+        embd[tid, i] = 1.0
+    return embd
+
+
+def write_qwen35(
+    path: Path, tok: Tokenizer, output: np.ndarray, head: np.ndarray, *, name: str,
+    state_scale: float = 0.0, n_trunk: int = 4,
+) -> None:
+    """A qwen35 model (layers alternate gated delta net and full attention) with one NextN
+    block. Trunk: the counting construction, so the logits after token t are
+    `output @ embedding(t)` (plus `state_scale` times a recurrent term). NextN block: its
+    logits after being given token x (and any hidden row) are `head @ embedding(x)`."""
+    n_embd = N_EMBD
+    n_head, head_dim = N_HEAD, N_EMBD // N_HEAD
+    d_state, n_group, dt_rank, d_conv = 8, 2, 2, 4  # linear attention: inner = 8 * 2
+    d_inner = d_state * dt_rank
+    conv_dim = 2 * d_state * n_group + d_inner
+    n_ff = 64
+    rng = np.random.default_rng(1)
+
+    def randn(*shape: int, scale: float = 1.0) -> np.ndarray:
+        return (scale * rng.standard_normal(shape)).astype(np.float32)
+
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    w = gguf.GGUFWriter(str(tmp), "qwen35")
+    w.add_name(name)
+    w.add_context_length(4096)
+    w.add_embedding_length(n_embd)
+    w.add_block_count(n_trunk + 1)  # the NextN block is counted in block_count
+    w.add_nextn_predict_layers(1)
+    w.add_feed_forward_length(n_ff)
+    w.add_head_count(n_head)
+    w.add_head_count_kv(n_head)
+    w.add_key_length(head_dim)
+    w.add_value_length(head_dim)
+    w.add_rope_dimension_count(head_dim)
+    w.add_rope_dimension_sections([4, 4, 0, 0])
+    w.add_layer_norm_rms_eps(1e-6)
+    w.add_full_attention_interval(2)  # layers 1, 3 attention; 0, 2 recurrent
+    w.add_ssm_conv_kernel(d_conv)
+    w.add_ssm_state_size(d_state)
+    w.add_ssm_group_count(n_group)
+    w.add_ssm_time_step_rank(dt_rank)
+    w.add_ssm_inner_size(d_inner)
+    w.add_vocab_size(tok.n_vocab)
+    w.add_file_type(gguf.LlamaFileType.ALL_F32)
+    for key, value, vtype, sub in tok.fields:
+        w.add_key_value(key, value, vtype, sub)
+
+    scale_back = np.full(n_embd, n_embd**-0.5, dtype=np.float32)  # RMSNorm(one-hot) -> one-hot
+    ones = np.ones(n_embd, dtype=np.float32)
+    w.add_tensor("token_embd.weight", one_hot_embeddings(tok))
+    w.add_tensor("output_norm.weight", scale_back)
+    w.add_tensor("output.weight", output.astype(np.float32))
+
+    def attention(p: str) -> None:
+        w.add_tensor(p + "attn_q.weight", randn(2 * n_head * head_dim, n_embd))  # query + gate
+        w.add_tensor(p + "attn_k.weight", randn(n_head * head_dim, n_embd))
+        w.add_tensor(p + "attn_v.weight", randn(n_head * head_dim, n_embd))
+        w.add_tensor(p + "attn_q_norm.weight", np.ones(head_dim, np.float32))
+        w.add_tensor(p + "attn_k_norm.weight", np.ones(head_dim, np.float32))
+        w.add_tensor(p + "attn_output.weight", np.zeros((n_embd, n_head * head_dim), np.float32))
+
+    def common(p: str) -> None:
+        w.add_tensor(p + "attn_norm.weight", ones)
+        w.add_tensor(p + "post_attention_norm.weight", ones)
+        w.add_tensor(p + "ffn_gate.weight", randn(n_ff, n_embd))
+        w.add_tensor(p + "ffn_up.weight", randn(n_ff, n_embd))
+        w.add_tensor(p + "ffn_down.weight", np.zeros((n_embd, n_ff), np.float32))
+
+    for b in range(n_trunk):
+        p = f"blk.{b}."
+        common(p)
+        if (b + 1) % 2 == 0:
+            attention(p)
+            continue
+        w.add_tensor(p + "attn_qkv.weight", randn(conv_dim, n_embd))
+        w.add_tensor(p + "attn_gate.weight", randn(d_inner, n_embd))
+        w.add_tensor(p + "ssm_conv1d.weight", randn(conv_dim, d_conv, scale=0.5))
+        w.add_tensor(p + "ssm_dt.bias", np.zeros(dt_rank, np.float32))
+        w.add_tensor(p + "ssm_a", np.full(dt_rank, -0.5, np.float32))  # decay of the state
+        w.add_tensor(p + "ssm_beta.weight", randn(dt_rank, n_embd))
+        w.add_tensor(p + "ssm_alpha.weight", randn(dt_rank, n_embd))
+        w.add_tensor(p + "ssm_norm.weight", np.ones(d_state, np.float32))
+        # the only path by which earlier tokens reach the logits (zero: plain counting)
+        w.add_tensor(p + "ssm_out.weight", randn(n_embd, d_inner, scale=state_scale))
+
+    p = f"blk.{n_trunk}."
+    common(p)
+    attention(p)
+    eh_proj = np.zeros((n_embd, 2 * n_embd), np.float32)
+    eh_proj[:, :n_embd] = np.eye(n_embd)  # input is [enorm(embedding); hnorm(hidden)]
+    w.add_tensor(p + "nextn.eh_proj.weight", eh_proj)
+    w.add_tensor(p + "nextn.enorm.weight", scale_back)
+    w.add_tensor(p + "nextn.hnorm.weight", ones)
+    w.add_tensor(p + "nextn.shared_head_norm.weight", scale_back)
+    w.add_tensor(p + "nextn.shared_head_head.weight", head.astype(np.float32))
 
     w.write_header_to_file()
     w.write_kv_data_to_file()
@@ -201,7 +318,11 @@ def build(outdir: Path, *, demo: bool = True) -> list[Path]:
                 name="dist-target")
     write_llama(outdir / "dist-draft.gguf", tok, distribution_output(tok, DIST_DRAFT),
                 name="dist-draft")
-    written = [outdir / f for f in COUNT_FILES + DIST_FILES]
+    write_qwen35(outdir / "count-mtp.gguf", tok, counting_output(tok),
+                 counting_output(tok, MTP_SKIP_EVERY), name="count-mtp", state_scale=STATE_SCALE)
+    write_qwen35(outdir / "dist-mtp.gguf", tok, distribution_output(tok, DIST_TARGET),
+                 distribution_output(tok, DIST_DRAFT), name="dist-mtp")
+    written = [outdir / f for f in COUNT_FILES + DIST_FILES + MTP_FILES]
     if demo:
         import llama_cpp
 

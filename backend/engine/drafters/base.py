@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
 from backend.engine.events import Origin
 from backend.engine.request import GenerationRequest
+
+if TYPE_CHECKING:
+    from backend.engine.context import Context
 
 
 @dataclass
@@ -33,3 +36,18 @@ class Drafter(Protocol):
 
     def close(self) -> None:
         """Free what the drafter holds."""
+
+
+@runtime_checkable
+class TargetFollower(Protocol):
+    """Optional, for a drafter that reads the target's own per-token outputs (MTP reads the
+    NextN hidden rows). The engine calls `follow` before the prompt is decoded and routes
+    every decode of the target context to `observe` until the request ends."""
+
+    def follow(self, ctx: Context, tokens: list[int]) -> int:
+        """The target is about to be made to hold `tokens`: return how many of its cached
+        tokens it may keep (the drafter cannot always pick up from the whole cached prefix)."""
+
+    def observe(self, ctx: Context, pos0: int, tokens: list[int]) -> None:
+        """The target just decoded `tokens` at positions pos0.. (rejected drafts included;
+        what the target keeps is read from ctx.tokens later)."""

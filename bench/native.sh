@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Build llama.cpp's own llama-bench and llama-speculative-simple from the sources vendored in
+# the pinned llama-cpp-python archive, so bench/spec_bench.py can compare the engine with the
+# C++ tools on the same models. Not part of CI (it compiles for several minutes).
+#
+#   bash bench/native.sh            # prints the folder holding the binaries
+#
+# Built with the same flags as our llama-cpp-python (GGML_LLAMAFILE=OFF, see scripts/setup.sh)
+# so both sides run the same matrix kernels and the ratio measures the decoding loop.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+VERSION=0.3.36
+CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/draftlight/native-$VERSION"
+BIN="$CACHE/build/bin"
+if [ -x "$BIN/llama-bench" ] && [ -x "$BIN/llama-speculative-simple" ]; then
+    echo "$BIN"
+    exit 0
+fi
+mkdir -p "$CACHE"
+if [ ! -d "$CACHE/src" ]; then
+    PY="${PYTHON:-.venv/bin/python}"
+    "$PY" -m pip download -q --no-deps --no-binary :all: "llama-cpp-python==$VERSION" -d "$CACHE" >&2
+    mkdir -p "$CACHE/src"
+    tar xzf "$CACHE/llama_cpp_python-$VERSION.tar.gz" -C "$CACHE/src" --strip-components=1
+fi
+cmake -S "$CACHE/src/vendor/llama.cpp" -B "$CACHE/build" -DCMAKE_BUILD_TYPE=Release \
+    -DGGML_LLAMAFILE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_SERVER=OFF -DLLAMA_CURL=OFF \
+    -DLLAMA_BUILD_EXAMPLES=ON -DLLAMA_BUILD_TOOLS=ON >&2
+cmake --build "$CACHE/build" -j"$(nproc)" --target llama-bench llama-speculative-simple >&2
+echo "$BIN"
