@@ -36,6 +36,7 @@ class Answer:
     n_drafted: int = 0
     n_accepted: int = 0
     n_draft_steps: int = 0
+    plain_tps: float = 0.0
     final_stats: Stats | None = None
     final_text: str | None = None
     stop_reason: str | None = None
@@ -61,6 +62,7 @@ class Answer:
             self.spec_type = event.spec_type
             self.n_draft_max = event.n_draft_max
             self.n_prompt = event.n_prompt_tokens
+            self.plain_tps = event.plain_tokens_per_second
         elif isinstance(event, PromptProcessed):
             self.n_prompt, self.n_cached, self.prompt_ms = event.n_tokens, event.n_cached, event.ms
         elif isinstance(event, GenerationFinished):
@@ -100,6 +102,7 @@ class Answer:
             prompt_ms=self.prompt_ms,
             generation_ms=self.generation_ms,
             ttft_ms=self.first_token_ms or 0.0,
+            plain_tokens_per_second=self.plain_tps,
         )
 
 
@@ -116,6 +119,8 @@ def format_stats(answer: Answer) -> str:
     s = answer.stats()
     parts = []
     parts.append(f"{s.tokens_per_second:.1f} tok/s" if s.generation_ms > 0 else "— tok/s")
+    if answer.spec_type != "none" and s.speedup and s.generation_ms > 0:
+        parts.append(f"×{s.speedup:.2f} vs plain ({s.plain_tokens_per_second:.0f} tok/s)")
     if s.ttft_ms:
         parts.append(f"first token {s.ttft_ms:.0f} ms")
     parts.append(f"{s.n_generated} tokens")

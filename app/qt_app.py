@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from app.theme import apply_theme
@@ -19,5 +21,6 @@ def ensure_application(argv: list[str] | None = None, *, theme: str = "system") 
     app.setOrganizationName("draftlight")
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("draftlight")
+    app.setWindowIcon(QIcon(str(Path(__file__).with_name("draftlight.svg"))))
     apply_theme(app, theme)
     return app

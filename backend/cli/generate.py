@@ -96,7 +96,8 @@ def _print_events(engine: Engine, request: GenerationRequest, *, as_json: bool, 
             print(
                 f"[{event.stop_reason}] {s.n_generated} tokens, {s.tokens_per_second:.1f} tok/s, "
                 f"TTFT {s.ttft_ms:.0f} ms, drafted {s.n_drafted}, accepted {s.n_accepted} "
-                f"({100 * s.acceptance_rate:.0f}%), {s.tokens_per_step:.2f} tokens/step",
+                f"({100 * s.acceptance_rate:.0f}%), {s.tokens_per_step:.2f} tokens/step"
+                + (f", x{s.speedup:.2f} vs plain decoding" if s.speedup else ""),
                 file=sys.stderr,
             )
         if isinstance(event, GenerationFailed):

@@ -11,6 +11,11 @@ import numpy as np
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
 
+# Recurrent-state snapshots kept by default for a recurrent or hybrid model: a rejected draft
+# of K tokens rolls back K positions, so K + 1 covers drafts up to K = 8 (the default); the
+# engine gives a target more when a request drafts longer (Engine._fit_rollback).
+DEFAULT_RS_SNAPSHOTS = 9
+
 
 class Context:
     """Sequence 0 of a llama.cpp context. `tokens[i]` is the token at position i of the cache.

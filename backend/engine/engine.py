@@ -17,7 +17,7 @@ from dataclasses import replace
 import numpy as np
 
 from backend.engine import sampling
-from backend.engine.context import Context
+from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.drafters.base import Drafter, Proposal, TargetFollower
 from backend.engine.drafters.draft_model import DraftModelDrafter
 from backend.engine.drafters.mtp import MtpDrafter
@@ -41,10 +41,8 @@ from backend.engine.text import AnswerText, display_piece
 from backend.engine.verify import Verdict, verify_greedy, verify_sampled
 
 DEFAULT_N_CTX = 4096
-# Recurrent-state snapshots kept by the target context of a recurrent or hybrid model: a
-# rejected draft of K tokens rolls back K positions, so K + 1 covers drafts up to K = 8 (the
-# default); a request with a longer draft gets a context with more (see _fit_rollback).
-DEFAULT_RS_SNAPSHOTS = 9
+CALIBRATION_PROMPT = "Once upon a time"
+CALIBRATION_TOKENS = 8
 
 
 def default_threads() -> int:
@@ -60,6 +58,8 @@ class Engine:
         self._ctx: Context | None = None
         self._drafters: dict[str, Drafter] = {}
         self._cancel = threading.Event()
+        # Plain decoding's tokens/s on the current target: the yardstick for "speedup".
+        self._plain_tps = 0.0
         self.n_ctx = DEFAULT_N_CTX
         self.n_threads = default_threads()
 
@@ -98,8 +98,21 @@ class Engine:
         self.n_ctx = n_ctx or self.n_ctx
         self.n_threads = n_threads or self.n_threads or default_threads()
         self._close_contexts()
+        self._plain_tps = 0.0
         if self._target is not None:
             self._ctx = self._target_context(DEFAULT_RS_SNAPSHOTS)
+            self._measure_plain_rate()
+
+    def _measure_plain_rate(self) -> None:
+        """A few plain greedy steps right after loading, so the first speculative answer can
+        already say how it compares. The prompt pass pages the weights in first, and only
+        the steps after it are timed; every later plain answer refines the figure."""
+        request = GenerationRequest(prompt=CALIBRATION_PROMPT, max_tokens=CALIBRATION_TOKENS)
+        for event in self.generate(request):
+            if isinstance(event, GenerationFinished) and event.stats.n_generated > 1:
+                self._plain_tps = event.stats.tokens_per_second
+        if self._ctx is not None:
+            self._ctx.clear()
 
     def _target_context(self, n_rs_seq: int) -> Context:
         assert self._target is not None
@@ -250,7 +263,8 @@ class Engine:
         rng = np.random.default_rng(None if s.seed < 0 else s.seed)
         if drafter is not None:
             drafter.begin(req, rng)
-        yield GenerationStarted(req.request_id, req.spec_type, k_max, len(prompt))
+        yield GenerationStarted(req.request_id, req.spec_type, k_max, len(prompt),
+                                self._plain_tps)
 
         # The target's cache holds the history but its last token, which each step decodes
         # together with the draft.
@@ -351,6 +365,9 @@ class Engine:
             ttft_ms=ttft_ms,
             **st,
         )
+        if req.spec_type == "none" and stats.n_generated >= 16 and reason != "cancelled":
+            self._plain_tps = stats.tokens_per_second
+        stats = replace(stats, plain_tokens_per_second=self._plain_tps)
         yield GenerationFinished(reason, answer.text, stats)
 
     def _verify(self, rows, drafts, proposal: Proposal, history, req, rng):

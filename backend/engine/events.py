@@ -42,6 +42,7 @@ class GenerationStarted:
     spec_type: SpecType
     n_draft_max: int
     n_prompt_tokens: int
+    plain_tokens_per_second: float = 0.0  # this target's plain decoding speed, 0 if unknown
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,14 @@ class Stats:
     draft_ms: float = 0.0
     verify_ms: float = 0.0
     ttft_ms: float = 0.0  # from the request to the first emitted token
+    plain_tokens_per_second: float = 0.0  # the same target decoding plainly, 0 if unknown
+
+    @property
+    def speedup(self) -> float:
+        """tokens/s over plain decoding's tokens/s on the same model (0 when unknown)."""
+        if not self.plain_tokens_per_second:
+            return 0.0
+        return self.tokens_per_second / self.plain_tokens_per_second
 
     @property
     def acceptance_rate(self) -> float:
@@ -102,6 +111,7 @@ class Stats:
         d["mean_accepted_per_step"] = self.mean_accepted_per_step
         d["tokens_per_step"] = self.tokens_per_step
         d["tokens_per_second"] = self.tokens_per_second
+        d["speedup"] = self.speedup
         return d
 
 

@@ -55,6 +55,12 @@ def test_ngram_drafts_from_the_repeating_cycle(count_engine):
 def test_events_carry_timings_and_probabilities(count_engine):
     _, steps = run(count_engine, GenerationRequest(
         prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=8))
+    final, _ = run(count_engine, GenerationRequest(
+        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=8))
+    # plain decoding was measured at load, so the speedup is known from the first answer
+    assert final.stats.plain_tokens_per_second > 0
+    s = final.stats
+    assert s.speedup == s.tokens_per_second / s.plain_tokens_per_second
     first = steps[0]
     assert first.verify_ms > 0 and first.draft_ms > 0
     for t in first.drafted:

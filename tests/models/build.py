@@ -57,7 +57,8 @@ COUNT_FILES = ("count-target.gguf", "count-draft.gguf", "count-target-slow.gguf"
 DIST_FILES = ("dist-target.gguf", "dist-draft.gguf")
 MTP_FILES = ("count-mtp.gguf", "dist-mtp.gguf")
 DEMO_FILES = ("demo-target-f32.gguf", "demo-draft-q8_0.gguf")
-ALL_FILES = COUNT_FILES + DIST_FILES + MTP_FILES + DEMO_FILES
+SYNTHETIC_FILES = COUNT_FILES + DIST_FILES + MTP_FILES
+ALL_FILES = SYNTHETIC_FILES + DEMO_FILES
 
 
 def smollm2_path() -> Path:
@@ -322,7 +323,7 @@ def build(outdir: Path, *, demo: bool = True) -> list[Path]:
                  counting_output(tok, MTP_SKIP_EVERY), name="count-mtp", state_scale=STATE_SCALE)
     write_qwen35(outdir / "dist-mtp.gguf", tok, distribution_output(tok, DIST_TARGET),
                  distribution_output(tok, DIST_DRAFT), name="dist-mtp")
-    written = [outdir / f for f in COUNT_FILES + DIST_FILES + MTP_FILES]
+    written = [outdir / f for f in SYNTHETIC_FILES]
     if demo:
         import llama_cpp
 

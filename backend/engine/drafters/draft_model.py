@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from backend.engine import sampling
-from backend.engine.context import Context
+from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.drafters.base import Proposal
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
@@ -26,7 +26,11 @@ class DraftModelDrafter:
         if reason is not None:
             raise EngineError(f"{draft.info.name} cannot draft for {target.info.name}: {reason}")
         self.model = draft
-        self.ctx = Context(draft, n_ctx=n_ctx, n_threads=n_threads)
+        # A recurrent or hybrid draft (e.g. a small Qwen3.5) rolls back its rejected drafts
+        # through state snapshots; without them every rejection re-decodes its whole history.
+        snapshots = DEFAULT_RS_SNAPSHOTS if draft.recurrent else 0
+        self.ctx = Context(draft, n_ctx=n_ctx, n_threads=n_threads, n_rs_seq=snapshots,
+                           n_ubatch=max(512, snapshots + 1))
         self.sampling = SamplingSettings()
         self.p_min = 0.0
         self.rng = np.random.default_rng(0)

@@ -1,0 +1,88 @@
+"""Numbers, sizes, times and memory fits as the model manager shows them."""
+
+from __future__ import annotations
+
+import html
+from datetime import UTC, datetime
+
+from backend.models.memory import Fit, MemoryEstimate
+
+FIT_WORDS = {Fit.FITS: "Fits", Fit.TIGHT: "Tight", Fit.TOO_BIG: "Too big"}
+FIT_EXPLAINED = {
+    Fit.FITS: "fits in the memory free now",
+    Fit.TIGHT: "fits in the installed memory, but not in what is free now",
+    Fit.TOO_BIG: "needs more than this machine's installed memory",
+}
+
+
+def human_size(n: int | float) -> str:
+    size = float(n)
+    for unit in ("bytes", "KiB", "MiB", "GiB", "TiB"):
+        if size < 1024 or unit == "TiB":
+            return f"{size:,.0f} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{n} bytes"
+
+
+def human_count(n: int) -> str:
+    """1234 → "1.2k", 3_400_000 → "3.4M"."""
+    for limit, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
+        if n >= limit:
+            return f"{n / limit:.1f}{suffix}".replace(".0" + suffix, suffix)
+    return str(n)
+
+
+def parameters(n: int) -> str:
+    if n <= 0:
+        return "?"
+    for limit, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "K")):
+        if n >= limit:
+            value = n / limit
+            return f"{value:.1f}{suffix}" if value < 10 else f"{value:.0f}{suffix}"
+    return str(n)
+
+
+def duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "time left unknown"
+    seconds = int(round(seconds))
+    if seconds < 60:
+        return f"{seconds} s left"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s left"
+    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min left"
+
+
+def age(when: datetime | None, now: datetime | None = None) -> str:
+    """How long ago, in the words a list column needs ("3 days ago", "2024-05-01")."""
+    if when is None:
+        return ""
+    now = now or datetime.now(UTC)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    days = (now - when).days
+    if days < 1:
+        return "today"
+    if days < 2:
+        return "yesterday"
+    if days < 31:
+        return f"{days} days ago"
+    return when.date().isoformat()
+
+
+def fit_text(estimate: MemoryEstimate) -> str:
+    return f"{FIT_WORDS[estimate.fit]} · {human_size(estimate.total)}"
+
+
+def fit_tooltip(estimate: MemoryEstimate, what: str) -> str:
+    return (
+        f"{what} needs about {human_size(estimate.total)}: {human_size(estimate.weights)} of "
+        f"weights and {human_size(estimate.kv_cache)} of context cache, plus working memory. "
+        f"It {FIT_EXPLAINED[estimate.fit]}."
+    )
+
+
+def plain_tooltip(text: str) -> str:
+    """A tooltip that shows `text` literally: Qt guesses whether a tooltip is rich text, so a
+    file name like "<b>.gguf" must be escaped inside an explicit rich-text block."""
+    return f"<qt><p style='white-space:pre-wrap'>{html.escape(text)}</p></qt>"

@@ -1,0 +1,131 @@
+"""Which library models can draft for the selected target, and why the others cannot
+(llama.cpp's vocabulary rule, the one the engine applies on load)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.message_widgets import plain_label
+from app.model_manager.formatting import human_size, plain_tooltip
+from app.model_manager.tasks import BackgroundTasks
+from app.theme import token_colours
+from backend.models.inspect import ModelInspection
+from backend.models.pairing import DraftCandidate, draft_candidates, draft_search_query
+
+MODEL, SIZE, VERDICT, WHY = range(4)
+PATH_ROLE = Qt.ItemDataRole.UserRole
+
+
+class PairingPanel(QGroupBox):
+    search_family = Signal(str)  # a Hub query for smaller models of the target's family
+    use_as_draft = Signal(str)  # path
+
+    def __init__(self, tasks: BackgroundTasks, parent: QWidget | None = None) -> None:
+        super().__init__("Draft models for the selected model", parent)
+        self._tasks = tasks
+        self._target: ModelInspection | None = None
+        self.summary = plain_label("Select a model in the library to see which models can "
+                                   "draft for it.")
+        self.table = QTreeWidget()
+        self.table.setHeaderLabels(["Library model", "Size", "Can draft?", "Why"])
+        self.table.setRootIsDecorated(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(True)
+        header = self.table.header()
+        header.setStretchLastSection(True)
+        for column in (MODEL, SIZE, VERDICT):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.use_button = QPushButton("Use selected as draft")
+        self.use_button.setEnabled(False)
+        self.search_button = QPushButton("Search the Hub for a smaller model of this family")
+        self.search_button.setEnabled(False)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.use_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.search_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+
+        self.search_button.clicked.connect(self._on_search)
+        self.use_button.clicked.connect(self._on_use)
+        self.table.currentItemChanged.connect(self._update_buttons)
+
+    def show_target(self, target: ModelInspection | None, library: list[ModelInspection]) -> None:
+        """Work out the drafts for `target` (vocabularies are read off the GUI thread)."""
+        self._target = target
+        self.table.clear()
+        self.search_button.setEnabled(target is not None)
+        self._update_buttons()
+        if target is None:
+            self.setTitle("Draft models for the selected model")
+            self.summary.setText("Select a working model in the library to see which models "
+                                 "can draft for it.")
+            return
+        self.setTitle(f"Draft models for {target.path.name}")
+        self.summary.setText("Comparing vocabularies…")
+        self._tasks.run(draft_candidates, target, list(library),
+                        on_result=lambda rows, t=target: self._on_candidates(t, rows),
+                        on_error=lambda exc: self.summary.setText(
+                            f"Could not compare the vocabularies: {exc}"))
+
+    def rows(self) -> dict[str, tuple[str, str]]:
+        """File name → (verdict, reason), as shown (for tests)."""
+        return {
+            self.table.topLevelItem(i).text(MODEL): (self.table.topLevelItem(i).text(VERDICT),
+                                                     self.table.topLevelItem(i).text(WHY))
+            for i in range(self.table.topLevelItemCount())
+        }
+
+    def _on_candidates(self, target: ModelInspection, rows: list[DraftCandidate]) -> None:
+        if target is not self._target:
+            return
+        colours = token_colours(self)
+        good = sum(r.compatible for r in rows)
+        if not rows:
+            self.summary.setText("The library has no other model to compare with.")
+        else:
+            self.summary.setText(
+                f"{good} of {len(rows)} other library models can draft for "
+                f"{target.path.name}: a draft must share the target's vocabulary, and is worth "
+                "it only when it is much smaller.")
+        for row in rows:
+            model = row.model
+            verdict = ("Yes, but no faster" if row.compatible and row.reason else
+                       "Yes" if row.compatible else "No")
+            item = QTreeWidgetItem([model.path.name, human_size(model.file_size), verdict,
+                                    row.reason or "Same vocabulary, and smaller."])
+            item.setData(MODEL, PATH_ROLE, str(model.path))
+            item.setToolTip(MODEL, plain_tooltip(str(model.path)))
+            item.setToolTip(WHY, plain_tooltip(row.reason or "Same vocabulary, and smaller."))
+            item.setTextAlignment(SIZE, Qt.AlignmentFlag.AlignRight)
+            if not row.compatible:
+                item.setForeground(VERDICT, QBrush(QColor(colours.rejected_fg)))
+            elif not row.reason:
+                item.setForeground(VERDICT, QBrush(QColor(colours.accepted_fg)))
+            self.table.addTopLevelItem(item)
+
+    def _update_buttons(self, *_args) -> None:
+        item = self.table.currentItem()
+        self.use_button.setEnabled(item is not None and item.text(VERDICT).startswith("Yes"))
+
+    def _on_search(self) -> None:
+        if self._target is not None:
+            self.search_family.emit(draft_search_query(self._target))
+
+    def _on_use(self) -> None:
+        item = self.table.currentItem()
+        if item is not None:
+            self.use_as_draft.emit(item.data(MODEL, PATH_ROLE))

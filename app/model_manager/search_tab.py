@@ -1,0 +1,374 @@
+"""The Search tab: GGUF repositories on the Hub, a repository's models grouped by
+quantization with their sizes and whether they fit this machine, and a Download button each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.message_widgets import plain_label
+from app.model_manager.formatting import (
+    age,
+    fit_text,
+    fit_tooltip,
+    human_count,
+    human_size,
+    plain_tooltip,
+)
+from app.model_manager.runtime import RuntimeChoice
+from app.model_manager.tasks import BackgroundTasks
+from app.theme import token_colours
+from backend.models.hub import HubClient, HubModel, RepoSummary, by_quantization, memory_fit
+from backend.models.inspect import kv_bytes_per_token
+from backend.models.memory import Fit, Memory, system_memory
+from backend.models.transfer import DownloadError, destination
+
+REPO_COLUMNS = ("Repository", "Downloads", "Likes", "Updated")
+FILE, SIZE, FIT, FIT_DRAFT, ACTION = range(5)
+MODEL_ROLE = Qt.ItemDataRole.UserRole
+
+
+@dataclass(frozen=True)
+class RepoListing:
+    repo_id: str
+    models: list[HubModel]
+    downloaded: frozenset[str]  # names of models already in the models folder
+
+
+@dataclass(frozen=True)
+class Sizing:
+    repo_id: str
+    kv_bytes_per_token: int  # 0 when the header could not be read
+    memory: Memory
+    problem: str = ""  # why the context cache is unknown
+
+
+class SearchTab(QWidget):
+    download_requested = Signal(object)  # HubModel
+
+    def __init__(self, client: HubClient, tasks: BackgroundTasks, models_dir: Path,
+                 memory_source=system_memory, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._client = client
+        self._tasks = tasks
+        self._models_dir = models_dir
+        self._memory_source = memory_source
+        self._runtime = RuntimeChoice()
+        self._query_serial = 0
+        self._listing: RepoListing | None = None
+        self._sizing: Sizing | None = None
+        self._build()
+
+    def _build(self) -> None:
+        self.query = QLineEdit()
+        self.query.setPlaceholderText("Search GGUF models on Hugging Face, e.g. qwen2.5 0.5b")
+        self.query.setClearButtonEnabled(True)
+        self.search_button = QPushButton("Search")
+        self.search_button.setDefault(True)
+        row = QHBoxLayout()
+        row.addWidget(self.query, 1)
+        row.addWidget(self.search_button)
+
+        self.status = plain_label()
+        self.repos = QTreeWidget()
+        self.repos.setHeaderLabels(REPO_COLUMNS)
+        self.repos.setRootIsDecorated(False)
+        self.repos.setUniformRowHeights(True)
+        self.repos.setAlternatingRowColors(True)
+        header = self.repos.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
+        for column in (1, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            self.repos.headerItem().setTextAlignment(column, Qt.AlignmentFlag.AlignRight)
+
+        self.repo_title = plain_label("Select a repository to see its models.")
+        self.repo_title.setObjectName("sectionTitle")
+        self.memory_note = plain_label()
+        self.files = QTreeWidget()
+        self.files.setHeaderLabels(["File", "Size", "Fits this machine", "With the draft", ""])
+        self.files.setUniformRowHeights(True)
+        self.files.setAlternatingRowColors(True)
+        header = self.files.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(FILE, QHeaderView.ResizeMode.Stretch)
+        for column in (SIZE, FIT, FIT_DRAFT, ACTION):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.files.setColumnHidden(FIT_DRAFT, True)
+
+        right = QWidget()
+        lay = QVBoxLayout(right)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.repo_title)
+        lay.addWidget(self.memory_note)
+        lay.addWidget(self.files, 1)
+
+        splitter = QSplitter()
+        splitter.addWidget(self.repos)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([420, 620])
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.status)
+        layout.addWidget(splitter, 1)
+
+        self.query.returnPressed.connect(self.search)
+        self.search_button.clicked.connect(self.search)
+        self.repos.currentItemChanged.connect(self._on_repo_changed)
+        self._show_memory_note()
+
+    # Public ------------------------------------------------------------------------------
+
+    @Slot()
+    def search(self, query: str | None = None) -> None:
+        """Search the Hub for `query` (default: the text in the field)."""
+        if query is not None:
+            self.query.setText(query)
+        text = self.query.text().strip()
+        self._query_serial += 1
+        serial = self._query_serial
+        self.status.setText(f"Searching the Hub for “{text}”…" if text else "Searching the Hub…")
+        self.search_button.setEnabled(False)
+        self._tasks.run(self._client.search, text,
+                        on_result=lambda found: self._on_found(serial, text, found),
+                        on_error=lambda exc: self._on_search_failed(serial, exc))
+
+    def set_runtime(self, runtime: RuntimeChoice) -> None:
+        self._runtime = runtime
+        self.files.setColumnHidden(FIT_DRAFT, runtime.draft_bytes is None)
+        if runtime.draft_bytes is not None:
+            self.files.headerItem().setText(FIT_DRAFT, f"With {runtime.draft_name}")
+        self._show_memory_note()
+        self._show_fits()
+
+    def mark_downloaded(self, model: HubModel) -> None:
+        listing = self._listing
+        if listing is not None and listing.repo_id == model.repo_id:
+            self._listing = RepoListing(listing.repo_id, listing.models,
+                                        listing.downloaded | {model.name})
+            self._show_files()
+            self._show_fits()
+
+    def repo_ids(self) -> list[str]:
+        return [self.repos.topLevelItem(i).text(0) for i in range(self.repos.topLevelItemCount())]
+
+    def select_repo(self, repo_id: str) -> None:
+        for i in range(self.repos.topLevelItemCount()):
+            item = self.repos.topLevelItem(i)
+            if item.text(0) == repo_id:
+                self.repos.setCurrentItem(item)
+                return
+        raise KeyError(repo_id)
+
+    def groups(self) -> dict[str, list[QTreeWidgetItem]]:
+        """The file rows under each quantization heading (for tests)."""
+        return {
+            self.files.topLevelItem(i).data(FILE, MODEL_ROLE): [
+                self.files.topLevelItem(i).child(j)
+                for j in range(self.files.topLevelItem(i).childCount())
+            ]
+            for i in range(self.files.topLevelItemCount())
+        }
+
+    def download_button(self, model_name: str) -> QPushButton:
+        for items in self.groups().values():
+            for item in items:
+                if item.data(FILE, MODEL_ROLE).name == model_name:
+                    return self.files.itemWidget(item, ACTION)
+        raise KeyError(model_name)
+
+    # Results -----------------------------------------------------------------------------
+
+    def _on_found(self, serial: int, text: str, found: list[RepoSummary]) -> None:
+        if serial != self._query_serial:
+            return  # an older search answered late
+        self.search_button.setEnabled(True)
+        self.repos.clear()
+        for repo in found:
+            item = QTreeWidgetItem([repo.repo_id, human_count(repo.downloads),
+                                    human_count(repo.likes), age(repo.last_modified)])
+            item.setToolTip(0, plain_tooltip(repo.repo_id))
+            if repo.last_modified is not None:
+                item.setToolTip(3, repo.last_modified.strftime("%Y-%m-%d %H:%M UTC"))
+            for column in (1, 2, 3):
+                item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight)
+            self.repos.addTopLevelItem(item)
+        where = f" for “{text}”" if text else ""
+        self.status.setText(
+            f"{len(found)} GGUF repositories{where}, most downloaded first." if found else
+            f"No GGUF repositories found{where}. Try fewer or other words.")
+
+    def _on_search_failed(self, serial: int, exc: Exception) -> None:
+        if serial == self._query_serial:
+            self.search_button.setEnabled(True)
+            self.status.setText(str(exc))
+
+    @Slot(QTreeWidgetItem, QTreeWidgetItem)
+    def _on_repo_changed(self, item: QTreeWidgetItem | None, _previous) -> None:
+        self.files.clear()
+        self._listing = self._sizing = None
+        if item is None:
+            self.repo_title.setText("Select a repository to see its models.")
+            return
+        repo_id = item.text(0)
+        self.repo_title.setText(f"{repo_id}: listing its files…")
+        self._tasks.run(_list_repo, self._client, repo_id, self._models_dir,
+                        on_result=self._on_listed,
+                        on_error=lambda exc: self._on_list_failed(repo_id, exc))
+
+    def _current_repo(self) -> str | None:
+        item = self.repos.currentItem()
+        return item.text(0) if item is not None else None
+
+    def _on_listed(self, listing: RepoListing) -> None:
+        if listing.repo_id != self._current_repo():
+            return
+        self._listing = listing
+        n = len(listing.models)
+        self.repo_title.setText(
+            f"{listing.repo_id}: {n} model{'s' if n != 1 else ''}" if n else
+            f"{listing.repo_id} has no GGUF model files.")
+        self._show_files()
+        if listing.models:
+            self._tasks.run(_size_repo, self._client, listing, self._memory_source,
+                            on_result=self._on_sized)
+
+    def _on_list_failed(self, repo_id: str, exc: Exception) -> None:
+        if repo_id == self._current_repo():
+            self.repo_title.setText(str(exc))
+
+    def _on_sized(self, sizing: Sizing) -> None:
+        if self._listing is not None and sizing.repo_id == self._listing.repo_id:
+            self._sizing = sizing
+            self._show_memory_note()
+            self._show_fits()
+
+    # Drawing -----------------------------------------------------------------------------
+
+    def _show_files(self) -> None:
+        self.files.clear()
+        listing = self._listing
+        if listing is None:
+            return
+        for quant, models in by_quantization(listing.models).items():
+            total = ", ".join(human_size(m.size) for m in models)
+            group = QTreeWidgetItem([f"{quant}  ({len(models)} file"
+                                     f"{'s' if len(models) != 1 else ''})", total])
+            group.setData(FILE, MODEL_ROLE, quant)
+            group.setFirstColumnSpanned(False)
+            font = group.font(FILE)
+            font.setBold(True)
+            group.setFont(FILE, font)
+            self.files.addTopLevelItem(group)
+            for model in models:
+                self._add_file(group, model, model.name in listing.downloaded)
+            group.setExpanded(True)
+
+    def _add_file(self, group: QTreeWidgetItem, model: HubModel, downloaded: bool) -> None:
+        name = model.name
+        if len(model.parts) > 1:
+            name = f"{name}  (+{len(model.parts) - 1} more parts)"
+        item = QTreeWidgetItem(group, [name, human_size(model.size), "checking…", "checking…"])
+        item.setData(FILE, MODEL_ROLE, model)
+        parts = "\n".join(p.path for p in model.parts)
+        item.setToolTip(FILE, plain_tooltip(parts))
+        item.setTextAlignment(SIZE, Qt.AlignmentFlag.AlignRight)
+        button = QPushButton("Downloaded" if downloaded else "Download")
+        button.setEnabled(not downloaded)
+        button.setToolTip("Already in the library" if downloaded else
+                          f"Download {human_size(model.size)} into the library")
+        button.clicked.connect(lambda _=False, m=model: self._on_download(m))
+        self.files.setItemWidget(item, ACTION, button)
+
+    def _on_download(self, model: HubModel) -> None:
+        button = self.download_button(model.name)
+        button.setEnabled(False)
+        button.setText("Queued")
+        self.download_requested.emit(model)
+
+    def _show_memory_note(self) -> None:
+        r = self._runtime
+        sizing = self._sizing
+        text = f"Memory for a {r.n_ctx:,}-token context (the main window's setting)"
+        if r.draft_bytes is not None:
+            text += f"; “With {r.draft_name}” adds that draft model and its cache"
+        if sizing is not None:
+            text += (f". This machine: {human_size(sizing.memory.available)} free of "
+                     f"{human_size(sizing.memory.total)}.")
+            if sizing.problem:
+                text += f" {sizing.problem}"
+        else:
+            text += "."
+        self.memory_note.setText(text)
+
+    def _show_fits(self) -> None:
+        sizing = self._sizing
+        colours = token_colours(self)
+        for items in self.groups().values():
+            for item in items:
+                model: HubModel = item.data(FILE, MODEL_ROLE)
+                if sizing is None:
+                    continue
+                alone = memory_fit(model, sizing.kv_bytes_per_token, self._runtime.n_ctx,
+                                   memory=sizing.memory)
+                self._set_fit(item, FIT, alone, f"{model.name} alone", colours)
+                if self._runtime.draft_bytes is not None:
+                    paired = memory_fit(model, sizing.kv_bytes_per_token, self._runtime.n_ctx,
+                                        companion=self._runtime.draft_bytes,
+                                        memory=sizing.memory)
+                    self._set_fit(item, FIT_DRAFT, paired,
+                                  f"{model.name} with {self._runtime.draft_name}", colours)
+
+    @staticmethod
+    def _set_fit(item: QTreeWidgetItem, column: int, estimate, what: str, colours) -> None:
+        item.setText(column, fit_text(estimate))
+        item.setToolTip(column, plain_tooltip(fit_tooltip(estimate, what)))
+        item.setData(column, MODEL_ROLE, estimate)
+        if estimate.fit == Fit.FITS:
+            item.setForeground(column, item.foreground(FILE))
+        else:
+            item.setForeground(column, QBrush(QColor(colours.rejected_fg)))
+
+
+def _list_repo(client: HubClient, repo_id: str, models_dir: Path) -> RepoListing:
+    """The repository's models and which of them are already downloaded (network + disk)."""
+    models = client.models(repo_id)
+    downloaded = set()
+    for m in models:
+        try:
+            if all(destination(models_dir, repo_id, p.path).is_file() for p in m.parts):
+                downloaded.add(m.name)
+        except DownloadError:
+            pass
+    return RepoListing(repo_id, models, frozenset(downloaded))
+
+
+def _size_repo(client: HubClient, listing: RepoListing, memory_source) -> Sizing:
+    """The context cache per token, from the header of the repository's smallest model (every
+    quantization of one model shares its shape), and this machine's memory."""
+    memory = memory_source()
+    try:
+        kv = kv_bytes_per_token(client.read_header(listing.models[0]))
+    except Exception as exc:  # HubError, ModelFileError…: the fit is shown without the cache
+        return Sizing(listing.repo_id, 0, memory,
+                      f"The context cache is not counted: the model's header could not be "
+                      f"read ({exc}).")
+    problem = "" if kv else "The model's header does not give the context cache's size."
+    return Sizing(listing.repo_id, kv, memory, problem)

@@ -1,0 +1,100 @@
+"""Background work for the model manager: network and disk I/O off the GUI thread.
+
+Each call runs on the window's own QThreadPool and reports back through one queued signal;
+the callbacks run on the GUI thread. `stop` drops queued work and waits, with a timeout, for
+what is running, so no thread outlives the window.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+
+log = logging.getLogger(__name__)
+
+MAX_THREADS = 4  # a search, a file listing, a header read and a library scan at once
+
+
+class BackgroundTasks(QObject):
+    finished = Signal(int, object, object)  # task id, result, exception (None on success)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(MAX_THREADS)
+        self._ids = itertools.count(1)
+        self._callbacks: dict[int, tuple[Callable, Callable | None]] = {}
+        self._stopped = False
+        self.finished.connect(self._on_finished)
+
+    def run(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        on_result: Callable[[Any], None],
+        on_error: Callable[[Exception], None] | None = None,
+    ) -> int:
+        """Run `fn(*args)` on a pool thread; then `on_result(value)` or `on_error(exc)` on the
+        GUI thread. An unexpected error without `on_error` is logged."""
+        if self._stopped:
+            return 0
+        task_id = next(self._ids)
+        self._callbacks[task_id] = (on_result, on_error)
+        self._pool.start(_Task(self, task_id, fn, args))
+        return task_id
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._callbacks)
+
+    def stop(self, timeout_ms: int = 10_000) -> bool:
+        """Forget queued tasks and wait for running ones; False if some are still running."""
+        self._stopped = True
+        self._pool.clear()
+        done = self._pool.waitForDone(timeout_ms)
+        self._callbacks.clear()
+        if not done:
+            log.error("Model manager tasks still running after %d ms", timeout_ms)
+        return done
+
+    @Slot(int, object, object)
+    def _on_finished(self, task_id: int, result: object, error: object) -> None:
+        callbacks = self._callbacks.pop(task_id, None)
+        if callbacks is None or self._stopped:
+            return
+        on_result, on_error = callbacks
+        if error is None:
+            on_result(result)
+        elif on_error is not None:
+            on_error(error)
+        else:
+            log.error("A model manager task failed", exc_info=error)
+
+
+class _Task(QRunnable):
+    def __init__(self, owner: BackgroundTasks, task_id: int, fn: Callable, args: tuple) -> None:
+        super().__init__()
+        self._owner = owner
+        self._id = task_id
+        self._fn = fn
+        self._args = args
+
+    def run(self) -> None:
+        try:
+            try:
+                result, error = self._fn(*self._args), None
+            except Exception as exc:  # reported to the GUI thread, never printed here
+                result, error = None, exc
+            try:
+                self._owner.finished.emit(self._id, result, error)
+            except RuntimeError:  # the window (and this object) is already gone
+                pass
+        finally:
+            # A pool thread that ran Python code is registered as a threading._DummyThread,
+            # which would look like a leaked thread forever (see app.worker.WorkerThread).
+            threading._active.pop(threading.get_ident(), None)
