@@ -74,6 +74,7 @@ class MainWindow(QMainWindow):
         self._failed_drafts: set[str] = set()
         self._conversations: list[Conversation] = []
         self._closed = False
+        self.models_window = None  # the model manager, while it is open
 
         self._build()
         self._connect()
@@ -163,11 +164,14 @@ class MainWindow(QMainWindow):
         self.open_action = QAction("&Open GGUF…", self, shortcut=QKeySequence.StandardKey.Open)
         self.open_draft_action = QAction("Open &draft GGUF…", self)
         self.new_chat_action = QAction("&New chat", self, shortcut=QKeySequence.StandardKey.New)
+        self.models_action = QAction("&Models…", self, shortcut=QKeySequence("Ctrl+M"))
+        self.models_action.setToolTip("Find, download and manage GGUF models")
         quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         for a in (self.open_action, self.open_draft_action, self.new_chat_action):
             menu.addAction(a)
         self.recent_menu = menu.addMenu("Open &recent")
+        menu.addAction(self.models_action)
         menu.addSeparator()
         menu.addAction(quit_action)
         self.setStyleSheet(
@@ -196,6 +200,8 @@ class MainWindow(QMainWindow):
         self.open_action.triggered.connect(self._on_open_target_dialog)
         self.open_draft_action.triggered.connect(self._on_open_draft_dialog)
         self.recent_menu.aboutToShow.connect(self._on_recent_menu)
+        self.models_action.triggered.connect(self.open_model_manager)
+        self.panel.n_ctx.valueChanged.connect(self._update_model_manager)
 
         p = self.panel
         p.open_target_clicked.connect(self._on_open_target_dialog)
@@ -329,6 +335,7 @@ class MainWindow(QMainWindow):
                 and wanted != target.path and wanted not in self._failed_drafts):
             self.open_draft(wanted)  # the target's load released the draft: bring it back
         self._update_actions()
+        self._update_model_manager()
         if not self.loading:
             self.models_changed.emit(target, draft)
             if self._send_after_load and target is not None:
@@ -371,6 +378,41 @@ class MainWindow(QMainWindow):
             action.setToolTip(path)
             action.triggered.connect(lambda _=False, p=path: self.open_target(p))
         self.recent_menu.setEnabled(not self.loading and not self.generating)
+
+    @Slot()
+    def open_model_manager(self) -> None:
+        """Show the model manager; its "Use as target/draft" open models like File → Open."""
+        if self.models_window is None:
+            from app.model_manager import ModelManagerWindow
+
+            w = ModelManagerWindow(extra_folders=self.settings.models.library_folders, parent=self)
+            w.use_as_target.connect(self.open_target)
+            w.use_as_draft.connect(self.open_draft)
+            w.folders_changed.connect(self._on_library_folders_changed)
+            w.closed.connect(self._on_model_manager_closed)
+            self.models_window = w
+        self._update_model_manager()
+        self.models_window.show()
+        self.models_window.raise_()
+        self.models_window.activateWindow()
+
+    @Slot()
+    def _update_model_manager(self) -> None:
+        if self.models_window is not None:
+            self.models_window.set_runtime(self.panel.n_ctx.value(),
+                                           self._target.path if self._target else "",
+                                           self._draft.path if self._draft else "")
+
+    @Slot(list)
+    def _on_library_folders_changed(self, folders: list) -> None:
+        self.settings.models.library_folders = list(folders)
+        self.save_settings()
+
+    @Slot()
+    def _on_model_manager_closed(self) -> None:
+        if self.models_window is not None:
+            self.models_window.deleteLater()
+            self.models_window = None
 
     # Conversations -----------------------------------------------------------------------
 
@@ -506,6 +548,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._closed:
             self._closed = True
+            if self.models_window is not None:
+                self.models_window.close()  # pauses its downloads, stops its threads
             self.save_settings()
             self.transcript.clear()
             if not self.client.shutdown():

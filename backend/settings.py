@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 APP_NAME = "draftlight"
 SCHEMA_VERSION = 1
 MAX_RECENT_FILES = 10
+MAX_LIBRARY_FOLDERS = 100
 # backend.engine.events.SpecType, spelled out so that reading settings never loads llama.cpp.
 SPEC_TYPES = ("none", "draft", "mtp", "ngram")
 
@@ -42,6 +43,7 @@ class ModelSettings:
     recent: list[str] = field(default_factory=list)  # most recent first
     n_ctx: int = 4096
     n_threads: int = 0  # 0 = let llama.cpp choose
+    library_folders: list[str] = field(default_factory=list)  # listed besides the models folder
 
 
 @dataclass
@@ -87,6 +89,11 @@ _RANGES: dict[tuple[str, str], tuple[float, float]] = {
 _CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("window", "theme"): ("system", "light", "dark"),
     ("generation", "spec_type"): SPEC_TYPES,
+}
+
+_LIST_LIMITS: dict[tuple[str, str], int] = {
+    ("models", "recent"): MAX_RECENT_FILES,
+    ("models", "library_folders"): MAX_LIBRARY_FOLDERS,
 }
 
 # schema_version N -> function turning a version-N dict into a version-(N+1) dict.
@@ -157,7 +164,7 @@ def _fill(section: str, target: Any, values: dict) -> None:
         if isinstance(default, float):
             value = float(value)
         if isinstance(default, list):
-            value = [v for v in value if isinstance(v, str)][:MAX_RECENT_FILES]
+            value = [v for v in value if isinstance(v, str)][: _LIST_LIMITS[(section, f.name)]]
         bounds = _RANGES.get((section, f.name))
         if bounds and not bounds[0] <= value <= bounds[1]:
             log.warning("Settings: ignoring %s.%s = %r (out of range)", section, f.name, value)

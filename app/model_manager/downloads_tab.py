@@ -93,7 +93,7 @@ class DownloadRow(QFrame):
         self.pause_button.setText("Pause" if state in (State.QUEUED, State.RUNNING) else
                                   "Retry" if failed else "Resume")
         self.pause_button.setVisible(state not in (State.DONE, State.CANCELLED))
-        self.cancel_button.setVisible(state not in (State.DONE, State.CANCELLED))
+        self.cancel_button.setVisible(state in (State.QUEUED, State.RUNNING, State.PAUSED))
         self.remove_button.setVisible(state in (State.DONE, State.CANCELLED, State.FAILED))
 
     def _on_pause_or_resume(self) -> None:

@@ -45,7 +45,7 @@ def parameters(n: int) -> str:
 def duration(seconds: float | None) -> str:
     if seconds is None:
         return "time left unknown"
-    seconds = int(round(seconds))
+    seconds = round(seconds)
     if seconds < 60:
         return f"{seconds} s left"
     if seconds < 3600:

@@ -25,6 +25,7 @@ from backend.models.pairing import DraftCandidate, draft_candidates, draft_searc
 
 MODEL, SIZE, VERDICT, WHY = range(4)
 PATH_ROLE = Qt.ItemDataRole.UserRole
+RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
 class PairingPanel(QGroupBox):
@@ -110,7 +111,7 @@ class PairingPanel(QGroupBox):
             item.setData(MODEL, PATH_ROLE, str(model.path))
             item.setToolTip(MODEL, plain_tooltip(str(model.path)))
             item.setToolTip(WHY, plain_tooltip(row.reason or "Same vocabulary, and smaller."))
-            item.setTextAlignment(SIZE, Qt.AlignmentFlag.AlignRight)
+            item.setTextAlignment(SIZE, RIGHT)
             if not row.compatible:
                 item.setForeground(VERDICT, QBrush(QColor(colours.rejected_fg)))
             elif not row.reason:

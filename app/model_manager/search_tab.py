@@ -40,6 +40,7 @@ from backend.models.transfer import DownloadError, destination
 REPO_COLUMNS = ("Repository", "Downloads", "Likes", "Updated")
 FILE, SIZE, FIT, FIT_DRAFT, ACTION = range(5)
 MODEL_ROLE = Qt.ItemDataRole.UserRole
+RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
 @dataclass(frozen=True)
@@ -88,20 +89,23 @@ class SearchTab(QWidget):
         self.repos.setHeaderLabels(REPO_COLUMNS)
         self.repos.setRootIsDecorated(False)
         self.repos.setUniformRowHeights(True)
+        self.repos.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.repos.setAlternatingRowColors(True)
         header = self.repos.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
         for column in (1, 2, 3):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-            self.repos.headerItem().setTextAlignment(column, Qt.AlignmentFlag.AlignRight)
+            self.repos.headerItem().setTextAlignment(column, RIGHT)
 
         self.repo_title = plain_label("Select a repository to see its models.")
         self.repo_title.setObjectName("sectionTitle")
         self.memory_note = plain_label()
         self.files = QTreeWidget()
-        self.files.setHeaderLabels(["File", "Size", "Fits this machine", "With the draft", ""])
-        self.files.setUniformRowHeights(True)
+        self.files.setHeaderLabels(["File", "Size", "Alone", "With the draft", ""])
+        self.files.headerItem().setToolTip(FIT, "Whether the model fits this machine's memory "
+                                           "with the main window's context size")
+        self.files.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # keep the quantization
         self.files.setAlternatingRowColors(True)
         header = self.files.header()
         header.setStretchLastSection(False)
@@ -110,19 +114,20 @@ class SearchTab(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.files.setColumnHidden(FIT_DRAFT, True)
 
-        right = QWidget()
-        lay = QVBoxLayout(right)
+        lower = QWidget()
+        lay = QVBoxLayout(lower)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.repo_title)
         lay.addWidget(self.memory_note)
         lay.addWidget(self.files, 1)
 
-        splitter = QSplitter()
+        # Stacked, so that long repository and file names both have the window's width.
+        splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.repos)
-        splitter.addWidget(right)
+        splitter.addWidget(lower)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
-        splitter.setSizes([420, 620])
+        splitter.setSizes([240, 420])
 
         layout = QVBoxLayout(self)
         layout.addLayout(row)
@@ -154,7 +159,7 @@ class SearchTab(QWidget):
         self._runtime = runtime
         self.files.setColumnHidden(FIT_DRAFT, runtime.draft_bytes is None)
         if runtime.draft_bytes is not None:
-            self.files.headerItem().setText(FIT_DRAFT, f"With {runtime.draft_name}")
+            self.files.headerItem().setText(FIT_DRAFT, f"With draft {runtime.draft_name}")
         self._show_memory_note()
         self._show_fits()
 
@@ -208,7 +213,7 @@ class SearchTab(QWidget):
             if repo.last_modified is not None:
                 item.setToolTip(3, repo.last_modified.strftime("%Y-%m-%d %H:%M UTC"))
             for column in (1, 2, 3):
-                item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight)
+                item.setTextAlignment(column, RIGHT)
             self.repos.addTopLevelItem(item)
         where = f" for “{text}”" if text else ""
         self.status.setText(
@@ -268,11 +273,9 @@ class SearchTab(QWidget):
         if listing is None:
             return
         for quant, models in by_quantization(listing.models).items():
-            total = ", ".join(human_size(m.size) for m in models)
-            group = QTreeWidgetItem([f"{quant}  ({len(models)} file"
-                                     f"{'s' if len(models) != 1 else ''})", total])
+            group = QTreeWidgetItem([f"{quant}  ({len(models)} model"
+                                     f"{'s' if len(models) != 1 else ''})"])
             group.setData(FILE, MODEL_ROLE, quant)
-            group.setFirstColumnSpanned(False)
             font = group.font(FILE)
             font.setBold(True)
             group.setFont(FILE, font)
@@ -284,17 +287,18 @@ class SearchTab(QWidget):
     def _add_file(self, group: QTreeWidgetItem, model: HubModel, downloaded: bool) -> None:
         name = model.name
         if len(model.parts) > 1:
-            name = f"{name}  (+{len(model.parts) - 1} more parts)"
+            name = f"{name}  ({len(model.parts)} parts)"
         item = QTreeWidgetItem(group, [name, human_size(model.size), "checking…", "checking…"])
         item.setData(FILE, MODEL_ROLE, model)
         parts = "\n".join(p.path for p in model.parts)
         item.setToolTip(FILE, plain_tooltip(parts))
-        item.setTextAlignment(SIZE, Qt.AlignmentFlag.AlignRight)
+        item.setTextAlignment(SIZE, RIGHT)
         button = QPushButton("Downloaded" if downloaded else "Download")
         button.setEnabled(not downloaded)
         button.setToolTip("Already in the library" if downloaded else
                           f"Download {human_size(model.size)} into the library")
         button.clicked.connect(lambda _=False, m=model: self._on_download(m))
+        item.setSizeHint(ACTION, button.sizeHint())
         self.files.setItemWidget(item, ACTION, button)
 
     def _on_download(self, model: HubModel) -> None:
@@ -308,7 +312,7 @@ class SearchTab(QWidget):
         sizing = self._sizing
         text = f"Memory for a {r.n_ctx:,}-token context (the main window's setting)"
         if r.draft_bytes is not None:
-            text += f"; “With {r.draft_name}” adds that draft model and its cache"
+            text += f"; “With draft {r.draft_name}” adds that model and its cache"
         if sizing is not None:
             text += (f". This machine: {human_size(sizing.memory.available)} free of "
                      f"{human_size(sizing.memory.total)}.")

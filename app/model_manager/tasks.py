@@ -7,6 +7,7 @@ what is running, so no thread outlives the window.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import threading
@@ -90,10 +91,8 @@ class _Task(QRunnable):
                 result, error = self._fn(*self._args), None
             except Exception as exc:  # reported to the GUI thread, never printed here
                 result, error = None, exc
-            try:
+            with contextlib.suppress(RuntimeError):  # the window is already gone
                 self._owner.finished.emit(self._id, result, error)
-            except RuntimeError:  # the window (and this object) is already gone
-                pass
         finally:
             # A pool thread that ran Python code is registered as a threading._DummyThread,
             # which would look like a leaked thread forever (see app.worker.WorkerThread).
