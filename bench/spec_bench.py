@@ -154,11 +154,12 @@ def main() -> int:
                raw=False, specs=("ngram",), **common)
     bench_pair("counting: count-target-slow target, count-draft draft",
                m / "count-target-slow.gguf", m / "count-draft.gguf", " zero one",
-               raw=True, specs=("draft",), **common)
+               raw=True, specs=("draft",), **{**common, "ks": [2, 3, 4, 8]})
     # MTP drafts with the target's own NextN head (a second context on the same weights);
     # its cost is not measured apart, so the prediction takes c = 0 (an upper bound).
     bench_pair("MTP: count-mtp (qwen35, one NextN head, wrong after every 3rd word)",
-               m / "count-mtp.gguf", None, " zero one", raw=True, specs=("mtp",), **common)
+               m / "count-mtp.gguf", None, " zero one", raw=True, specs=("mtp",),
+               **{**common, "ks": [1, 2, 3, 4]})
     if args.native:
         native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats)
     return 0
