@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT / "tests" / "models"))
 
 from backend.engine import Engine  # noqa: E402
 from backend.engine.events import GenerationFailed, GenerationFinished  # noqa: E402
+from backend.engine.prompt import format_chat  # noqa: E402
 from backend.engine.request import GenerationRequest, Message  # noqa: E402
 
 CODE_PROMPT = "Write a Python function that checks whether a number is prime, with a docstring."
@@ -101,7 +102,9 @@ def native_comparison(m: Path, *, tokens: int, threads: int, repeats: int, k: in
     engine = Engine()
     engine.load_target(target, n_ctx=2048, n_threads=threads)
     engine.load_draft(draft)
-    prompt = CODE_PROMPT
+    # The chat-formatted text as a raw prompt, so both sides see the same tokens and the
+    # model writes a long answer instead of stopping at once.
+    prompt, _, _ = format_chat(engine._target, [Message("user", CODE_PROMPT)])
     n_prompt = len(engine._target.tokenize(prompt, add_special=True))
     plain, _ = measure(engine, GenerationRequest(prompt=prompt, max_tokens=tokens), repeats)
     spec, st = measure(engine, GenerationRequest(prompt=prompt, max_tokens=tokens,
@@ -116,14 +119,15 @@ def native_comparison(m: Path, *, tokens: int, threads: int, repeats: int, k: in
     for _ in range(repeats):
         log = subprocess.run(
             [str(bin_dir / "llama-speculative-simple"), "-m", str(target), "-md", str(draft),
-             "-p", prompt, "-n", str(tokens), "--spec-draft-n-max", str(k),
+             "-p", prompt, "-n", str(tokens), "--spec-type", "draft-simple",
+             "--spec-draft-n-max", str(k),
              "--spec-draft-n-min", "0", "-t", str(threads), "-c", "2048", "--temp", "0"],
             capture_output=True, text=True, check=True)
         found = re.search(r"decoded\s+\d+ tokens in\s+[\d.]+ seconds, speed:\s+([\d.]+)",
                           log.stdout + log.stderr)
         rates.append(float(found.group(1)))
     native_spec = statistics.median(rates)
-    print(f"\n## engine vs llama.cpp's own tools (demo pair, raw prompt, {tokens} tokens)")
+    print(f"\n## engine vs llama.cpp's own tools (demo pair, same prompt tokens, {tokens} tokens)")
     print(f"plain: engine {plain:.1f} tok/s, llama-bench {native_plain:.1f} tok/s, "
           f"ratio {plain / native_plain:.2f}")
     print(f"draft K={k}: engine {spec:.1f} tok/s (acceptance {st.acceptance_rate:.2f}), "
@@ -139,6 +143,8 @@ def main() -> int:
     parser.add_argument("--ks", default="2,4,8,16")
     parser.add_argument("--native", action="store_true",
                         help="also compare with llama.cpp's C++ tools (builds them once)")
+    parser.add_argument("--native-only", action="store_true",
+                        help="only the comparison with llama.cpp's C++ tools")
     args = parser.parse_args()
     import build
 
@@ -147,6 +153,9 @@ def main() -> int:
     ks = [int(k) for k in args.ks.split(",")]
     m = args.models
     common = dict(ks=ks, tokens=args.tokens, repeats=args.repeats, threads=args.threads)
+    if args.native_only:
+        native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats)
+        return 0
     bench_pair("demo pair: SmolLM2-135M F32 target, Q8_0 draft (code prompt)",
                m / "demo-target-f32.gguf", m / "demo-draft-q8_0.gguf", CODE_PROMPT,
                raw=False, specs=("draft", "ngram"), **common)

@@ -341,17 +341,20 @@ class Engine:
                 # drafts: start the cache over rather than go on from a wrong state.
                 ctx.clear()
                 ctx.prefill(history[:-1])
+            # drafts verified after the end of the answer (EOS, a stop string, max tokens) were
+            # never used: counting them would flatter the acceptance rate
+            n_used = min(n_acc, len(emitted))
             step += 1
             st["n_generated"] += len(emitted)
             st["n_steps"] += 1
             st["n_draft_steps"] += 1 if drafts else 0
             st["n_drafted"] += len(drafts)
-            st["n_accepted"] += n_acc
+            st["n_accepted"] += n_used
             draft_ms += 1000 * (t1 - t0)
             verify_ms += 1000 * (t2 - t1)
             if step == 1:
                 ttft_ms = 1000 * (time.perf_counter() - t_start)
-            yield StepVerified(step, drafted, n_acc, tuple(emitted),
+            yield StepVerified(step, drafted, n_used, tuple(emitted),
                                1000 * (t1 - t0), 1000 * (t2 - t1))
 
         t_end = time.perf_counter()

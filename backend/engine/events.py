@@ -58,7 +58,7 @@ class StepVerified:
 
     step: int
     drafted: tuple[Token, ...]  # every proposed token, accepted ones first, then rejected ones
-    n_accepted: int
+    n_accepted: int  # accepted drafts that joined the answer (none past its end)
     emitted: tuple[Token, ...]  # tokens appended to the answer: accepted prefix + target token
     draft_ms: float
     verify_ms: float

@@ -2,14 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
-from backend.engine.request import GenerationRequest
+from backend.engine.request import GenerationRequest, Message
 
 # For a model without a chat template: a plain transcript that small base models follow.
 _FALLBACK_STOPS = ("\nUser:",)
+
+
+def format_chat(
+    model: LoadedModel, messages: Sequence[Message]
+) -> tuple[str, tuple[str, ...], bool]:
+    """(prompt text, stop strings the template implies, whether the text already holds the
+    special tokens a tokenizer would add)."""
+    dicts = [{"role": m.role, "content": m.content} for m in messages]
+    template = model.meta("tokenizer.chat_template")
+    if not template:
+        text = "".join(f"{m['role'].capitalize()}: {m['content']}\n" for m in dicts)
+        return text + "Assistant:", _FALLBACK_STOPS, False
+    formatter = Jinja2ChatFormatter(
+        template=template,
+        eos_token=model.piece(model.eos_id).decode("utf-8", "replace"),
+        bos_token=model.piece(model.bos_id).decode("utf-8", "replace"),
+    )
+    try:
+        result = formatter(messages=dicts)
+    except Exception as exc:  # a template is code from a file: it can fail in any way
+        raise EngineError(f"The model's chat template failed: {exc}") from exc
+    stops = result.stop if isinstance(result.stop, list) else [result.stop] if result.stop else []
+    return result.prompt, tuple(s for s in stops if s), bool(result.added_special)
 
 
 def build_prompt(model: LoadedModel, req: GenerationRequest) -> tuple[list[int], tuple[str, ...]]:
@@ -19,20 +44,5 @@ def build_prompt(model: LoadedModel, req: GenerationRequest) -> tuple[list[int],
         if not tokens:
             raise EngineError("The prompt is empty.")
         return tokens, ()
-    messages = [{"role": m.role, "content": m.content} for m in req.messages]
-    template = model.meta("tokenizer.chat_template")
-    if not template:
-        text = "".join(f"{m['role'].capitalize()}: {m['content']}\n" for m in messages)
-        return model.tokenize(text + "Assistant:", add_special=True), _FALLBACK_STOPS
-    formatter = Jinja2ChatFormatter(
-        template=template,
-        eos_token=model.piece(model.eos_id).decode("utf-8", "replace"),
-        bos_token=model.piece(model.bos_id).decode("utf-8", "replace"),
-    )
-    try:
-        result = formatter(messages=messages)
-    except Exception as exc:  # a template is code from a file: it can fail in any way
-        raise EngineError(f"The model's chat template failed: {exc}") from exc
-    stops = result.stop if isinstance(result.stop, list) else [result.stop] if result.stop else []
-    tokens = model.tokenize(result.prompt, add_special=not result.added_special)
-    return tokens, tuple(s for s in stops if s)
+    text, stops, added_special = format_chat(model, req.messages)
+    return model.tokenize(text, add_special=not added_special), stops
