@@ -86,6 +86,12 @@ class SyntheticEngine:
             emitted = (*drafted[:n_acc], Token(99, text, "target", True, 0.95))
             n += len(emitted)
             yield StepVerified(s, drafted, n_acc, emitted, 0.0, 0.0)
+            # The real engine releases the GIL every step, inside llama_decode. A producer that
+            # never does makes each Qt call of the GUI thread (PySide releases the GIL around
+            # them) wait up to Python's 5 ms switch interval: 270-375 ms stalls measured here,
+            # an artefact no real model produces. (A 0.2 ms interval hid it but cost the real
+            # engine ~8% of its speed in the window.)
+            time.sleep(0)
         ms = 1000 * (time.perf_counter() - t0)
         yield GenerationFinished("length", "", Stats(n_generated=n, n_steps=n_steps,
                                                       generation_ms=ms))
