@@ -51,8 +51,12 @@ def _no_leaked_threads():
 
 
 def _models_cache_dir() -> Path:
-    """Test models are rebuilt only when the builder changes: keyed by its source hash."""
-    digest = hashlib.sha256((ROOT / "tests" / "models" / "build.py").read_bytes()).hexdigest()
+    """Test models are rebuilt only when the builder changes: keyed by the hash of every
+    source file under tests/models/."""
+    h = hashlib.sha256()
+    for source in sorted((ROOT / "tests" / "models").glob("*.py")):
+        h.update(source.name.encode() + b"\0" + source.read_bytes())
+    digest = h.hexdigest()
     base = Path(os.environ.get("DRAFTLIGHT_TEST_MODELS", ROOT / ".cache" / "test-models"))
     return base / digest[:12]
 
