@@ -231,6 +231,30 @@ class _Handler(BaseHTTPRequestHandler):
             pass  # the client went away (a killed download)
 
 
+def counting_repos(test_models: Path) -> list[FakeRepo]:
+    """Three repositories serving a real GGUF: one with several quantizations, a split model
+    and a projector that is not a model; one tiny; one that a search should rank last."""
+    data = (test_models / "count-target.gguf").read_bytes()
+    third = len(data) // 3
+    return [
+        gguf_repo(
+            "acme/Count-GGUF",
+            {
+                "count-Q8_0.gguf": data,
+                "count-F16.gguf": data,
+                "big/count-F32-00001-of-00003.gguf": data[:third],
+                "big/count-F32-00002-of-00003.gguf": data[third : 2 * third],
+                "big/count-F32-00003-of-00003.gguf": data[2 * third :],
+                "mmproj-count-f16.gguf": b"projector",
+            },
+            downloads=1200,
+            likes=7,
+        ),
+        gguf_repo("other/Counting-Tiny-GGUF", {"tiny-Q4_K_M.gguf": data}, downloads=50),
+        gguf_repo("zzz/Unrelated", {"x-Q4_0.gguf": data}),
+    ]
+
+
 @contextmanager
 def serving(monkeypatch, repos: list[FakeRepo]) -> Iterator[FakeHub]:
     """Start a fake hub and point huggingface_hub (and this app) at it for one test.

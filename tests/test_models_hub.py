@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fakehub import gguf_repo, serving
+from fakehub import counting_repos, serving
 
 from backend.models.hub import HubClient, HubError, by_quantization, memory_fit
 from backend.models.inspect import kv_bytes_per_token
@@ -12,25 +12,7 @@ from backend.models.memory import Fit, Memory
 
 @pytest.fixture
 def repos(test_models):
-    data = (test_models / "count-target.gguf").read_bytes()
-    third = len(data) // 3
-    return [
-        gguf_repo(
-            "acme/Count-GGUF",
-            {
-                "count-Q8_0.gguf": data,
-                "count-F16.gguf": data,
-                "big/count-F32-00001-of-00003.gguf": data[:third],
-                "big/count-F32-00002-of-00003.gguf": data[third : 2 * third],
-                "big/count-F32-00003-of-00003.gguf": data[2 * third :],
-                "mmproj-count-f16.gguf": b"projector",
-            },
-            downloads=1200,
-            likes=7,
-        ),
-        gguf_repo("other/Counting-Tiny-GGUF", {"tiny-Q4_K_M.gguf": data}, downloads=50),
-        gguf_repo("zzz/Unrelated", {"x-Q4_0.gguf": data}),
-    ]
+    return counting_repos(test_models)
 
 
 def test_search_returns_gguf_repositories_with_their_numbers(monkeypatch, repos):

@@ -8,7 +8,7 @@ import shutil
 import struct
 
 import pytest
-from fakehub import gguf_repo, serving
+from fakehub import counting_repos, gguf_repo, serving
 from gguf_corpus import base_kvs, build, kv_u32, s
 from scripted_engine import ScriptedEngine
 
@@ -25,25 +25,7 @@ REPO = "acme/Count-GGUF"
 
 @pytest.fixture
 def repos(test_models):
-    data = (test_models / "count-target.gguf").read_bytes()
-    third = len(data) // 3
-    return [
-        gguf_repo(
-            REPO,
-            {
-                "count-Q8_0.gguf": data,
-                "count-F16.gguf": data,
-                "big/count-F32-00001-of-00003.gguf": data[:third],
-                "big/count-F32-00002-of-00003.gguf": data[third : 2 * third],
-                "big/count-F32-00003-of-00003.gguf": data[2 * third :],
-                "mmproj-count-f16.gguf": b"projector",
-            },
-            downloads=1200,
-            likes=7,
-        ),
-        gguf_repo("other/Counting-Tiny-GGUF", {"tiny-Q4_K_M.gguf": data}, downloads=50),
-        gguf_repo("zzz/Unrelated", {"x-Q4_0.gguf": data}),
-    ]
+    return counting_repos(test_models)
 
 
 @pytest.fixture
