@@ -19,6 +19,7 @@ class EngineClient(QObject):
     # Requests, delivered to the worker's slots on its thread.
     _sig_load_target = Signal(int, str, int, int)
     _sig_load_draft = Signal(int, str)
+    _sig_load_demo = Signal(int, int, int)
     _sig_unload_draft = Signal()
     _sig_generate = Signal(object)
     _sig_reset_cache = Signal()
@@ -44,6 +45,7 @@ class EngineClient(QObject):
         w = self._worker
         self._sig_load_target.connect(w.load_target)
         self._sig_load_draft.connect(w.load_draft)
+        self._sig_load_demo.connect(w.load_demo)
         self._sig_unload_draft.connect(w.unload_draft)
         self._sig_generate.connect(w.generate)
         self._sig_reset_cache.connect(w.reset_cache)
@@ -61,6 +63,11 @@ class EngineClient(QObject):
     def load_target(self, path: str, n_ctx: int, n_threads: int) -> None:
         self._last_load += 1
         self._sig_load_target.emit(self._last_load, path, n_ctx, n_threads)
+
+    def load_demo(self, n_ctx: int, n_threads: int) -> None:
+        """Make (once) and load the offline demo pair's target; see EngineWorker.load_demo."""
+        self._last_load += 1
+        self._sig_load_demo.emit(self._last_load, n_ctx, n_threads)
 
     def load_draft(self, path: str) -> None:
         self._last_load += 1

@@ -40,6 +40,7 @@ from app.transcript_view import TranscriptView
 from app.worker import default_engine_factory
 from backend.engine.events import GenerationFailed, GenerationFinished
 from backend.engine.request import GenerationRequest, SamplingSettings
+from backend.models.demo_pair import demo_pair
 from backend.settings import Settings, load_settings, save_settings
 
 log = logging.getLogger(__name__)
@@ -265,6 +266,22 @@ class MainWindow(QMainWindow):
         self.panel.set_recent(self.settings.models.recent)
         self._begin_load(path)
         self.client.load_target(path, self.panel.n_ctx.value(), self.panel.n_threads.value())
+
+    def open_demo(self, spec: str = "draft") -> None:
+        """First run: the shipped model as an F32 target with its Q8_0 copy drafting, spec
+        type "draft" — speculative decoding to watch without downloading anything."""
+        target, draft = (str(p) for p in demo_pair())
+        self.settings.models.target = target
+        self.settings.models.draft = draft
+        self.settings.remember_model(target)
+        self.settings.remember_model(draft)
+        self.panel.set_recent(self.settings.models.recent)
+        gs = self.panel.preferred_settings()
+        gs.spec_type = spec
+        self.panel.set_generation_settings(gs)
+        self._begin_load(target)
+        self.load_label.setText("Preparing the demo models (first run only)…")
+        self.client.load_demo(self.panel.n_ctx.value(), self.panel.n_threads.value())
 
     @Slot(str)
     def open_draft(self, path: str) -> None:

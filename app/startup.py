@@ -14,13 +14,13 @@ from backend.settings import Settings, load_settings
 
 
 def startup_model(cli_model: Path | None, settings: Settings) -> Path | None:
-    """The command line's model, else the last one (if it still exists), else the bundled
-    offline default."""
+    """The command line's model, else the last one (if it still exists); None means the
+    first-run demo (when the bundled model is installed)."""
     if cli_model is not None:
         return cli_model
     if settings.models.target and Path(settings.models.target).is_file():
         return Path(settings.models.target)
-    return find_default_model()
+    return None
 
 
 def run_gui(args: argparse.Namespace) -> int:
@@ -45,7 +45,11 @@ def run_gui(args: argparse.Namespace) -> int:
         run = ScreenshotRun(window, args.screenshot, args.prompt, timeout_s=args.timeout,
                             want_draft=bool(args.draft), spec=args.spec)
     model = startup_model(args.model, window.settings)
-    if model is None:
+    if model is None and find_default_model() is not None:
+        window.open_demo(spec=args.spec or "draft")
+        if args.prompt and run is None:
+            window.send(args.prompt)
+    elif model is None:
         window.show_error("No model yet: open a GGUF file with File → Open GGUF… (the "
                           "bundled SmolLM2 model is not installed).")
         if run is not None:

@@ -73,6 +73,19 @@ class EngineWorker(QObject):
         self._load("target", load_id, path, lambda e, progress: e.load_target(
             path, n_ctx=n_ctx, n_threads=n_threads or None, progress=progress))
 
+    @Slot(int, int, int)
+    def load_demo(self, load_id: int, n_ctx: int, n_threads: int) -> None:
+        """The first-run demo: make the F32/Q8_0 pair from the shipped model if needed (a few
+        seconds, here on the worker thread), then load its target like any other."""
+        from backend.models.demo_pair import ensure_demo_pair
+
+        def load(engine, progress):
+            target, _draft = ensure_demo_pair()
+            return engine.load_target(target, n_ctx=n_ctx, n_threads=n_threads or None,
+                                      progress=progress)
+
+        self._load("target", load_id, "the demo models", load)
+
     @Slot(int, str)
     def load_draft(self, load_id: int, path: str) -> None:
         self._load("draft", load_id, path,

@@ -3,8 +3,10 @@ threads, and build the test models once per session."""
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
+import shutil
 import sys
 import tempfile
 import threading
@@ -18,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # platformdirs reads these on every call, so pointing them at a scratch folder before any test
 # runs keeps settings, chats, the model library and caches away from the user's own.
 _SANDBOX = Path(tempfile.mkdtemp(prefix="draftlight-tests-"))
+atexit.register(shutil.rmtree, _SANDBOX, ignore_errors=True)
 for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
     os.environ[_var] = str(_SANDBOX / _var.lower())
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a test that wants the fake hub says so itself

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-pytest.importorskip("backend.models.inspect")
-
 from app.draft_compatibility import DraftCompatibility
 
 

@@ -3,10 +3,6 @@ rejects is exactly what the transcript strikes out."""
 
 from __future__ import annotations
 
-import pytest
-
-pytest.importorskip("backend.engine.engine")
-
 import build as model_builder  # tests/models/build.py, on sys.path via tests/conftest.py
 from doc_reading import kind_runs
 
@@ -87,3 +83,21 @@ def test_counting_pair_rejections_are_struck_out(make_window, qtbot, test_models
     # The answer itself counts without gaps.
     words = [t for t in answer.text.split(" ") if t]
     assert words[:12] == [w_.strip() for w_ in WORDS]
+
+
+def test_first_run_opens_the_demo_pair_drafting(qtbot, make_window):
+    """No model remembered: the shipped model becomes an F32 target with its Q8_0 copy as the
+    draft, spec type "draft", made on the worker thread without any download."""
+    w = make_window(engine_factory=default_engine_factory, persist=False)
+    with qtbot.waitSignal(w.models_changed, timeout=120_000) as loaded:
+        w.open_demo()
+    target, _ = loaded.args
+    assert target is not None, w.banner.text()
+    qtbot.waitUntil(lambda: w._draft is not None and not w.loading, timeout=120_000)
+    assert w._draft.path.endswith("Q8_0.gguf") and target.path.endswith("F32.gguf")
+    assert w.panel.generation_settings().spec_type == "draft"
+    with qtbot.waitSignal(w.answer_finished, timeout=120_000) as done:
+        assert w.send("Say hello.")
+    answer = done.args[0].answer
+    assert answer.error is None, answer.error
+    assert answer.n_drafted > 0 and answer.n_accepted > 0

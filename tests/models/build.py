@@ -56,8 +56,9 @@ STATE_SCALE = 0.002  # size of count-mtp's recurrent contribution to the residua
 COUNT_FILES = ("count-target.gguf", "count-draft.gguf", "count-target-slow.gguf")
 DIST_FILES = ("dist-target.gguf", "dist-draft.gguf")
 MTP_FILES = ("count-mtp.gguf", "dist-mtp.gguf")
+MTP_MULTI_FILES = ("count-mtp2.gguf",)  # two chained NextN heads: see mtp_multi.py
 DEMO_FILES = ("demo-target-f32.gguf", "demo-draft-q8_0.gguf")
-SYNTHETIC_FILES = COUNT_FILES + DIST_FILES + MTP_FILES
+SYNTHETIC_FILES = COUNT_FILES + DIST_FILES + MTP_FILES + MTP_MULTI_FILES
 ALL_FILES = SYNTHETIC_FILES + DEMO_FILES
 
 
@@ -281,20 +282,6 @@ def distribution_output(tok: Tokenizer, dist: tuple[float, ...]) -> np.ndarray:
     return out
 
 
-def requantize(src: Path, dst: Path, ftype: int) -> None:
-    import llama_cpp
-
-    params = llama_cpp.llama_model_quantize_default_params()
-    params.ftype = ftype
-    params.allow_requantize = True
-    params.nthread = os.cpu_count() or 1
-    tmp = dst.with_suffix(f".{os.getpid()}.tmp")
-    rc = llama_cpp.llama_model_quantize(str(src).encode(), str(tmp).encode(), params)
-    if rc != 0:
-        raise RuntimeError(f"llama_model_quantize({src.name} -> {dst.name}) returned {rc}")
-    os.replace(tmp, dst)
-
-
 def build(outdir: Path, *, demo: bool = True) -> list[Path]:
     outdir.mkdir(parents=True, exist_ok=True)
     src = smollm2_path()
@@ -323,9 +310,14 @@ def build(outdir: Path, *, demo: bool = True) -> list[Path]:
                  counting_output(tok, MTP_SKIP_EVERY), name="count-mtp", state_scale=STATE_SCALE)
     write_qwen35(outdir / "dist-mtp.gguf", tok, distribution_output(tok, DIST_TARGET),
                  distribution_output(tok, DIST_DRAFT), name="dist-mtp")
+    from mtp_multi import write_count_mtp2
+
+    write_count_mtp2(outdir, tok)
     written = [outdir / f for f in SYNTHETIC_FILES]
     if demo:
         import llama_cpp
+
+        from backend.models.demo_pair import requantize
 
         requantize(src, outdir / "demo-target-f32.gguf", llama_cpp.LLAMA_FTYPE_ALL_F32)
         requantize(src, outdir / "demo-draft-q8_0.gguf", llama_cpp.LLAMA_FTYPE_MOSTLY_Q8_0)
