@@ -9,6 +9,8 @@ advance. Tiny attention outputs leave a trace of the history in every logit, so 
 
 from __future__ import annotations
 
+import ctypes
+
 import llama_cpp
 import numpy as np
 import pytest
@@ -78,8 +80,9 @@ def test_two_heads_draft_one_step_each_exactly_as_constructed(mtp2_engine):
             assert [t.text for t in step.emitted] == [*acc, own]
             assert [t.origin for t in step.emitted] == ["mtp"] * len(acc) + ["target"]
         last = W.index(step.emitted[-1].text)
-    # a draft is as long as the chain of heads, although 4 were allowed
-    assert all(len(s.drafted) == 2 for s in steps[:-1])
+    # a draft is as long as the chain of heads although 4 were allowed (the last steps draft
+    # less: no more than max_tokens leaves room for)
+    assert all(len(s.drafted) == 2 for s in steps[:10])
     assert [s.n_accepted for s in steps[:8]] == [2, 2, 1, 2, 2, 1, 0, 2]
     plain, plain_steps = run(mtp2_engine, GenerationRequest(prompt=" zero one", max_tokens=30))
     assert final.text == plain.text == "".join(W[(2 + i) % N] for i in range(30))
@@ -90,10 +93,12 @@ def test_two_heads_draft_one_step_each_exactly_as_constructed(mtp2_engine):
 def test_a_one_token_draft_uses_head_zero_only(mtp2_engine):
     _, steps = run(mtp2_engine, GenerationRequest(
         prompt=" zero one", spec_type="mtp", n_draft_max=1, max_tokens=12))
-    assert all([t.head for t in s.drafted] == [0] for s in steps)
+    # (the last step drafts nothing when one token is left)
+    assert all([t.head for t in s.drafted] == [0] for s in steps[:-1])
+    assert [t.head for t in steps[-1].drafted] in ([], [0])
     last = 1
     for step in steps:
-        acc, _, _ = expected_step(last, 1)
+        acc, _, _ = expected_step(last, len(step.drafted))
         assert step.n_accepted == len(acc)
         last = W.index(step.emitted[-1].text)
 
@@ -106,6 +111,24 @@ def test_sampling_with_two_heads_keeps_the_target_output(mtp2_engine):
     assert final.text == "".join(W[(2 + i) % N] for i in range(20))
     assert [t.head for t in steps[0].drafted] == [0, 1]
     assert [s.n_accepted for s in steps[:4]] == [2, 2, 1, 2]
+
+
+def test_follow_up_request_reuses_the_prefix_and_keeps_both_heads(mtp2_engine):
+    mtp2_engine.reset_cache()
+    first, _ = run(mtp2_engine, GenerationRequest(
+        prompt=" zero one", spec_type="mtp", n_draft_max=2, max_tokens=9))
+    follow_up = " zero one" + first.text + " eleven zero"
+    events = list(mtp2_engine.generate(GenerationRequest(
+        prompt=follow_up, spec_type="mtp", n_draft_max=2, max_tokens=12)))
+    assert events[1].n_cached > 0
+    assert events[-1].text == "".join(W[(1 + i) % N] for i in range(12))
+    steps = [e for e in events if hasattr(e, "drafted")]
+    assert [t.head for t in steps[0].drafted] == [0, 1]
+    last = 0
+    for step in steps:
+        acc, _, _ = expected_step(last, len(step.drafted))
+        assert step.n_accepted == len(acc)
+        last = W.index(step.emitted[-1].text)
 
 
 def _next_logits(engine: Engine, history: list[int]) -> np.ndarray:
@@ -175,7 +198,7 @@ def _head_logits(model: LoadedModel, head: int, tokens: list[int], rows: np.ndar
         return (np.ctypeslib.as_array(logits, shape=(model.n_vocab,)).copy(),
                 np.ctypeslib.as_array(h, shape=(n_embd,)).copy())
     finally:
-        batch.token = llama_cpp.POINTER(llama_cpp.llama_token)()
+        batch.token = ctypes.POINTER(llama_cpp.llama_token)()  # ours, not llama's
         llama_cpp.llama_batch_free(batch)
         ctx.close()
 
