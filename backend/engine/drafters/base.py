@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import numpy as np
 
 from backend.engine.events import Origin
-from backend.engine.request import GenerationRequest
+from backend.engine.request import GenerationRequest, SamplingSettings
 
 if TYPE_CHECKING:
     from backend.engine.context import Context
@@ -22,6 +22,21 @@ class Proposal:
     dists: list[np.ndarray | None] = field(default_factory=list)
     p_draft: list[float | None] = field(default_factory=list)  # the drafter's q_i(token i)
     heads: list[int | None] = field(default_factory=list)  # MTP head per token
+
+
+class SamplingDrafter:
+    """What a drafter that samples from a model keeps of each request: the sampler (applied
+    as the target applies it, so q is comparable with p), p_min, and the answer's RNG."""
+
+    def __init__(self) -> None:
+        self.sampling = SamplingSettings()
+        self.p_min = 0.0
+        self.rng = np.random.default_rng(0)
+
+    def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
+        self.sampling = request.sampling
+        self.p_min = request.p_min
+        self.rng = rng
 
 
 class Drafter(Protocol):

@@ -11,17 +11,17 @@ import numpy as np
 
 from backend.engine import sampling
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
-from backend.engine.drafters.base import Proposal
+from backend.engine.drafters.base import Proposal, SamplingDrafter
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
-from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.models.vocab import incompatibility
 
 
-class DraftModelDrafter:
+class DraftModelDrafter(SamplingDrafter):
     origin = "draft"
 
     def __init__(self, target: LoadedModel, draft: LoadedModel, *, n_ctx: int, n_threads: int):
+        super().__init__()
         reason = incompatibility(target.vocab_info(), draft.vocab_info())
         if reason is not None:
             raise EngineError(f"{draft.info.name} cannot draft for {target.info.name}: {reason}")
@@ -31,14 +31,6 @@ class DraftModelDrafter:
         snapshots = DEFAULT_RS_SNAPSHOTS if draft.recurrent else 0
         self.ctx = Context(draft, n_ctx=n_ctx, n_threads=n_threads, n_rs_seq=snapshots,
                            n_ubatch=max(512, snapshots + 1))
-        self.sampling = SamplingSettings()
-        self.p_min = 0.0
-        self.rng = np.random.default_rng(0)
-
-    def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
-        self.sampling = request.sampling
-        self.p_min = request.p_min
-        self.rng = rng
 
     def propose(self, history: list[int], n_max: int) -> Proposal:
         n_max = min(n_max, self.ctx.n_ctx - len(history))

@@ -22,10 +22,9 @@ from llama_cpp import llama_cpp_ext
 
 from backend.engine import sampling
 from backend.engine.context import Context
-from backend.engine.drafters.base import Proposal
+from backend.engine.drafters.base import Proposal, SamplingDrafter
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
-from backend.engine.request import GenerationRequest, SamplingSettings
 
 
 def _common_prefix(a: list[int], b: list[int], limit: int) -> int:
@@ -38,10 +37,11 @@ def _common_prefix(a: list[int], b: list[int], limit: int) -> int:
     return i
 
 
-class MtpDrafter:
+class MtpDrafter(SamplingDrafter):
     origin = "mtp"
 
     def __init__(self, target: LoadedModel, *, n_ctx: int, n_threads: int) -> None:
+        super().__init__()
         self.model = target
         self.n_heads = max(1, target.info.n_mtp_heads)
         self.n_embd = int(llama_cpp.llama_model_n_embd_out(target.model))
@@ -59,16 +59,8 @@ class MtpDrafter:
         # the target's NextN rows by position, kept until the entries they make are written
         self._rows: dict[int, np.ndarray] = {}
         self._target: Context | None = None
-        self.sampling = SamplingSettings()
-        self.p_min = 0.0
-        self.rng = np.random.default_rng(0)
 
     # -- Drafter --------------------------------------------------------------------------
-    def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
-        self.sampling = request.sampling
-        self.p_min = request.p_min
-        self.rng = rng
-
     def propose(self, history: list[int], n_max: int) -> Proposal:
         target = self._target
         pos = len(history) - 1  # the last token, which the target has not decoded yet
