@@ -128,3 +128,21 @@ def test_max_tokens_and_seeded_sampling_are_reproducible(demo_engine):
     assert a.text == b.text
     assert a.stats.n_generated <= 20
     assert np.isfinite(a.stats.tokens_per_second)
+
+
+def test_a_full_context_ends_the_answer_cleanly_and_keeps_its_text(test_models):
+    engine = Engine()
+    try:
+        engine.load_target(test_models / "count-target.gguf", n_ctx=256, n_threads=1)
+        engine.load_draft(test_models / "count-draft.gguf")
+        n_ctx = engine._ctx.n_ctx  # llama.cpp may round the size up
+        final, steps = run(engine, GenerationRequest(
+            prompt=" zero one", spec_type="draft", n_draft_max=8, max_tokens=10 * n_ctx))
+        assert final.stop_reason == "context_full"
+        assert final.stats.n_prompt + final.stats.n_generated <= n_ctx + 1
+        assert "".join(t.text for s in steps for t in s.emitted) == final.text
+        # and the engine still answers afterwards
+        again, _ = run(engine, GenerationRequest(prompt=" zero one", max_tokens=4))
+        assert again.text == " two three four five"
+    finally:
+        engine.close()
