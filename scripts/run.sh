@@ -3,4 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DRAFTLIGHT_EXTRAS=test bash scripts/setup.sh
+# A launcher in the desktop's application menu, so the next start is a double-click.
+bash packaging/install-desktop.sh >/dev/null || echo "(no desktop launcher installed)"
 exec .venv/bin/draftlight "$@"
