@@ -21,6 +21,7 @@ class Downloads(QObject):
         self._arrived.connect(self._on_arrived, Qt.ConnectionType.QueuedConnection)
         self.manager = DownloadManager(client, models_dir, on_update=self._arrived.emit)
         self._closed = False
+        self._latest: dict[int, int] = {}  # job id -> highest status seq delivered
 
     def enqueue(self, model: HubModel) -> int:
         return self.manager.enqueue(model)
@@ -48,6 +49,11 @@ class Downloads(QObject):
     def _on_arrived(self, status: DownloadStatus) -> None:
         if self._closed:
             return
+        # statuses are emitted from two threads, so an older one can arrive after a newer
+        # one (a QUEUED after the FAILED of a download refused at once): drop it
+        if status.seq <= self._latest.get(status.job_id, 0):
+            return
+        self._latest[status.job_id] = status.seq
         self.updated.emit(status)
         if status.state == State.DONE:
             self.completed.emit(status)

@@ -49,6 +49,10 @@ class DownloadStatus:
     eta: float | None = None  # seconds
     path: Path | None = None  # the first part, once DONE
     error: str | None = None
+    # Order of this status among all the manager's changes. Observers are called outside the
+    # lock from several threads (the caller's and the download thread), so a newer status
+    # can reach them first; an observer keeps the highest `seq` per job.
+    seq: int = 0
 
 
 Observer = Callable[[DownloadStatus], None]
@@ -70,6 +74,7 @@ class DownloadManager:
         self._stops: dict[int, threading.Event] = {}
         self._cancel_requested: set[int] = set()
         self._ids = itertools.count(1)
+        self._seqs = itertools.count(1)
         self._closing = False
         self._thread: threading.Thread | None = None
 
@@ -81,7 +86,8 @@ class DownloadManager:
             if self._closing:
                 raise DownloadError("The download manager is closed.")
             job_id = next(self._ids)
-            status = DownloadStatus(job_id, model, State.QUEUED, total=model.size)
+            status = DownloadStatus(job_id, model, State.QUEUED, total=model.size,
+                                    seq=next(self._seqs))
             self._jobs[job_id] = status
             self._queue.append(job_id)
             self._ensure_worker()
@@ -220,6 +226,7 @@ class DownloadManager:
         self._notify(status)
 
     def _set(self, job_id: int, **changes: object) -> DownloadStatus:
+        changes["seq"] = next(self._seqs)
         status = replace(self._jobs[job_id], **changes)  # type: ignore[arg-type]
         self._jobs[job_id] = status
         return status

@@ -441,3 +441,24 @@ def test_the_main_window_opens_the_manager_and_loads_what_it_picks(
     window.models_action.trigger()  # a new one, with the remembered folder
     assert str(folder.resolve()) in window.models_window.library_tab.folders_label.text()
     wait_library(window.models_window, qtbot)
+
+
+def test_a_stale_status_arriving_late_does_not_undo_a_newer_one(tmp_path, qtbot):
+    """The manager reports from the caller's thread and from the download thread, so a
+    download refused at once can deliver FAILED before QUEUED; the row must stay FAILED."""
+    from app.model_manager.downloads import Downloads
+    from backend.models.download import DownloadStatus
+    from backend.models.hub import HubClient, HubFile, HubModel
+
+    downloads = Downloads(HubClient(endpoint="http://127.0.0.1:9"), tmp_path)
+    model = HubModel("acme/x", "Q8_0", (HubFile("x-Q8_0.gguf", 10, None),))
+    seen = []
+    downloads.updated.connect(seen.append)
+    try:
+        failed = DownloadStatus(1, model, State.FAILED, error="Not enough disk space", seq=2)
+        queued = DownloadStatus(1, model, State.QUEUED, seq=1)
+        downloads._on_arrived(failed)
+        downloads._on_arrived(queued)
+        assert [s.state for s in seen] == [State.FAILED]
+    finally:
+        downloads.close()
