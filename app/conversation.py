@@ -1,10 +1,16 @@
-"""Conversations as the window keeps them in memory (storing them is another issue). Qt-free."""
+"""Conversations as the window keeps them in memory, and their form in the chat store
+(backend/chats). Qt-free."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 
 from app.answer import Answer
+from app.token_log import TokenLog
+from backend.chats import TOKEN_FIELDS, StoredMessage
+from backend.engine.events import Stats
 from backend.engine.request import Message
 
 
@@ -13,6 +19,7 @@ class Turn:
     role: str  # "user" | "assistant"
     text: str = ""
     answer: Answer | None = None  # for assistant turns: the stream it came from
+    message_id: int | None = None  # its row in the chat store, once saved
 
     @property
     def content(self) -> str:
@@ -23,6 +30,8 @@ class Turn:
 class Conversation:
     title: str = "New chat"
     turns: list[Turn] = field(default_factory=list)
+    chat_id: int | None = None  # its row in the chat store, once its first message is saved
+    loaded: bool = True  # False: listed from the store, turns not read yet
 
     def messages(self) -> tuple[Message, ...]:
         """The history sent to the model: answers that failed or produced nothing are left
@@ -56,3 +65,51 @@ class Conversation:
 def _title(text: str, limit: int = 40) -> str:
     line = " ".join(text.split())
     return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def answer_record(answer: Answer) -> dict[str, Any]:
+    """An answer as ChatStore.add_answer's keyword arguments: enough to redraw it coloured."""
+    log = answer.tokens
+    return {
+        "text": answer.text,
+        "model_name": answer.model_name,
+        "spec_type": answer.spec_type,
+        "n_draft_max": answer.n_draft_max,
+        "stop_reason": answer.stop_reason,
+        "stats": dataclasses.asdict(answer.stats()),
+        "tokens": {name: getattr(log, name) for name in TOKEN_FIELDS},
+    }
+
+
+def turn_from_message(message: StoredMessage) -> Turn:
+    if message.role == "user":
+        return Turn("user", message.text, message_id=message.id)
+    answer = Answer(model_name=message.model_name, spec_type=message.spec_type or "none",
+                    n_draft_max=message.n_draft_max, final_text=message.text,
+                    stop_reason=message.stop_reason or "eos")
+    known = {f.name for f in dataclasses.fields(Stats)}
+    answer.final_stats = Stats(**{k: v for k, v in (message.stats or {}).items()
+                                  if k in known})
+    if message.tokens:
+        log = answer.tokens
+        for name in TOKEN_FIELDS:
+            getattr(log, name).extend(message.tokens[name])
+        answer.accepted_lengths, answer.drafted_lengths = _step_lengths(log)
+        answer.n_steps = len(answer.accepted_lengths)
+    return Turn("assistant", answer=answer, message_id=message.id)
+
+
+def _step_lengths(log: TokenLog) -> tuple[list[int], list[int]]:
+    """Accepted and drafted counts per step (the chart), counted back from the tokens."""
+    accepted: list[int] = []
+    drafted: list[int] = []
+    last = None
+    for step, origin, ok in zip(log.step, log.origin, log.accepted, strict=True):
+        if step != last:
+            accepted.append(0)
+            drafted.append(0)
+            last = step
+        if origin != "target":
+            drafted[-1] += 1
+            accepted[-1] += bool(ok)
+    return accepted, drafted

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, Signal, Slot
+from PySide6.QtCore import QByteArray, QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMenu,
+    QMessageBox,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -29,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.answer import Answer
-from app.conversation import Conversation
+from app.conversation import Conversation, Turn, answer_record, turn_from_message
 from app.draft_compatibility import DraftCompatibility
 from app.engine_client import EngineClient
 from app.generation_panel import GenerationPanel
@@ -38,6 +40,7 @@ from app.message_box import MessageBox
 from app.message_widgets import AnswerWidget, plain_label
 from app.transcript_view import TranscriptView
 from app.worker import default_engine_factory
+from backend.chats import ChatStore, ChatStoreError
 from backend.engine.events import GenerationFailed, GenerationFinished
 from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.models.demo_pair import demo_pair
@@ -59,11 +62,14 @@ class MainWindow(QMainWindow):
         settings_path: Path | None = None,
         engine_factory: Callable[[], object] = default_engine_factory,
         persist: bool = True,
+        chats_path: Path | None = None,
     ) -> None:
         super().__init__()
         self._settings_path = settings_path
         self._persist = persist
         self.settings: Settings = load_settings(settings_path)
+        # Saved chats; nothing is kept when the window must not persist (screenshots).
+        self.chats = self._open_chats(chats_path) if persist else ChatStore.in_memory()
         self.client = EngineClient(engine_factory, self)
         self.compatibility = DraftCompatibility(self)
         self._target = None
@@ -71,6 +77,7 @@ class MainWindow(QMainWindow):
         self._pending_loads = 0
         self._loading_path = ""
         self._active: tuple[int, Answer] | None = None  # the streaming request
+        self._answering: tuple[Conversation, Turn] | None = None  # where its answer goes
         self._send_after_load = False
         self._failed_drafts: set[str] = set()
         self._conversations: list[Conversation] = []
@@ -80,8 +87,11 @@ class MainWindow(QMainWindow):
         self._build()
         self._connect()
         self._restore()
+        self._list_saved_chats()
         self.new_chat()
         self._update_actions()
+        if self.chats.problem:
+            self.show_error(self.chats.problem)
 
     # Construction ------------------------------------------------------------------------
 
@@ -94,6 +104,9 @@ class MainWindow(QMainWindow):
         self.conversation_list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.conversation_list.setHorizontalScrollBarPolicy(
             Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.conversation_list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.delete_chat_action = QAction("&Delete chat", self)
+        self.delete_chat_action.setToolTip("Delete the selected chat and its saved messages")
         left = QWidget()
         lay = QVBoxLayout(left)
         lay.setContentsMargins(6, 6, 0, 6)
@@ -169,7 +182,8 @@ class MainWindow(QMainWindow):
         self.models_action.setToolTip("Find, download and manage GGUF models")
         quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
-        for a in (self.open_action, self.open_draft_action, self.new_chat_action):
+        for a in (self.open_action, self.open_draft_action, self.new_chat_action,
+                  self.delete_chat_action):
             menu.addAction(a)
         self.recent_menu = menu.addMenu("Open &recent")
         menu.addAction(self.models_action)
@@ -196,6 +210,8 @@ class MainWindow(QMainWindow):
         self.new_chat_button.clicked.connect(self.new_chat)
         self.new_chat_action.triggered.connect(self.new_chat)
         self.conversation_list.currentRowChanged.connect(self._on_conversation_selected)
+        self.conversation_list.customContextMenuRequested.connect(self._on_chat_menu)
+        self.delete_chat_action.triggered.connect(self._on_delete_chat)
         self.banner_close.clicked.connect(self.banner_row.hide)
         self.load_cancel.clicked.connect(self.client.cancel_load)
         self.open_action.triggered.connect(self._on_open_target_dialog)
@@ -445,12 +461,96 @@ class MainWindow(QMainWindow):
         self.conversation_list.insertItem(0, QListWidgetItem("New chat"))
         self.conversation_list.setCurrentRow(0)
 
+    @staticmethod
+    def _open_chats(path: Path | None) -> ChatStore:
+        """The chat store at `path` (None: the default one). When none can be opened at all,
+        chats stay in memory and the banner says so."""
+        try:
+            return ChatStore(path)
+        except ChatStoreError as exc:
+            log.error("%s", exc)
+            store = ChatStore.in_memory()
+            store.problem = f"{exc} Chats will not be saved this session."
+            return store
+
+    def _list_saved_chats(self) -> None:
+        """Titles only: a chat's messages are read when it is selected."""
+        for summary in self._saved(self.chats.list) or []:
+            self._conversations.append(Conversation(summary.title, chat_id=summary.id,
+                                                    loaded=False))
+            self.conversation_list.addItem(QListWidgetItem(summary.title))
+
+    def _saved(self, operation: Callable, *args, **kwargs):
+        """One chat-store call; a failure is told in words and the chat goes on in memory."""
+        try:
+            return operation(*args, **kwargs)
+        except ChatStoreError as exc:
+            log.error("%s", exc)
+            self.show_error(str(exc))
+            return None
+
+    def _save_turn(self, conv: Conversation, turn: Turn) -> None:
+        if conv.chat_id is None:
+            conv.chat_id = self._saved(self.chats.create, conv.title)
+            if conv.chat_id is None:
+                return
+        if turn.role == "user":
+            turn.message_id = self._saved(self.chats.add_user, conv.chat_id, turn.text)
+        else:
+            turn.message_id = self._saved(self.chats.add_answer, conv.chat_id,
+                                          **answer_record(turn.answer))
+
+    @Slot(QPoint)
+    def _on_chat_menu(self, pos: QPoint) -> None:
+        item = self.conversation_list.itemAt(pos)
+        if item is None or not self.conversation_list.isEnabled():
+            return
+        self.conversation_list.setCurrentItem(item)  # the action applies to the chat clicked
+        menu = QMenu(self)
+        menu.addAction(self.delete_chat_action)
+        menu.exec(self.conversation_list.viewport().mapToGlobal(pos))
+        menu.deleteLater()
+
+    @Slot()
+    def _on_delete_chat(self) -> None:
+        row = self.conversation_list.currentRow()
+        if row < 0 or self.generating:
+            return
+        answer = QMessageBox.question(
+            self, "Delete chat", f"Delete “{self._conversations[row].title}” and its messages?")
+        if answer == QMessageBox.StandardButton.Yes:
+            self.delete_chat(row)
+
+    def delete_chat(self, row: int) -> None:
+        """Remove a conversation from the list and from the store."""
+        if self.generating or not 0 <= row < len(self._conversations):
+            return
+        conv = self._conversations[row]
+        if conv.chat_id is not None:
+            self._saved(self.chats.delete, conv.chat_id)
+        lst = self.conversation_list
+        lst.blockSignals(True)  # the row signals of a removal would index the old list
+        lst.takeItem(row)
+        lst.blockSignals(False)
+        del self._conversations[row]
+        if not self._conversations:
+            self.new_chat()
+            return
+        lst.setCurrentRow(min(row, lst.count() - 1))
+        self._on_conversation_selected(lst.currentRow())
+
     @Slot(int)
     def _on_conversation_selected(self, row: int) -> None:
         if row < 0:
             return
+        conv = self._conversations[row]
+        if not conv.loaded and conv.chat_id is not None:
+            messages = self._saved(self.chats.load, conv.chat_id)
+            if messages is not None:
+                conv.turns = [turn_from_message(m) for m in messages]
+                conv.loaded = True
         self.transcript.clear()
-        for turn in self._conversations[row].turns:
+        for turn in conv.turns:
             if turn.role == "user":
                 self.transcript.add_user(turn.text)
             elif turn.answer is not None:
@@ -474,7 +574,7 @@ class MainWindow(QMainWindow):
             self.show_error("Load a model first: File → Open GGUF… or the Target list.")
             return False
         conv = self.conversation
-        conv.add_user(text)
+        self._save_turn(conv, conv.add_user(text))
         self.conversation_list.currentItem().setText(conv.title)
         self.transcript.add_user(text)
         if self.loading:  # answer as soon as the model is ready
@@ -489,8 +589,12 @@ class MainWindow(QMainWindow):
     def regenerate(self) -> None:
         if self.generating or self._target is None:
             return
-        if self.conversation.drop_last_answer():
+        conv = self.conversation
+        dropped = conv.turns[-1] if conv.turns else None
+        if conv.drop_last_answer():
             self.transcript.remove_trailing(1)
+            if dropped.message_id is not None:  # the new answer replaces it once finished
+                self._saved(self.chats.delete_message, dropped.message_id)
         if self.conversation.turns and self.conversation.turns[-1].role == "user":
             self._start_answer()
 
@@ -516,9 +620,10 @@ class MainWindow(QMainWindow):
         request = self.build_request()
         answer = Answer(model_name=self._target.name if self._target else "",
                         spec_type=request.spec_type, n_draft_max=request.n_draft_max)
-        self.conversation.add_answer(answer)
+        turn = self.conversation.add_answer(answer)
         self.transcript.start_answer(answer)
         self._active = (self.client.generate(request), answer)
+        self._answering = (self.conversation, turn)
         self.statusBar().clearMessage()
         self._update_actions()
 
@@ -532,8 +637,12 @@ class MainWindow(QMainWindow):
             self._active = None
         self.transcript.feed(events)
         if ended:
+            conv, turn = self._answering
+            self._answering = None
             if isinstance(last, GenerationFailed):
                 self.statusBar().showMessage(last.message, 10000)
+            else:  # finished or stopped: what was generated is kept
+                self._save_turn(conv, turn)
             self._update_actions()
 
     # State -------------------------------------------------------------------------------
@@ -555,6 +664,8 @@ class MainWindow(QMainWindow):
         self.new_chat_button.setEnabled(not generating and not waiting)
         self.new_chat_action.setEnabled(not generating and not waiting)
         self.conversation_list.setEnabled(not generating and not waiting)
+        self.delete_chat_action.setEnabled(not generating and not waiting
+                                           and bool(self._conversations))
         self.open_action.setEnabled(not loading)
         self.open_draft_action.setEnabled(not loading and has_target and not generating)
         self.panel.set_busy(loading, generating)
@@ -572,4 +683,5 @@ class MainWindow(QMainWindow):
             if not self.client.shutdown():
                 log.error("The engine thread is still running at exit.")
             self.compatibility.wait()
+            self.chats.close()
         super().closeEvent(event)

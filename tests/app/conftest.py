@@ -42,16 +42,23 @@ def settings_path(tmp_path):
 
 
 @pytest.fixture
-def make_window(qtbot, settings_path):
+def chats_path(tmp_path):
+    return tmp_path / "chats.sqlite3"
+
+
+@pytest.fixture
+def make_window(qtbot, settings_path, chats_path):
     """make_window(engine) -> MainWindow on that engine (or make_window(engine_factory=…) for
-    the real one); every window is closed, and its engine thread stopped, after the test."""
+    the real one), with this test's own chat store; every window is closed, and its engine
+    thread stopped, after the test."""
     from app.main_window import MainWindow
 
     windows = []
 
     def make(engine=None, *, engine_factory=None, path=None, persist=True):
         window = MainWindow(settings_path=path or settings_path,
-                            engine_factory=engine_factory or (lambda: engine), persist=persist)
+                            engine_factory=engine_factory or (lambda: engine), persist=persist,
+                            chats_path=chats_path)
         qtbot.addWidget(window)
         windows.append(window)
         return window

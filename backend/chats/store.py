@@ -1,0 +1,297 @@
+"""Conversations on disk, so chats already written survive a crash.
+
+One SQLite file (stdlib sqlite3, WAL journal) under platformdirs' data directory. Every write
+is its own committed transaction with `synchronous=FULL`, so killing the process loses at most
+the message being written. Values from users and models only ever travel as query parameters.
+An assistant message keeps what is needed to redraw its coloured view: per token id, text,
+origin, accepted, step, p_target, p_draft and head, as columns in one zlib-compressed JSON
+blob, next to the final stats as JSON. A database that cannot be read is moved aside
+(`chats.sqlite3.corrupt-<timestamp>`) and a new one started; `problem` says so in words.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+import zlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+log = logging.getLogger(__name__)
+
+APP_NAME = "draftlight"
+SCHEMA_VERSION = 1  # PRAGMA user_version
+TOKENS_FORMAT = 1
+# Per-token columns of an assistant message, in the order they are stored.
+TOKEN_FIELDS = ("id", "text", "origin", "accepted", "step", "p_target", "p_draft", "head")
+MEMORY = ":memory:"
+
+
+class ChatStoreError(Exception):
+    """A read or write the store could not do; the message is meant for the user."""
+
+
+@dataclass(frozen=True)
+class ChatSummary:
+    id: int
+    title: str
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class StoredMessage:
+    id: int
+    role: str  # "user" | "assistant"
+    text: str
+    created_at: float
+    model_name: str = ""
+    spec_type: str = ""
+    n_draft_max: int = 0
+    stop_reason: str | None = None
+    stats: dict[str, Any] | None = None
+    tokens: dict[str, list] | None = None  # TOKEN_FIELDS -> one list each, equal lengths
+
+
+def default_chats_path() -> Path:
+    return platformdirs.user_data_path(APP_NAME, appauthor=False) / "chats.sqlite3"
+
+
+def _create_v1(db: sqlite3.Connection) -> None:
+    db.execute("""
+        CREATE TABLE chats (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        )""")
+    db.execute("""
+        CREATE TABLE messages (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            chat_id INTEGER NOT NULL REFERENCES chats(id) ON DELETE CASCADE,
+            role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+            text TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            model_name TEXT NOT NULL DEFAULT '',
+            spec_type TEXT NOT NULL DEFAULT '',
+            n_draft_max INTEGER NOT NULL DEFAULT 0,
+            stop_reason TEXT,
+            stats TEXT,
+            tokens BLOB
+        )""")
+    db.execute("CREATE INDEX messages_by_chat ON messages(chat_id, id)")
+
+
+# user_version N -> function bringing a version-N database to version N + 1 (0: empty file).
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _create_v1}
+
+
+class ChatStore:
+    """The conversation store. Use it from one thread; each call is one small transaction."""
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path: Path | str = MEMORY if path == MEMORY else Path(path or default_chats_path())
+        self.problem: str | None = None  # set when an unreadable database was moved aside
+        try:
+            self._db = self._open()
+        except (sqlite3.OperationalError, OSError) as exc:  # locked, no access, disk…: not damage
+            message = f"Could not open the chats database {self.path}: {exc}."
+            raise ChatStoreError(message) from exc
+        except sqlite3.DatabaseError as exc:  # not a database, or a malformed one
+            if self.path == MEMORY:
+                raise ChatStoreError(f"Could not start a chats database: {exc}.") from exc
+            try:
+                moved = self._move_aside()
+            except OSError as exc2:
+                raise ChatStoreError(f"Your saved chats at {self.path} could not be read "
+                                     f"({exc}) nor moved aside ({exc2}).") from exc2
+            self.problem = (f"Your saved chats could not be read ({exc}). The damaged file was "
+                            f"moved to {moved} and a new, empty chat list was started.")
+            log.error("%s", self.problem)
+            try:
+                self._db = self._open()
+            except (sqlite3.DatabaseError, OSError) as exc2:
+                raise ChatStoreError(f"Could not start a new chats database at {self.path}: "
+                                     f"{exc2}") from exc2
+
+    @classmethod
+    def in_memory(cls) -> ChatStore:
+        """A store that keeps nothing (screenshots, benchmarks)."""
+        return cls(MEMORY)
+
+    def _open(self) -> sqlite3.Connection:
+        if self.path != MEMORY:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, isolation_level=None)  # transactions are explicit
+        try:
+            if self.path != MEMORY:
+                db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+            self._migrate(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    @staticmethod
+    def _migrate(db: sqlite3.Connection) -> None:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            log.warning("chats database has schema %d, newer than %d: using what we know",
+                        version, SCHEMA_VERSION)
+        while version < SCHEMA_VERSION:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                MIGRATIONS[version](db)
+                db.execute(f"PRAGMA user_version = {int(version) + 1}")  # not a parameter
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            version += 1
+
+    def _move_aside(self) -> Path:
+        path = Path(self.path)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = path.with_name(f"{path.name}.corrupt-{stamp}")
+        n = 1
+        while target.exists():
+            n += 1
+            target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        path.replace(target)
+        for suffix in ("-wal", "-shm"):  # the journal belongs to the damaged file
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                side.replace(target.with_name(target.name + suffix))
+        return target
+
+    @property
+    def schema_version(self) -> int:
+        return self._db.execute("PRAGMA user_version").fetchone()[0]
+
+    def close(self) -> None:
+        self._db.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One committed transaction; a failure rolls it back and becomes a ChatStoreError."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise ChatStoreError(f"Could not save to the chats database: {exc}") from exc
+
+    def _read(self, sql: str, params: Sequence = ()) -> list[tuple]:
+        try:
+            return self._db.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise ChatStoreError(f"Could not read the chats database: {exc}") from exc
+
+    # Conversations -------------------------------------------------------------------------
+
+    def create(self, title: str) -> int:
+        now = time.time()
+        with self._write() as db:
+            cur = db.execute(
+                "INSERT INTO chats (title, created_at, updated_at) VALUES (?, ?, ?)",
+                (title, now, now))
+            return cur.lastrowid
+
+    def rename(self, chat_id: int, title: str) -> None:
+        with self._write() as db:
+            db.execute("UPDATE chats SET title = ? WHERE id = ?", (title, chat_id))
+
+    def delete(self, chat_id: int) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM chats WHERE id = ?", (chat_id,))  # messages cascade
+
+    def list(self) -> list[ChatSummary]:
+        """Every conversation's title, newest first (no messages: cheap for long lists)."""
+        rows = self._read("SELECT id, title, created_at, updated_at FROM chats "
+                          "ORDER BY id DESC")
+        return [ChatSummary(*row) for row in rows]
+
+    # Messages ------------------------------------------------------------------------------
+
+    def add_user(self, chat_id: int, text: str) -> int:
+        return self._insert(chat_id, role="user", text=text)
+
+    def add_answer(self, chat_id: int, text: str, *, model_name: str = "", spec_type: str = "",
+                   n_draft_max: int = 0, stop_reason: str | None = None,
+                   stats: Mapping[str, Any] | None = None,
+                   tokens: Mapping[str, Sequence] | None = None) -> int:
+        return self._insert(
+            chat_id, role="assistant", text=text, model_name=model_name, spec_type=spec_type,
+            n_draft_max=n_draft_max, stop_reason=stop_reason,
+            stats=json.dumps(dict(stats), ensure_ascii=False) if stats is not None else None,
+            tokens=pack_tokens(tokens) if tokens is not None else None)
+
+    def _insert(self, chat_id: int, **values: Any) -> int:
+        now = time.time()
+        values["chat_id"] = chat_id
+        values["created_at"] = now
+        names = ", ".join(values)  # our own keyword names, never user data
+        marks = ", ".join("?" * len(values))
+        with self._write() as db:
+            cur = db.execute(f"INSERT INTO messages ({names}) VALUES ({marks})",
+                             tuple(values.values()))
+            db.execute("UPDATE chats SET updated_at = ? WHERE id = ?", (now, chat_id))
+            return cur.lastrowid
+
+    def delete_message(self, message_id: int) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM messages WHERE id = ?", (message_id,))
+
+    def load(self, chat_id: int) -> list[StoredMessage]:
+        """A conversation's messages in the order they were written."""
+        rows = self._read(
+            "SELECT id, role, text, created_at, model_name, spec_type, n_draft_max, "
+            "stop_reason, stats, tokens FROM messages WHERE chat_id = ? ORDER BY id",
+            (chat_id,))
+        messages = []
+        for (mid, role, text, created, model, spec, k, stop, stats, tokens) in rows:
+            try:
+                messages.append(StoredMessage(
+                    mid, role, text, created, model, spec, k, stop,
+                    json.loads(stats) if stats is not None else None,
+                    unpack_tokens(tokens) if tokens is not None else None))
+            except (ValueError, zlib.error, TypeError) as exc:
+                log.warning("chat %d: message %d has unreadable data (%s); text only",
+                            chat_id, mid, exc)
+                messages.append(StoredMessage(mid, role, text, created, model, spec, k, stop))
+        return messages
+
+
+def pack_tokens(tokens: Mapping[str, Sequence]) -> bytes:
+    """Per-token columns as one compressed JSON document (about 10 bytes a token)."""
+    columns = [list(tokens[name]) for name in TOKEN_FIELDS]
+    if len({len(c) for c in columns}) > 1:
+        raise ValueError("token columns differ in length")
+    doc = {"format": TOKENS_FORMAT, "fields": TOKEN_FIELDS, "columns": columns}
+    return zlib.compress(json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+                         .encode("utf-8"))
+
+
+def unpack_tokens(blob: bytes) -> dict[str, list]:
+    doc = json.loads(zlib.decompress(blob).decode("utf-8"))
+    if doc.get("format") != TOKENS_FORMAT:
+        raise ValueError(f"unknown token format {doc.get('format')!r}")
+    columns = dict(zip(doc["fields"], doc["columns"], strict=True))
+    n = len(columns.get("text", []))
+    return {name: columns.get(name, [None] * n) for name in TOKEN_FIELDS}
