@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from backend.engine import Engine
+from backend.engine.context import Context
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified
+from backend.engine.request import GenerationRequest
 
 
 def run(engine: Engine, request):
@@ -25,3 +28,36 @@ def run(engine: Engine, request):
 
 def emitted_ids(steps) -> list[int]:
     return [t.id for s in steps for t in s.emitted]
+
+
+def _next_logits(engine: Engine, history: list[int]) -> np.ndarray:
+    """The target's logits after `history`, decoding only its last token on top of the cache
+    the engine left (which holds history[:-1])."""
+    ctx = engine._ctx
+    assert ctx.tokens == history[:-1]
+    return ctx.decode(history[-1:])[0].copy()
+
+
+def assert_rollback_leaves_plain_state(engine: Engine, spec: str, n_draft_max: int) -> None:
+    """After answering with `spec`, the target's cache is what plain decoding leaves: the next
+    logits agree within 1e-3. The check has teeth: a history that took in one extra word a
+    few steps back (what a failed rollback leaves) differs by far more."""
+    prompt = engine._target.tokenize(" zero one", add_special=False)
+    outputs = {}
+    for kind in (spec, "none"):
+        _, steps = run(engine, GenerationRequest(
+            prompt=" zero one", spec_type=kind, n_draft_max=n_draft_max, max_tokens=25))
+        history = prompt + emitted_ids(steps)
+        outputs[kind] = history, _next_logits(engine, history)
+    (h_spec, l_spec), (h_plain, l_plain) = outputs[spec], outputs["none"]
+    assert h_spec == h_plain
+    assert np.abs(l_spec - l_plain).max() < 1e-3
+    model = engine._target
+    ctx = Context(model, n_ctx=256, n_threads=1)
+    try:
+        wrong = h_plain[:-3] + model.tokenize(" seven", add_special=False) + h_plain[-3:]
+        l_wrong = ctx.decode(wrong)[0].copy()
+    finally:
+        ctx.close()
+    assert np.argmax(l_wrong) == np.argmax(l_plain)  # same next word, other state
+    assert np.abs(l_wrong - l_plain).max() > 0.05

@@ -21,7 +21,7 @@ from backend.engine.context import Context
 from backend.engine.events import GenerationFailed
 from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.models.inspect import inspect_model
-from engine.runner import emitted_ids, run
+from engine.runner import assert_rollback_leaves_plain_state, emitted_ids, run
 
 W = [" " + w for w in CYCLE_WORDS]
 N = len(W)
@@ -86,36 +86,8 @@ def test_mtp_accepts_and_rejects_exactly_as_constructed(mtp_engine):
     assert 0.4 < final.stats.acceptance_rate < 0.7
 
 
-def _next_logits(engine: Engine, history: list[int]) -> np.ndarray:
-    """The target's logits after `history`, decoding only its last token on top of the cache
-    the engine left (which holds history[:-1])."""
-    ctx = engine._ctx
-    assert ctx.tokens == history[:-1]
-    return ctx.decode(history[-1:])[0].copy()
-
-
 def test_rollback_restores_exactly_the_state_of_plain_decoding(mtp_engine):
-    prompt = mtp_engine._target.tokenize(" zero one", add_special=False)
-    outputs = {}
-    for spec in ("mtp", "none"):
-        _, steps = run(mtp_engine, GenerationRequest(
-            prompt=" zero one", spec_type=spec, n_draft_max=6, max_tokens=25))
-        history = prompt + emitted_ids(steps)
-        outputs[spec] = history, _next_logits(mtp_engine, history)
-    (h_mtp, l_mtp), (h_plain, l_plain) = outputs["mtp"], outputs["none"]
-    assert h_mtp == h_plain
-    assert np.abs(l_mtp - l_plain).max() < 1e-3
-    # The check has teeth: a state that had taken in a rejected word a few steps back (what a
-    # failed rollback leaves) differs by far more.
-    model = mtp_engine._target
-    ctx = Context(model, n_ctx=256, n_threads=1)
-    try:
-        wrong = h_plain[:-3] + model.tokenize(" seven", add_special=False) + h_plain[-3:]
-        l_wrong = ctx.decode(wrong)[0].copy()
-    finally:
-        ctx.close()
-    assert np.argmax(l_wrong) == np.argmax(l_plain)  # same next word, other state
-    assert np.abs(l_wrong - l_plain).max() > 0.05
+    assert_rollback_leaves_plain_state(mtp_engine, "mtp", 6)
 
 
 def test_rollback_is_bounded_by_the_snapshots(mtp_engine):
