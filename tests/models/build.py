@@ -104,9 +104,7 @@ def write_llama(
 ) -> None:
     """A llama-architecture model whose hidden state is the one-hot token embedding, so the
     logits after token t are exactly `output @ embedding(t)`."""
-    n_vocab, n_embd = output.shape
-    embd = one_hot_embeddings(tok, n_embd)
-
+    n_embd = output.shape[1]
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     w = gguf.GGUFWriter(str(tmp), "llama")
     w.add_name(name)
@@ -118,15 +116,7 @@ def write_llama(
     w.add_head_count_kv(N_HEAD)
     w.add_rope_dimension_count(n_embd // N_HEAD)
     w.add_layer_norm_rms_eps(1e-5)
-    w.add_vocab_size(n_vocab)
-    w.add_file_type(gguf.LlamaFileType.ALL_F32)
-    for key, value, vtype, sub in tok.fields:
-        w.add_key_value(key, value, vtype, sub)
-
-    w.add_tensor("token_embd.weight", embd)
-    # RMSNorm scales a one-hot vector to sqrt(n_embd); this weight scales it back to one.
-    w.add_tensor("output_norm.weight", np.full(n_embd, n_embd**-0.5, dtype=np.float32))
-    w.add_tensor("output.weight", output.astype(np.float32))
+    add_vocabulary_and_head(w, tok, output)
     rng = np.random.default_rng(0)
     for b in range(n_layer):
         p = f"blk.{b}."
@@ -141,11 +131,7 @@ def write_llama(
         w.add_tensor(p + "ffn_up.weight", rng.standard_normal((n_ff, n_embd)).astype(ffn_dtype))
         w.add_tensor(p + "ffn_down.weight", np.zeros((n_embd, n_ff), ffn_dtype))
 
-    w.write_header_to_file()
-    w.write_kv_data_to_file()
-    w.write_tensors_to_file()
-    w.close()
-    os.replace(tmp, path)
+    finish(w, tmp, path)
 
 
 def one_hot_embeddings(tok: Tokenizer, n_embd: int = N_EMBD) -> np.ndarray:
@@ -155,6 +141,29 @@ def one_hot_embeddings(tok: Tokenizer, n_embd: int = N_EMBD) -> np.ndarray:
         embd[tid, OTHER_DIM] = 0.0
         embd[tid, i] = 1.0
     return embd
+
+
+def add_vocabulary_and_head(w: gguf.GGUFWriter, tok: Tokenizer, output: np.ndarray) -> None:
+    """What every counting model shares: SmolLM2's tokenizer, F32 weights, one-hot token
+    embeddings, a final norm that undoes RMSNorm's scaling of a one-hot vector (to
+    sqrt(n_embd)), and the output matrix that maps each word to what follows it."""
+    n_embd = output.shape[1]
+    w.add_vocab_size(tok.n_vocab)
+    w.add_file_type(gguf.LlamaFileType.ALL_F32)
+    for key, value, vtype, sub in tok.fields:
+        w.add_key_value(key, value, vtype, sub)
+    w.add_tensor("token_embd.weight", one_hot_embeddings(tok, n_embd))
+    w.add_tensor("output_norm.weight", np.full(n_embd, n_embd**-0.5, dtype=np.float32))
+    w.add_tensor("output.weight", output.astype(np.float32))
+
+
+def finish(w: gguf.GGUFWriter, tmp: Path, path: Path) -> None:
+    """Write the file under its temporary name, then move it into place whole."""
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+    os.replace(tmp, path)
 
 
 def write_qwen35(
@@ -197,16 +206,9 @@ def write_qwen35(
     w.add_ssm_group_count(n_group)
     w.add_ssm_time_step_rank(dt_rank)
     w.add_ssm_inner_size(d_inner)
-    w.add_vocab_size(tok.n_vocab)
-    w.add_file_type(gguf.LlamaFileType.ALL_F32)
-    for key, value, vtype, sub in tok.fields:
-        w.add_key_value(key, value, vtype, sub)
-
+    add_vocabulary_and_head(w, tok, output)
     scale_back = np.full(n_embd, n_embd**-0.5, dtype=np.float32)  # RMSNorm(one-hot) -> one-hot
     ones = np.ones(n_embd, dtype=np.float32)
-    w.add_tensor("token_embd.weight", one_hot_embeddings(tok))
-    w.add_tensor("output_norm.weight", scale_back)
-    w.add_tensor("output.weight", output.astype(np.float32))
 
     def attention(p: str) -> None:
         w.add_tensor(p + "attn_q.weight", randn(2 * n_head * head_dim, n_embd))  # query + gate
@@ -251,11 +253,7 @@ def write_qwen35(
     w.add_tensor(p + "nextn.shared_head_norm.weight", scale_back)
     w.add_tensor(p + "nextn.shared_head_head.weight", head.astype(np.float32))
 
-    w.write_header_to_file()
-    w.write_kv_data_to_file()
-    w.write_tensors_to_file()
-    w.close()
-    os.replace(tmp, path)
+    finish(w, tmp, path)
 
 
 def counting_output(tok: Tokenizer, skip_every: int = 0) -> np.ndarray:

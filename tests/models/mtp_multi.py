@@ -32,7 +32,16 @@ from pathlib import Path
 
 import gguf
 import numpy as np
-from build import MARGIN, N_CYCLE, N_EMBD, N_HEAD, OTHER_DIM, Tokenizer, one_hot_embeddings
+from build import (
+    MARGIN,
+    N_CYCLE,
+    N_EMBD,
+    N_HEAD,
+    OTHER_DIM,
+    Tokenizer,
+    add_vocabulary_and_head,
+    finish,
+)
 
 FILE = "count-mtp2.gguf"
 HEAD_SKIP = (3, 4)  # head k jumps one word further when (L + 1) % HEAD_SKIP[k] == 0
@@ -94,16 +103,9 @@ def write_count_mtp2(outdir: Path, tok: Tokenizer) -> Path:
     w.add_layer_norm_rms_eps(1e-6)
     w.add_sliding_window(4096)
     w.add_sliding_window_pattern(list(SWA_PATTERN))
-    w.add_vocab_size(tok.n_vocab)
-    w.add_file_type(gguf.LlamaFileType.ALL_F32)
-    for key, value, vtype, sub in tok.fields:
-        w.add_key_value(key, value, vtype, sub)
-
+    add_vocabulary_and_head(w, tok, _counting(tok))
     scale_back = np.full(n_embd, n_embd**-0.5, dtype=np.float32)  # RMSNorm(one-hot) -> one-hot
     ones = np.ones(n_embd, dtype=np.float32)
-    w.add_tensor("token_embd.weight", one_hot_embeddings(tok))
-    w.add_tensor("output_norm.weight", scale_back)
-    w.add_tensor("output.weight", _counting(tok))
 
     for b in range(n_layer):
         p = f"blk.{b}."
@@ -130,9 +132,5 @@ def write_count_mtp2(outdir: Path, tok: Tokenizer) -> Path:
         w.add_tensor(p + "shared_head_norm.weight", scale_back)
         w.add_tensor(p + "shared_head_head.weight", _head_matrix(tok, k))
 
-    w.write_header_to_file()
-    w.write_kv_data_to_file()
-    w.write_tensors_to_file()
-    w.close()
-    os.replace(tmp, path)
+    finish(w, tmp, path)
     return path
