@@ -6,6 +6,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -72,4 +73,8 @@ def test_models() -> Path:
     folder = _models_cache_dir()
     if not all((folder / name).is_file() for name in model_builder.ALL_FILES):
         model_builder.build(folder)
+        # models of earlier builder versions take ~900 MB each: keep only the current ones
+        for old in folder.parent.iterdir():
+            if old != folder and old.is_dir() and re.fullmatch(r"[0-9a-f]{12}", old.name):
+                shutil.rmtree(old, ignore_errors=True)
     return folder
