@@ -62,3 +62,29 @@ def test_ngram_accepts_a_substantial_share_on_a_rewrite_prompt(demo_engine):
     assert final.stats.n_drafted > 10
     assert final.stats.acceptance_rate > 0.4
     assert final.stats.tokens_per_step > 1.5
+
+
+def test_greedy_equals_plain_decoding_on_a_repacked_q4_0_target(tmp_path_factory, test_models):
+    """Q4_0 weights take llama.cpp's repacked CPU kernels (a gemm for batches, a gemv for one
+    token): verification must still agree with plain decoding token for token."""
+    import llama_cpp
+
+    from backend.engine import Engine
+    from backend.models.default_model import find_default_model
+    from backend.models.demo_pair import requantize
+
+    q4 = tmp_path_factory.mktemp("q4") / "demo-q4_0.gguf"
+    requantize(find_default_model(), q4, llama_cpp.LLAMA_FTYPE_MOSTLY_Q4_0)
+    engine = Engine()
+    try:
+        engine.load_target(q4, n_ctx=2048, n_threads=2)
+        engine.load_draft(test_models / "demo-draft-q8_0.gguf")
+        for prompt in PROMPTS[:6]:
+            messages = (Message("user", prompt),)
+            _, plain = run(engine, GenerationRequest(messages=messages, max_tokens=40))
+            for spec in ("draft", "ngram"):
+                _, steps = run(engine, GenerationRequest(
+                    messages=messages, spec_type=spec, n_draft_max=8, max_tokens=40))
+                assert emitted_ids(steps) == emitted_ids(plain), (spec, prompt)
+    finally:
+        engine.close()
