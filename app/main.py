@@ -61,8 +61,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--n-draft must be between 1 and 16")
     if args.screenshot and not args.prompt:
         parser.error("--screenshot needs --prompt")
-    if args.screenshot and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    has_screen = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    if args.screenshot and not has_screen:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a screenshot needs no screen
+    if sys.platform.startswith("linux") and not has_screen and not os.environ.get(
+            "QT_QPA_PLATFORM"):
+        # Qt would abort the process with a cryptic plugin error instead
+        parser.exit(1, "draftlight: no display to open a window on (DISPLAY and "
+                    "WAYLAND_DISPLAY are unset); 'draftlight generate --help' works without "
+                    "one.\n")
 
     from app.startup import run_gui  # Qt is imported from here on
 

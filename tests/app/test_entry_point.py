@@ -52,6 +52,12 @@ def test_subcommands_go_to_the_cli_without_qt():
     assert "draftlight generate" in r.stdout
 
 
+def test_no_display_is_said_in_words_not_a_qt_abort():
+    r = run_app()
+    assert r.returncode == 1
+    assert "no display" in r.stderr and "Traceback" not in r.stderr
+
+
 def test_bad_arguments_fail_with_a_message():
     r = run_app("--screenshot", "x.png")
     assert r.returncode == 2 and "--prompt" in r.stderr
