@@ -4,22 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from backend.engine import Engine
+from engine.runner import loaded_engine
 
 
 @pytest.fixture(scope="module")
 def count_engine(test_models):
-    e = Engine()
-    e.load_target(test_models / "count-target.gguf", n_ctx=512, n_threads=1)
-    e.load_draft(test_models / "count-draft.gguf")
-    yield e
-    e.close()
+    with loaded_engine(test_models / "count-target.gguf", test_models / "count-draft.gguf",
+                       n_ctx=512, n_threads=1) as e:
+        yield e
 
 
 @pytest.fixture(scope="module")
 def demo_engine(test_models):
-    e = Engine()
-    e.load_target(test_models / "demo-target-f32.gguf", n_ctx=2048, n_threads=2)
-    e.load_draft(test_models / "demo-draft-q8_0.gguf")
-    yield e
-    e.close()
+    with loaded_engine(test_models / "demo-target-f32.gguf", test_models / "demo-draft-q8_0.gguf",
+                       n_ctx=2048, n_threads=2) as e:
+        yield e

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -61,3 +65,26 @@ def assert_rollback_leaves_plain_state(engine: Engine, spec: str, n_draft_max: i
         ctx.close()
     assert np.argmax(l_wrong) == np.argmax(l_plain)  # same next word, other state
     assert np.abs(l_wrong - l_plain).max() > 0.05
+
+
+@contextmanager
+def loaded_engine(
+    target: Path, draft: Path | None = None, *, n_ctx: int, n_threads: int
+) -> Iterator[Engine]:
+    """An engine with `target` (and `draft`) loaded, closed afterwards."""
+    engine = Engine()
+    try:
+        engine.load_target(target, n_ctx=n_ctx, n_threads=n_threads)
+        if draft is not None:
+            engine.load_draft(draft)
+        yield engine
+    finally:
+        engine.close()
+
+
+def split_step(last: int, drafts: list[int], n_cycle: int) -> tuple[list[int], list[int], int]:
+    """On a counting model: (accepted, rejected, target's own cycle index) of a step whose
+    drafts follow cycle index `last`: the target accepts while each draft is the next word."""
+    n_acc = next((j for j, d in enumerate(drafts) if d != (last + 1 + j) % n_cycle),
+                 len(drafts))
+    return drafts[:n_acc], drafts[n_acc:], (last + 1 + n_acc) % n_cycle

@@ -21,7 +21,13 @@ from backend.engine.context import Context
 from backend.engine.events import GenerationFailed
 from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.models.inspect import inspect_model
-from engine.runner import assert_rollback_leaves_plain_state, emitted_ids, run
+from engine.runner import (
+    assert_rollback_leaves_plain_state,
+    emitted_ids,
+    loaded_engine,
+    run,
+    split_step,
+)
 
 W = [" " + w for w in CYCLE_WORDS]
 N = len(W)
@@ -38,17 +44,14 @@ def expected_step(last: int, k: int) -> tuple[list[str], list[str], str]:
     for _ in range(k):
         x = head(x)
         drafts.append(x)
-    n_acc = next((j for j, d in enumerate(drafts) if d != (last + 1 + j) % N), k)
-    own = (last + 1 + n_acc) % N
-    return [W[d] for d in drafts[:n_acc]], [W[d] for d in drafts[n_acc:]], W[own]
+    acc, rej, own = split_step(last, drafts, N)
+    return [W[d] for d in acc], [W[d] for d in rej], W[own]
 
 
 @pytest.fixture(scope="module")
 def mtp_engine(test_models):
-    e = Engine()
-    e.load_target(test_models / "count-mtp.gguf", n_ctx=256, n_threads=1)
-    yield e
-    e.close()
+    with loaded_engine(test_models / "count-mtp.gguf", n_ctx=256, n_threads=1) as e:
+        yield e
 
 
 def test_inspection_and_engine_report_one_mtp_head(test_models, mtp_engine):
@@ -156,10 +159,8 @@ N_SAMPLES = 1500
 
 @pytest.fixture(scope="module")
 def dist_mtp_engine(test_models):
-    e = Engine()
-    e.load_target(test_models / "dist-mtp.gguf", n_ctx=64, n_threads=1)
-    yield e
-    e.close()
+    with loaded_engine(test_models / "dist-mtp.gguf", n_ctx=64, n_threads=1) as e:
+        yield e
 
 
 def _first_two(engine: Engine, spec: str, n: int) -> np.ndarray:

@@ -18,13 +18,18 @@ from build import CYCLE_WORDS
 from llama_cpp import llama_cpp_ext
 from mtp_multi import FILE, HEAD_SKIP, head_proposal
 
-from backend.engine import Engine
 from backend.engine.context import Context
 from backend.engine.drafters.mtp import MtpDrafter
 from backend.engine.model import LoadedModel
 from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.models.inspect import inspect_model
-from engine.runner import assert_rollback_leaves_plain_state, emitted_ids, run
+from engine.runner import (
+    assert_rollback_leaves_plain_state,
+    emitted_ids,
+    loaded_engine,
+    run,
+    split_step,
+)
 
 W = [" " + w for w in CYCLE_WORDS]
 N = len(W)
@@ -33,17 +38,14 @@ N = len(W)
 def expected_step(last: int, k: int) -> tuple[list[str], list[str], str]:
     """(accepted, rejected, target's own word) of a step drafting k words after `last`."""
     drafts = [head_proposal(i, last) for i in range(k)]
-    n_acc = next((j for j, d in enumerate(drafts) if d != (last + 1 + j) % N), k)
-    own = (last + 1 + n_acc) % N
-    return [W[d] for d in drafts[:n_acc]], [W[d] for d in drafts[n_acc:]], W[own]
+    acc, rej, own = split_step(last, drafts, N)
+    return [W[d] for d in acc], [W[d] for d in rej], W[own]
 
 
 @pytest.fixture(scope="module")
 def mtp2_engine(test_models):
-    e = Engine()
-    e.load_target(test_models / FILE, n_ctx=256, n_threads=1)
-    yield e
-    e.close()
+    with loaded_engine(test_models / FILE, n_ctx=256, n_threads=1) as e:
+        yield e
 
 
 def test_the_model_loads_with_two_heads(test_models, mtp2_engine):

@@ -13,6 +13,7 @@ from scipy.stats import chisquare
 from backend.engine import Engine, verify
 from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.engine.verify import verify_sampled
+from engine.runner import loaded_engine
 
 ALPHA = 1e-4  # a false alarm once in ten thousand runs; a biased verifier fails by far more
 
@@ -50,11 +51,9 @@ def _expected() -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def dist_engine(test_models):
-    e = Engine()
-    e.load_target(test_models / "dist-target.gguf", n_ctx=64, n_threads=1)
-    e.load_draft(test_models / "dist-draft.gguf")
-    yield e
-    e.close()
+    with loaded_engine(test_models / "dist-target.gguf", test_models / "dist-draft.gguf",
+                       n_ctx=64, n_threads=1) as e:
+        yield e
 
 
 N = 1500
