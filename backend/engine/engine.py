@@ -84,7 +84,7 @@ class Engine:
         no longer holds) is released first."""
         self.unload_draft()
         self._close_target()
-        model = LoadedModel(path, progress=progress, load_mtp=_has_mtp_heads(path))
+        model = LoadedModel(path, progress=progress, with_mtp=True)
         self._target = model
         try:
             self.configure(n_ctx=n_ctx, n_threads=n_threads)
@@ -402,11 +402,3 @@ class Engine:
         p_rows = [(lambda tok, i=i: float(dist(i)[tok])) for i in range(verdict.n_accepted + 1)]
         return verdict, p_rows
 
-
-def _has_mtp_heads(path: str | os.PathLike) -> bool:
-    try:
-        from backend.models.inspect import inspect_model
-
-        return inspect_model(path).n_mtp_heads > 0
-    except Exception:
-        return False

@@ -13,6 +13,7 @@ import llama_cpp
 
 from backend.engine import llama_log
 from backend.engine.errors import EngineError, LoadCancelled
+from backend.models.inspect import ModelFileError, ModelInspection, inspect_model
 from backend.models.vocab import VocabInfo
 
 _VOCAB_TYPES = {0: "none", 1: "spm", 2: "bpe", 3: "wpm", 4: "ugm", 5: "rwkv", 6: "plamo2"}
@@ -36,11 +37,13 @@ class LoadedModel:
     """Owns one `llama_model`. Not thread-safe: used from the engine's thread only."""
 
     def __init__(
-        self, path: str | os.PathLike, *, progress: ProgressFn | None = None, load_mtp: bool = False
+        self, path: str | os.PathLike, *, progress: ProgressFn | None = None, with_mtp: bool = False
     ) -> None:
+        """`with_mtp`: load the file's MTP (NextN) heads, when it has any (a target does)."""
         llama_log.install()
         self.path = str(path)
-        _check_file(Path(self.path))
+        inspection = _inspect(Path(self.path))
+        load_mtp = with_mtp and inspection.n_mtp_heads > 0
         params = llama_cpp.llama_model_default_params()
         params.use_mmap = True
         # Without load_mtp the NextN tensors are dropped, and an MTP context made later aborts
@@ -158,22 +161,14 @@ class LoadedModel:
             self.model = None
 
 
-def _check_file(path: Path) -> None:
-    """Plain-words errors for what llama.cpp would only call "failed to load"."""
+def _inspect(path: Path) -> ModelInspection:
+    """Plain-words errors for what llama.cpp would only call "failed to load", and the facts
+    the load needs (whether the file carries MTP heads)."""
     if not path.exists():
         raise EngineError(f"There is no file at {path}.")
     if not path.is_file():
         raise EngineError(f"{path} is a folder, not a GGUF model file.")
     try:
-        from backend.models.inspect import ModelFileError, validate_gguf
-    except ImportError:  # pragma: no cover - inspection module not present
-        validate_gguf = None
-    if validate_gguf is not None:
-        try:
-            validate_gguf(path)
-        except ModelFileError as exc:
-            raise EngineError(str(exc)) from exc
-    else:
-        with open(path, "rb") as f:
-            if f.read(4) != b"GGUF":
-                raise EngineError(f"{path.name} is not a GGUF file (it does not start with GGUF).")
+        return inspect_model(path)
+    except ModelFileError as exc:
+        raise EngineError(str(exc)) from exc
