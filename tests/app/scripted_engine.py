@@ -152,8 +152,11 @@ class ScriptedEngine:
                 if self._cancel.is_set():
                     yield GenerationFinished("cancelled", "".join(texts), Stats())
                     return
-                if self.step_delay_s:
-                    time.sleep(self.step_delay_s)
+                # Always sleep, if only for 0 s: the real engine releases the GIL every step
+                # (inside llama_decode). A fake that never does holds the GIL against the GUI
+                # thread, whose every Qt call then waits up to Python's 5 ms switch interval:
+                # stalls no real model causes (bench/ui_bench.py's producer does the same).
+                time.sleep(self.step_delay_s)
                 texts += [t.text for t in event.emitted]
             elif isinstance(event, GenerationStarted):
                 event = replace(event, request_id=request.request_id)
