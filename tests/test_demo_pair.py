@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from backend.models import demo_pair as demo
+from backend.engine import demo_pair as demo
 from backend.models.inspect import inspect_model
 
 

@@ -8,7 +8,7 @@ import hashlib
 import build as model_builder
 import pytest
 
-from backend.engine import Engine
+from backend.engine.engine import Engine
 from backend.engine.model import LoadedModel
 from backend.engine.request import GenerationRequest, SamplingSettings
 

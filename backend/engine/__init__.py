@@ -1,7 +1,6 @@
-"""Speculative decoding over llama-cpp-python's low-level API; yields events, knows no UI."""
+"""Speculative decoding over llama-cpp-python's low-level API; yields events, knows no UI.
 
-from backend.engine.engine import Engine
-from backend.engine.errors import EngineError, LoadCancelled
-from backend.engine.model import ModelInfo
-
-__all__ = ["Engine", "EngineError", "LoadCancelled", "ModelInfo"]
+Import what you need from its modules: `backend.engine.engine.Engine` loads llama.cpp, while
+`events`, `request`, `errors` and `remote` (the engine in its own process) do not, so the
+window's process can use them without ever loading llama.cpp.
+"""

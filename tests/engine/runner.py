@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from backend.engine import Engine
+from backend.engine.engine import Engine
 from backend.engine.context import Context
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified
 from backend.engine.request import GenerationRequest
@@ -42,15 +42,19 @@ def _next_logits(engine: Engine, history: list[int]) -> np.ndarray:
     return ctx.decode(history[-1:])[0].copy()
 
 
-def assert_rollback_leaves_plain_state(engine: Engine, spec: str, n_draft_max: int) -> None:
-    """After answering with `spec`, the target's cache is what plain decoding leaves: the next
-    logits agree within 1e-3. The check has teeth: a history that took in one extra word a
-    few steps back (what a failed rollback leaves) differs by far more."""
-    prompt = engine._target.tokenize(" zero one", add_special=False)
+def assert_rollback_leaves_plain_state(engine: Engine, spec: str, n_draft_max: int,
+                                       text: str = " zero one") -> None:
+    """After answering `text` with `spec`, the target's cache is what plain decoding leaves:
+    the next logits agree within 1e-3. The check has teeth: a history that took in one extra
+    word a few steps back (what a failed rollback leaves) differs by far more. The answer
+    must have rejected some drafts, or there was nothing to roll back."""
+    prompt = engine._target.tokenize(text, add_special=False)
     outputs = {}
     for kind in (spec, "none"):
-        _, steps = run(engine, GenerationRequest(
-            prompt=" zero one", spec_type=kind, n_draft_max=n_draft_max, max_tokens=25))
+        final, steps = run(engine, GenerationRequest(
+            prompt=text, spec_type=kind, n_draft_max=n_draft_max, max_tokens=25))
+        if kind == spec:
+            assert final.stats.n_drafted > final.stats.n_accepted, "no draft was rejected"
         history = prompt + emitted_ids(steps)
         outputs[kind] = history, _next_logits(engine, history)
     (h_spec, l_spec), (h_plain, l_plain) = outputs[spec], outputs["none"]

@@ -8,7 +8,8 @@ import build as model_builder
 import numpy as np
 import pytest
 
-from backend.engine import Engine, EngineError, LoadCancelled
+from backend.engine.engine import Engine
+from backend.engine.errors import EngineError, LoadCancelled
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified
 from backend.engine.request import GenerationRequest, Message
 from engine.runner import emitted_ids, run

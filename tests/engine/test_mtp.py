@@ -16,7 +16,8 @@ import pytest
 from build import CYCLE_WORDS, DIST_TARGET, MTP_SKIP_EVERY
 from scipy.stats import chisquare
 
-from backend.engine import Engine, verify
+from backend.engine import verify
+from backend.engine.engine import Engine
 from backend.engine.context import Context
 from backend.engine.events import GenerationFailed
 from backend.engine.request import GenerationRequest, SamplingSettings

@@ -10,7 +10,8 @@ import pytest
 from build import DIST_TARGET
 from scipy.stats import chisquare
 
-from backend.engine import Engine, verify
+from backend.engine import verify
+from backend.engine.engine import Engine
 from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.engine.verify import verify_sampled
 from engine.runner import loaded_engine

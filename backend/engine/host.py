@@ -1,0 +1,146 @@
+"""The engine process: owns the `Engine` and with it every llama.cpp object.
+
+`serve` runs in a child process started by `backend.engine.remote.EngineProcess`. Commands
+arrive on a pipe as `(op, kwargs)`; replies go back on the same pipe:
+
+- `("progress", fraction)` while a model loads,
+- `("events", [event, …])` while an answer streams, a step or a few steps at a time,
+- `("ok", value, target_info, draft_info)` when a command is done,
+- `("error", kind, message)` for an `EngineError` ("engine"), a cancelled load ("cancelled")
+  or a bug ("internal").
+
+A native crash here ends only this process; the parent notices on the process's sentinel.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import logging
+import os
+import signal
+import sys
+import time
+from multiprocessing.connection import Connection
+from typing import Any
+
+from backend.engine import crash_hook
+from backend.engine.errors import EngineError, LoadCancelled
+from backend.engine.events import StepVerified
+
+# Steps are sent at most this often as one message (the window batches again per frame); a
+# message per step would also do (tens of thousands of steps/s fit through a pipe), but this
+# keeps a very fast drafter from waking the window's worker thousands of times a second.
+FLUSH_INTERVAL_S = 0.005
+
+
+def serve(conn: Connection, cancel_generation: Any, cancel_load: Any, stderr_path: str) -> None:
+    """The child's main loop, until a "close" command or the parent goes away."""
+    _redirect_stderr(stderr_path)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the window's to handle
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    from backend.engine.engine import Engine  # llama.cpp is loaded in this process only
+
+    host = _Host(conn, Engine(cancel_event=cancel_generation), cancel_load)
+    try:
+        host.loop()
+    finally:
+        host.engine.close()
+
+
+def _redirect_stderr(path: str) -> None:
+    """llama.cpp writes an assertion's text (GGML_ASSERT …) straight to file descriptor 2 just
+    before it aborts: keep it in a file the parent reads to say what happened. Standard output
+    goes there too: nothing of the engine's belongs on the window's or the command's output."""
+    # On an abort ggml would otherwise attach gdb for a native backtrace: seconds of waiting
+    # and a screenful of output, for a message that needs only the assertion's line.
+    os.environ["GGML_NO_BACKTRACE"] = "1"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    os.close(fd)
+    sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115 - lives as long as we do
+    faulthandler.enable()  # a Python traceback in that file when native code faults
+
+
+class _Host:
+    def __init__(self, conn: Connection, engine, cancel_load) -> None:
+        self.conn = conn
+        self.engine = engine
+        self.cancel_load = cancel_load
+
+    def loop(self) -> None:
+        while True:
+            try:
+                op, kwargs = self.conn.recv()
+            except (EOFError, OSError):  # the window is gone: nothing left to serve
+                return
+            if op == "close":
+                self.conn.send(("ok", None, None, None))
+                return
+            try:
+                value = getattr(self, "op_" + op)(**kwargs)
+            except LoadCancelled as exc:
+                self.conn.send(("error", "cancelled", str(exc)))
+            except EngineError as exc:
+                self.conn.send(("error", "engine", str(exc)))
+            except Exception as exc:  # a bug: a message for the window, not a dead engine
+                logging.getLogger(__name__).exception("Engine command %s failed", op)
+                self.conn.send(("error", "internal", f"{type(exc).__name__}: {exc}"))
+            else:
+                self.conn.send(("ok", value, self.engine.target, self.engine.draft))
+
+    def _progress(self, fraction: float) -> bool:
+        self.conn.send(("progress", fraction))
+        return not self.cancel_load.is_set()
+
+    def op_load_target(self, path: str, n_ctx: int, n_threads: int | None) -> None:
+        self.cancel_load.clear()
+        _crash_if_armed("load", path)
+        self.engine.load_target(path, n_ctx=n_ctx, n_threads=n_threads, progress=self._progress)
+
+    def op_load_demo(self, n_ctx: int, n_threads: int | None) -> tuple[str, str]:
+        """Make the first-run demo pair if needed (native code: here, not in the window), then
+        load its target; returns the pair's paths."""
+        from backend.engine.demo_pair import ensure_demo_pair
+        from backend.models.demo_pair import DemoPairError
+
+        try:
+            target, draft = ensure_demo_pair()
+        except DemoPairError as exc:
+            raise EngineError(str(exc)) from exc
+        self.op_load_target(str(target), n_ctx, n_threads)
+        return str(target), str(draft)
+
+    def op_load_draft(self, path: str) -> None:
+        self.cancel_load.clear()
+        _crash_if_armed("load", path)
+        self.engine.load_draft(path, progress=self._progress)
+
+    def op_unload_draft(self) -> None:
+        self.engine.unload_draft()
+
+    def op_reset_cache(self) -> None:
+        self.engine.reset_cache()
+
+    def op_generate(self, request) -> None:
+        pending: list = []
+        last_flush = time.perf_counter()
+        for event in self.engine.generate(request):
+            pending.append(event)
+            is_step = type(event) is StepVerified
+            armed = crash_hook.due("step", event.step) if is_step else None
+            now = time.perf_counter()
+            if not is_step or armed or now - last_flush >= FLUSH_INTERVAL_S:
+                self.conn.send(("events", pending))
+                pending, last_flush = [], now
+            if armed:  # after the steps so far reached the window, as a real crash may
+                crash_hook.fire(armed)
+        if pending:
+            self.conn.send(("events", pending))
+
+
+def _crash_if_armed(at: str, value: str) -> None:
+    armed = crash_hook.due(at, value)
+    if armed:
+        crash_hook.fire(armed)

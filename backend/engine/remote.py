@@ -1,0 +1,330 @@
+"""`EngineProcess`: the engine in a child process, behind the same methods as `Engine`.
+
+Every llama.cpp object lives in the child (`backend.engine.host`), so a native fault — a CPU
+kernel's segfault, a GGML_ASSERT reached by an unusual GGUF, the OOM killer — ends the child
+and never the caller. This module imports nothing that loads llama.cpp: the window's process
+uses it without ever importing `llama_cpp`.
+
+Why stdlib `multiprocessing` with the spawn context: it works alike on Linux, macOS and
+Windows and inside a PyInstaller bundle (with `freeze_support`), never forks a process that
+runs Qt or llama.cpp threads, gives a pipe of pickled objects (the engine's frozen event
+dataclasses cross as they are), an `Event` the child can poll between steps for Stop, and a
+`sentinel` that becomes ready when the child dies, however it dies.
+
+When the child dies, the running call ends: a load raises `EngineCrashed`, `generate` yields
+`GenerationFailed(crashed=True)` after the steps that had arrived. `restart()` starts a new
+child and loads again the models that deserve it (see `_plan_recovery`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import logging
+import multiprocessing
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any
+
+from backend.engine import exit_status
+from backend.engine.errors import EngineCrashed, EngineError, LoadCancelled
+from backend.engine.events import Event, GenerationFailed, GenerationFinished
+from backend.engine.request import GenerationRequest
+
+log = logging.getLogger(__name__)
+
+ProgressFn = Callable[[float], bool]  # fraction loaded → False to cancel
+CLOSE_TIMEOUT_S = 10.0
+# An assertion or fatal error as llama.cpp and CPython print it just before aborting.
+# (faulthandler's "Fatal Python error: Segmentation fault" only repeats the signal.)
+_FATAL_LINE = re.compile(r"(GGML_ASSERT\(.*\) failed|GGML_ABORT.*|terminate called .*"
+                         r"|\w+Error: .*)")
+
+
+def _child_main(conn: Connection, cancel_generation, cancel_load, stderr_path: str) -> None:
+    # Imported by name in the child only, so that this module (and the window) never
+    # imports the engine, and with it llama.cpp.
+    importlib.import_module("backend.engine.host").serve(
+        conn, cancel_generation, cancel_load, stderr_path)
+
+
+@dataclass
+class _Loaded:
+    """A model the engine holds, and how to load it again after a crash."""
+
+    role: str  # "target" | "draft"
+    path: str
+    kwargs: dict
+    proven: bool = False  # finished an answer since it was (re)loaded
+
+    @property
+    def name(self) -> str:
+        return Path(self.path).name
+
+
+class EngineProcess:
+    """Engine-like: `load_target`, `load_demo`, `load_draft`, `unload_draft`, `reset_cache`,
+    `generate`, `cancel`, `close`, and `target`/`draft` (ModelInfo or None). All methods but
+    `cancel` must be called from one thread."""
+
+    def __init__(self) -> None:
+        self._mp = multiprocessing.get_context("spawn")
+        self._cancel_generation = self._mp.Event()
+        self._cancel_load = self._mp.Event()
+        self._proc: Any = None
+        self._conn: Connection | None = None
+        self._log_path = ""
+        self._loaded: list[_Loaded] = []
+        self._crashes_since_answer = 0
+        self._doing = ""  # what the child is doing, for the words of a crash
+        self._loading = False  # …and whether it is loading a model (the one to blame, then)
+        self.target = None
+        self.draft = None
+        self.dropped: list[tuple[str, str]] = []  # (role, message) left out by the last crash
+        self._start()
+
+    # -- the child process ---------------------------------------------------------------
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    @property
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.is_alive()
+
+    def _start(self) -> None:
+        fd, self._log_path = tempfile.mkstemp(prefix="draftlight-engine-", suffix=".log")
+        os.close(fd)
+        parent, child = self._mp.Pipe()
+        self._proc = self._mp.Process(
+            target=_child_main, name="draftlight-engine", daemon=True,
+            args=(child, self._cancel_generation, self._cancel_load, self._log_path))
+        self._proc.start()
+        child.close()  # else recv() would never see EOF when the child dies
+        self._conn = parent
+
+    def _ensure_started(self) -> None:
+        if self._proc is None:
+            self._start()
+
+    def _recv(self) -> tuple:
+        assert self._conn is not None and self._proc is not None
+        ready = wait([self._conn, self._proc.sentinel])
+        if self._conn in ready:  # data first: what the child sent before dying still counts
+            try:
+                return self._conn.recv()
+            except (EOFError, OSError):
+                pass
+        raise self._died()
+
+    def _send(self, op: str, **kwargs) -> None:
+        self._ensure_started()
+        assert self._conn is not None
+        try:
+            self._conn.send((op, kwargs))
+        except (BrokenPipeError, OSError):
+            raise self._died() from None
+
+    def _call(self, op: str, doing: str, progress: ProgressFn | None = None, **kwargs):
+        self._doing = doing
+        self._loading = op.startswith("load")
+        self._send(op, **kwargs)
+        while True:
+            msg = self._recv()
+            kind = msg[0]
+            if kind == "progress":
+                if progress is not None and not progress(msg[1]):
+                    self._cancel_load.set()
+            elif kind == "ok":
+                self.target, self.draft = msg[2], msg[3]
+                return msg[1]
+            elif kind == "error":
+                if msg[1] == "cancelled":
+                    raise LoadCancelled(msg[2])
+                raise EngineError(msg[2])
+
+    # -- crashes -------------------------------------------------------------------------
+    def _died(self) -> EngineCrashed:
+        """The child is gone: reap it, say what happened, decide what a restart reloads."""
+        proc, self._proc = self._proc, None
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        proc.join(5.0)
+        code = proc.exitcode
+        tail = self._read_log_tail()
+        fatal = [m.group(1) for line in tail for m in [_FATAL_LINE.search(line)] if m]
+        message = f"{exit_status.describe(code)} {self._doing}"
+        message += f": {fatal[-1]}." if fatal else "."
+        self.target = self.draft = None
+        self.dropped = self._plan_recovery(code, message)
+        log.error("%s", message)
+        return EngineCrashed(message, exitcode=code, detail="\n".join(tail))
+
+    def _plan_recovery(self, exitcode: int | None, message: str) -> list[tuple[str, str]]:
+        """Which models a restart loads again. A model that crashed the engine before it
+        finished an answer is not, so that a bad file cannot crash the engine in a loop; a
+        kill from outside (the OOM killer, a person) is forgiven once. A crash while loading
+        is the loading file's: it was never added to what is loaded, the rest is kept."""
+        if self._loading:
+            return []
+        self._crashes_since_answer += 1
+        forgive = (not exit_status.is_fault(exitcode)) and self._crashes_since_answer < 2
+        keep, dropped = [], []
+        for m in self._loaded:
+            if m.proven or forgive:
+                keep.append(replace(m, proven=False))
+            else:
+                dropped.append((m.role, f"{message} {m.name} was not loaded again, since it "
+                                f"crashed the engine before finishing an answer: choose "
+                                f"another {'draft ' if m.role == 'draft' else ''}model."))
+        if any(m.role == "target" for m in self._loaded) and not any(
+                m.role == "target" for m in keep):
+            keep = []  # a draft drafts for a target: without one there is nothing to load it for
+        self._loaded = keep
+        return dropped
+
+    def _read_log_tail(self, lines: int = 40) -> list[str]:
+        try:
+            with open(self._log_path, "rb") as f:
+                f.seek(0, os.SEEK_END)
+                f.seek(max(0, f.tell() - 16384))
+                return f.read().decode("utf-8", "replace").splitlines()[-lines:]
+        except OSError:
+            return []
+
+    def restart(self, progress: ProgressFn | None = None) -> None:
+        """After a crash: a new engine process with the models `_plan_recovery` kept. A model
+        that fails to load again is dropped with its reason in `dropped`."""
+        self._remove_log()
+        self._start()
+        for m in list(self._loaded):
+            try:
+                op = "load_target" if m.role == "target" else "load_draft"
+                self._call(op, f"while loading {m.name} again", progress, **m.kwargs)
+            except EngineError as exc:
+                self._loaded = [x for x in self._loaded if x is not m]
+                self.dropped.append((m.role, str(exc)))
+                if isinstance(exc, EngineCrashed):
+                    return  # _died has already planned what is left
+
+    # -- the engine's methods ------------------------------------------------------------
+    def load_target(self, path: str | os.PathLike, *, n_ctx: int, n_threads: int | None = None,
+                    progress: ProgressFn | None = None):
+        kwargs = {"path": str(path), "n_ctx": n_ctx, "n_threads": n_threads}
+        self._loaded = []  # the engine releases the previous target and draft first
+        info = self._call("load_target", f"while loading {Path(path).name}", progress, **kwargs)
+        self._loaded = [_Loaded("target", str(path), kwargs)]
+        return info if info is not None else self.target
+
+    def load_demo(self, *, n_ctx: int, n_threads: int | None = None,
+                  progress: ProgressFn | None = None) -> tuple[str, str]:
+        """Make the first-run demo pair if needed and load its target; its paths."""
+        self._loaded = []
+        target, draft = self._call("load_demo", "while making and loading the demo models",
+                                   progress, n_ctx=n_ctx, n_threads=n_threads)
+        self._loaded = [_Loaded("target", target,
+                                {"path": target, "n_ctx": n_ctx, "n_threads": n_threads})]
+        return target, draft
+
+    def load_draft(self, path: str | os.PathLike, *, progress: ProgressFn | None = None):
+        name = Path(path).name
+        self._loaded = [m for m in self._loaded if m.role != "draft"]
+        self._call("load_draft", f"while loading {name} as the draft", progress, path=str(path))
+        self._loaded.append(_Loaded("draft", str(path), {"path": str(path)}))
+        return self.draft
+
+    def unload_draft(self) -> None:
+        self._loaded = [m for m in self._loaded if m.role != "draft"]
+        if self._proc is not None:
+            self._call("unload_draft", "while unloading the draft model")
+
+    def reset_cache(self) -> None:
+        if self._proc is not None:
+            self._call("reset_cache", "while clearing its cache")
+
+    def cancel(self) -> None:
+        """Thread-safe: the running answer stops before its next step."""
+        self._cancel_generation.set()
+
+    def generate(self, request: GenerationRequest) -> Iterator[Event]:
+        """The engine's events for `request`, as they come; a crash ends them with
+        `GenerationFailed(crashed=True)`."""
+        self._doing = self._answering_words(request)
+        self._loading = False
+        finished = False
+        try:
+            self._send("generate", request=request)
+            while True:
+                msg = self._recv()
+                if msg[0] == "events":
+                    for event in msg[1]:
+                        if isinstance(event, GenerationFinished):
+                            self._answer_finished()
+                        yield event
+                elif msg[0] == "ok":
+                    finished = True
+                    return
+                elif msg[0] == "error":
+                    finished = True
+                    yield GenerationFailed(msg[2])
+                    return
+        except EngineCrashed as exc:
+            finished = True
+            yield GenerationFailed(str(exc), exc.detail, crashed=True)
+        finally:
+            if not finished and self._proc is not None:
+                self._drain()
+
+    def _drain(self) -> None:
+        """The caller stopped reading mid-answer: stop the answer and read to its end, so the
+        next command's replies are not mistaken for this one's."""
+        self.cancel()
+        with contextlib.suppress(EngineCrashed):
+            while self._recv()[0] not in ("ok", "error"):
+                pass
+
+    def _answer_finished(self) -> None:
+        for m in self._loaded:
+            m.proven = True
+        self._crashes_since_answer = 0
+
+    def _answering_words(self, request: GenerationRequest) -> str:
+        target = next((m.name for m in self._loaded if m.role == "target"), "no model")
+        draft = next((m.name for m in self._loaded if m.role == "draft"), None)
+        if request.spec_type == "draft" and draft:
+            return f"while answering with {target} as the target and {draft} as the draft"
+        return f"while answering with {target}"
+
+    def close(self) -> None:
+        """End the child (its memory, mapped model files included, goes back to the system)."""
+        proc = self._proc
+        if proc is not None and proc.is_alive():
+            self.cancel()  # a running answer ends within a step, then "close" is read
+            try:
+                self._call("close", "while closing")
+            except EngineError:
+                pass
+            proc.join(CLOSE_TIMEOUT_S)
+            if proc.is_alive():
+                log.error("The engine process did not exit; killing it")
+                proc.kill()
+                proc.join(CLOSE_TIMEOUT_S)
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        self._proc = None
+        self._loaded = []
+        self.target = self.draft = None
+        self._remove_log()
+
+    def _remove_log(self) -> None:
+        if self._log_path:
+            with contextlib.suppress(OSError):
+                os.unlink(self._log_path)
+            self._log_path = ""
