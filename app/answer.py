@@ -17,6 +17,11 @@ from backend.engine.events import (
 )
 
 
+# The stop reason of an answer the engine never finished (it failed or died while writing it;
+# also what an answer saved while streaming is, until it is saved again when it ends).
+INTERRUPTED = "interrupted"
+
+
 @dataclass
 class Answer:
     model_name: str = ""
@@ -71,6 +76,8 @@ class Answer:
             self.stop_reason = event.stop_reason
         elif isinstance(event, GenerationFailed):
             self.error, self.error_detail = event.message, event.detail
+            if self.tokens:  # what was written before the failure is kept, marked
+                self.stop_reason = INTERRUPTED
 
     def _add_steps(self, batch: StepBatch) -> None:
         self.tokens.extend(batch.tokens)
@@ -112,6 +119,7 @@ STOP_REASONS = {
     "stop_string": "stop string",
     "cancelled": "stopped",
     "context_full": "context full",
+    INTERRUPTED: "interrupted: the engine stopped before the answer was finished",
 }
 
 

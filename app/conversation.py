@@ -7,7 +7,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.answer import Answer
+from app.answer import INTERRUPTED, Answer
 from app.token_log import TokenLog
 from backend.chats import TOKEN_FIELDS, StoredMessage
 from backend.engine.events import Stats
@@ -34,12 +34,13 @@ class Conversation:
     loaded: bool = True  # False: listed from the store, turns not read yet
 
     def messages(self) -> tuple[Message, ...]:
-        """The history sent to the model: answers that failed or produced nothing are left
-        out, so a retry does not see them."""
+        """The history sent to the model: answers that failed before producing anything are
+        left out, so a retry does not see them; an interrupted answer's text is kept, as it is
+        in the transcript."""
         return tuple(
             Message(t.role, t.content)
             for t in self.turns
-            if t.role == "user" or (t.answer is not None and t.answer.text and not t.answer.error)
+            if t.role == "user" or (t.answer is not None and t.answer.text)
         )
 
     def add_user(self, text: str) -> Turn:
@@ -68,16 +69,23 @@ def _title(text: str, limit: int = 40) -> str:
 
 
 def answer_record(answer: Answer) -> dict[str, Any]:
-    """An answer as ChatStore.add_answer's keyword arguments: enough to redraw it coloured."""
+    """An answer as ChatStore.save_answer's keyword arguments: enough to redraw it coloured.
+
+    Safe to call from another thread while the answer still streams (it is saved as it is
+    written): the GUI thread extends the token columns one after another, `text` last, so the
+    columns cut at `text`'s length are whole tokens. A streaming answer, or one that ended
+    without finishing, is recorded as interrupted, which is what it is if nothing else is
+    ever saved for it."""
     log = answer.tokens
+    n = len(log.text)
     return {
-        "text": answer.text,
+        "text": answer.final_text if answer.final_text is not None else "".join(answer.parts[:]),
         "model_name": answer.model_name,
         "spec_type": answer.spec_type,
         "n_draft_max": answer.n_draft_max,
-        "stop_reason": answer.stop_reason,
+        "stop_reason": answer.stop_reason or INTERRUPTED,
         "stats": dataclasses.asdict(answer.stats()),
-        "tokens": {name: getattr(log, name) for name in TOKEN_FIELDS},
+        "tokens": {name: getattr(log, name)[:n] for name in TOKEN_FIELDS},
     }
 
 

@@ -7,9 +7,9 @@ import dataclasses
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QThread, Signal
 
-from app.worker import EngineWorker, WorkerThread, default_engine_factory
+from app.worker import EngineWorker, default_engine_factory
 from backend.engine.request import GenerationRequest
 
 log = logging.getLogger(__name__)
@@ -30,6 +30,7 @@ class EngineClient(QObject):
     load_failed = Signal(str, str)
     load_cancelled = Signal(str)
     models_changed = Signal(object, object)
+    engine_restarted = Signal(object, object)
     events_emitted = Signal(int, object)
 
     def __init__(
@@ -38,7 +39,7 @@ class EngineClient(QObject):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self._thread = WorkerThread()
+        self._thread = QThread()
         self._thread.setObjectName("draftlight-engine")
         self._worker = EngineWorker(engine_factory)
         self._worker.moveToThread(self._thread)
@@ -54,6 +55,7 @@ class EngineClient(QObject):
         w.load_failed.connect(self.load_failed)
         w.load_cancelled.connect(self.load_cancelled)
         w.models_changed.connect(self.models_changed)
+        w.engine_restarted.connect(self.engine_restarted)
         w.events_emitted.connect(self.events_emitted)
         self._last_request = 0
         self._last_load = 0

@@ -1,14 +1,19 @@
-"""The engine's own thread: one QThread owns the Engine and with it every llama.cpp object.
+"""The engine's thread in the window: one QThread talks to the engine process.
 
-Requests arrive as queued signals (slots below run on the worker thread, one at a time);
-results leave as signals. Only `cancel_load` and `cancel_generation` are called from the GUI
-thread: they set plain counters and call `Engine.cancel()`, the engine's one thread-safe method.
+The engine (`backend.engine.remote.EngineProcess`) runs llama.cpp in a child process; this
+thread sends it commands and waits for its replies, so the GUI thread never does. Requests
+arrive as queued signals (slots below run on the worker thread, one at a time); results leave
+as signals. Only `cancel_load` and `cancel_generation` are called from the GUI thread: they set
+plain counters and call the engine's `cancel()`, its one thread-safe method.
+
+When the engine process dies, the answer ends with a `GenerationFailed(crashed=True)` (or the
+load fails with the crash's words), then `_recover` starts a new engine process with the
+models that deserve it and reports the ones it left out.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -17,8 +22,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from app.token_log import StepBatch
-from backend.engine.errors import EngineError, LoadCancelled
+from backend.engine.errors import EngineCrashed, EngineError, LoadCancelled
 from backend.engine.events import GenerationFailed, GenerationFinished, Stats, StepVerified
+from backend.engine.remote import EngineProcess
 
 log = logging.getLogger(__name__)
 
@@ -29,9 +35,7 @@ PROGRESS_STEP = 0.01  # report load progress in 1% steps, not on every callback
 
 
 def default_engine_factory():
-    from backend.engine import Engine  # imports llama.cpp: only ever on the worker thread
-
-    return Engine()
+    return EngineProcess()
 
 
 class EngineWorker(QObject):
@@ -39,6 +43,7 @@ class EngineWorker(QObject):
     load_failed = Signal(str, str)  # role, message for the user
     load_cancelled = Signal(str)  # role
     models_changed = Signal(object, object)  # engine.target, engine.draft (ModelInfo | None)
+    engine_restarted = Signal(object, object)  # the same, after a crash's restart
     events_emitted = Signal(int, object)  # request id, list of engine events and StepBatches
 
     def __init__(self, engine_factory: Callable[[], object] = default_engine_factory) -> None:
@@ -76,15 +81,10 @@ class EngineWorker(QObject):
     @Slot(int, int, int)
     def load_demo(self, load_id: int, n_ctx: int, n_threads: int) -> None:
         """The first-run demo: make the F32/Q8_0 pair from the shipped model if needed (a few
-        seconds, here on the worker thread), then load its target like any other."""
-        from backend.models.demo_pair import ensure_demo_pair
-
-        def load(engine, progress):
-            target, _draft = ensure_demo_pair()
-            return engine.load_target(target, n_ctx=n_ctx, n_threads=n_threads or None,
-                                      progress=progress)
-
-        self._load("target", load_id, "the demo models", load)
+        seconds, in the engine process: it runs llama.cpp's quantizer), then load its target
+        like any other."""
+        self._load("target", load_id, "the demo models", lambda e, progress: e.load_demo(
+            n_ctx=n_ctx, n_threads=n_threads or None, progress=progress))
 
     @Slot(int, str)
     def load_draft(self, load_id: int, path: str) -> None:
@@ -110,6 +110,9 @@ class EngineWorker(QObject):
             load(engine, progress)
         except LoadCancelled:
             self.load_cancelled.emit(role)
+        except EngineCrashed as exc:
+            self.load_failed.emit(role, str(exc))
+            self._recover(report=False)  # the load's own report below says what is loaded
         except EngineError as exc:
             self.load_failed.emit(role, str(exc))
         except Exception as exc:  # a crash here must become a message, not a dead thread
@@ -173,6 +176,27 @@ class EngineWorker(QObject):
                                           traceback.format_exc()))
         if batch:
             self.events_emitted.emit(rid, batch)
+            last = batch[-1]
+            if isinstance(last, GenerationFailed) and last.crashed:
+                self._recover()
+
+    def _recover(self, report: bool = True) -> None:
+        """A new engine process after a crash, with the models it reloads; those it leaves
+        out are reported as failed loads, with the reason."""
+        engine = self._engine
+        restart = getattr(engine, "restart", None)
+        if restart is None:
+            return
+        try:
+            restart(progress=lambda fraction: self.load_progressed.emit("target", fraction)
+                    or True)
+        except Exception:
+            log.exception("Restarting the engine failed")
+        for role, message in engine.dropped:
+            self.load_failed.emit(role, message)
+        engine.dropped = []
+        if report:
+            self.engine_restarted.emit(engine.target, engine.draft)
 
     @Slot()
     def shutdown(self) -> None:
@@ -184,18 +208,3 @@ class EngineWorker(QObject):
             log.exception("Closing the engine failed")
         self._engine = None
         QThread.currentThread().quit()
-
-
-class WorkerThread(QThread):
-    """A QThread that leaves no trace in Python's `threading` registry.
-
-    Python registers a foreign thread as a `_DummyThread` the first time it calls
-    `threading.current_thread()` (logging does, for every record) and never removes it, so
-    it would look like a leaked thread forever. Ending the thread removes that entry.
-    """
-
-    def run(self) -> None:
-        try:
-            self.exec()
-        finally:
-            threading._active.pop(threading.get_ident(), None)

@@ -30,22 +30,29 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(ROOT / "tests" / "models"))
 
 
+def _os_thread_running(native_id: int | None) -> bool:
+    """Whether the OS thread behind a `threading._DummyThread` still exists. Qt's threads show
+    up as dummy threads once they run Python code and are never removed from Python's list, so
+    the OS is asked instead (Linux: /proc; elsewhere such a thread is assumed to have ended)."""
+    task_dir = Path("/proc/self/task")
+    return native_id is not None and task_dir.is_dir() and (task_dir / str(native_id)).exists()
+
+
 @pytest.fixture(autouse=True)
 def _no_leaked_threads():
-    """Fail a test that leaves a Python thread running (a worker that was never stopped)."""
+    """Fail a test that leaves a thread running (a worker that was never stopped)."""
     before = set(threading.enumerate())
     yield
     leaked = []
     for t in set(threading.enumerate()) - before:
         if isinstance(t, threading._DummyThread):
-            # A QThread that ran Python code shows up as a dummy thread, which cannot be
-            # joined; the app's WorkerThread removes its entry when it ends, so one still
-            # listed after a grace period is a worker that was never stopped.
+            # A QThread (or a QThreadPool thread) cannot be joined from Python: wait a grace
+            # period for its OS thread to end.
             deadline = time.monotonic() + 5
-            while t in threading.enumerate() and time.monotonic() < deadline:
+            while _os_thread_running(t.native_id) and time.monotonic() < deadline:
                 time.sleep(0.05)
-            if t in threading.enumerate():
-                leaked.append(f"{t.name} (a QThread)")
+            if _os_thread_running(t.native_id):
+                leaked.append(f"{t.name} (a Qt thread)")
             continue
         t.join(timeout=5)
         if t.is_alive():

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from app.message_widgets import plain_label
 from app.model_manager.formatting import human_size, parameters, plain_tooltip
 from app.model_manager.pairing_panel import PairingPanel
-from app.model_manager.tasks import BackgroundTasks
+from app.background import Background
 from app.theme import token_colours
 from backend.models.library import Library, LibraryEntry, reveal_command
 
@@ -50,7 +50,7 @@ class LibraryTab(QWidget):
     folders_changed = Signal(list)  # the extra folders (str), after one is added or removed
     scanned = Signal()  # the list shows the library as it is on disk now
 
-    def __init__(self, library: Library, tasks: BackgroundTasks,
+    def __init__(self, library: Library, tasks: Background,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.library = library

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from app.message_widgets import plain_label
 from app.model_manager.formatting import human_size, plain_tooltip
-from app.model_manager.tasks import BackgroundTasks
+from app.background import Background
 from app.theme import token_colours
 from backend.models.inspect import ModelInspection
 from backend.models.pairing import DraftCandidate, draft_candidates, draft_search_query
@@ -32,7 +32,7 @@ class PairingPanel(QGroupBox):
     search_family = Signal(str)  # a Hub query for smaller models of the target's family
     use_as_draft = Signal(str)  # path
 
-    def __init__(self, tasks: BackgroundTasks, parent: QWidget | None = None) -> None:
+    def __init__(self, tasks: Background, parent: QWidget | None = None) -> None:
         super().__init__("Draft models for the selected model", parent)
         self._tasks = tasks
         self._target: ModelInspection | None = None

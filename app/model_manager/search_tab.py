@@ -30,7 +30,7 @@ from app.model_manager.formatting import (
     plain_tooltip,
 )
 from app.model_manager.runtime import RuntimeChoice
-from app.model_manager.tasks import BackgroundTasks
+from app.background import Background
 from app.theme import token_colours
 from backend.models.hub import HubClient, HubModel, RepoSummary, by_quantization, memory_fit
 from backend.models.inspect import kv_bytes_per_token
@@ -61,7 +61,7 @@ class Sizing:
 class SearchTab(QWidget):
     download_requested = Signal(object)  # HubModel
 
-    def __init__(self, client: HubClient, tasks: BackgroundTasks, models_dir: Path,
+    def __init__(self, client: HubClient, tasks: Background, models_dir: Path,
                  memory_source=system_memory, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._client = client

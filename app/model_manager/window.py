@@ -17,7 +17,7 @@ from app.model_manager.downloads_tab import DownloadsTab
 from app.model_manager.library_tab import LibraryTab
 from app.model_manager.runtime import RuntimeChoice, measure_draft
 from app.model_manager.search_tab import SearchTab
-from app.model_manager.tasks import BackgroundTasks
+from app.background import Background
 from backend.models.download import DownloadStatus
 from backend.models.hub import HubClient, HubModel
 from backend.models.library import Library
@@ -49,7 +49,7 @@ class ModelManagerWindow(QWidget):
         self.resize(1100, 720)
         self.library = Library(models_dir, [Path(f) for f in extra_folders])
         self.client = client or HubClient()
-        self.tasks = BackgroundTasks(self)
+        self.tasks = Background(self, name="model manager")
         self.downloads = Downloads(self.client, self.library.models_dir, self)
         self._runtime = RuntimeChoice()
         self._closed = False

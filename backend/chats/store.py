@@ -11,9 +11,11 @@ blob, next to the final stats as JSON. A database that cannot be read is moved a
 
 from __future__ import annotations
 
+import builtins
 import json
 import logging
 import sqlite3
+import threading
 import time
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -24,9 +26,10 @@ from typing import Any
 
 import platformdirs
 
+from backend import APP_NAME
+
 log = logging.getLogger(__name__)
 
-APP_NAME = "draftlight"
 SCHEMA_VERSION = 1  # PRAGMA user_version
 TOKENS_FORMAT = 1
 # Per-token columns of an assistant message, in the order they are stored.
@@ -94,11 +97,15 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _create_v1}
 
 
 class ChatStore:
-    """The conversation store. Use it from one thread; each call is one small transaction."""
+    """The conversation store; each call is one small transaction. Safe to share between
+    threads (the window writes answers from a background thread and reads on its own): one
+    lock serialises the calls, and the slow part of saving an answer, packing its tokens, is
+    done before the lock is taken."""
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path: Path | str = MEMORY if path == MEMORY else Path(path or default_chats_path())
         self.problem: str | None = None  # set when an unreadable database was moved aside
+        self._lock = threading.RLock()
         try:
             self._db = self._open()
         except (sqlite3.OperationalError, OSError) as exc:  # locked, no access, disk…: not damage
@@ -129,7 +136,9 @@ class ChatStore:
     def _open(self) -> sqlite3.Connection:
         if self.path != MEMORY:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, isolation_level=None)  # transactions are explicit
+        # Transactions are explicit; the lock, not sqlite3's same-thread check, keeps one
+        # call at a time.
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             if self.path != MEMORY:
                 db.execute("PRAGMA journal_mode=WAL")
@@ -181,27 +190,30 @@ class ChatStore:
         return self._db.execute("PRAGMA user_version").fetchone()[0]
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One committed transaction; a failure rolls it back and becomes a ChatStoreError."""
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._lock:
             try:
-                yield self._db
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as exc:
-            raise ChatStoreError(f"Could not save to the chats database: {exc}") from exc
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                raise ChatStoreError(f"Could not save to the chats database: {exc}") from exc
 
     def _read(self, sql: str, params: Sequence = ()) -> list[tuple]:
-        try:
-            return self._db.execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
-            raise ChatStoreError(f"Could not read the chats database: {exc}") from exc
+        with self._lock:
+            try:
+                return self._db.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise ChatStoreError(f"Could not read the chats database: {exc}") from exc
 
     # Conversations -------------------------------------------------------------------------
 
@@ -211,7 +223,7 @@ class ChatStore:
             cur = db.execute(
                 "INSERT INTO chats (title, created_at, updated_at) VALUES (?, ?, ?)",
                 (title, now, now))
-            return cur.lastrowid
+            return _row_id(cur)
 
     def rename(self, chat_id: int, title: str) -> None:
         with self._write() as db:
@@ -236,11 +248,28 @@ class ChatStore:
                    n_draft_max: int = 0, stop_reason: str | None = None,
                    stats: Mapping[str, Any] | None = None,
                    tokens: Mapping[str, Sequence] | None = None) -> int:
-        return self._insert(
-            chat_id, role="assistant", text=text, model_name=model_name, spec_type=spec_type,
+        return self.save_answer(chat_id, None, text, model_name=model_name, spec_type=spec_type,
+                                n_draft_max=n_draft_max, stop_reason=stop_reason, stats=stats,
+                                tokens=tokens)
+
+    def save_answer(self, chat_id: int, message_id: int | None, text: str, *,
+                    model_name: str = "", spec_type: str = "", n_draft_max: int = 0,
+                    stop_reason: str | None = None, stats: Mapping[str, Any] | None = None,
+                    tokens: Mapping[str, Sequence] | None = None) -> int:
+        """Add an answer, or replace the one saved as `message_id` (an answer is saved while
+        it is being written, so a crash keeps what was written). Returns its id."""
+        values = dict(
+            role="assistant", text=text, model_name=model_name, spec_type=spec_type,
             n_draft_max=n_draft_max, stop_reason=stop_reason,
             stats=json.dumps(dict(stats), ensure_ascii=False) if stats is not None else None,
             tokens=pack_tokens(tokens) if tokens is not None else None)
+        if message_id is None:
+            return self._insert(chat_id, **values)
+        sets = ", ".join(f"{name} = ?" for name in values)  # our own names, never user data
+        with self._write() as db:
+            db.execute(f"UPDATE messages SET {sets} WHERE id = ?", (*values.values(), message_id))
+            db.execute("UPDATE chats SET updated_at = ? WHERE id = ?", (time.time(), chat_id))
+        return message_id
 
     def _insert(self, chat_id: int, **values: Any) -> int:
         now = time.time()
@@ -252,13 +281,14 @@ class ChatStore:
             cur = db.execute(f"INSERT INTO messages ({names}) VALUES ({marks})",
                              tuple(values.values()))
             db.execute("UPDATE chats SET updated_at = ? WHERE id = ?", (now, chat_id))
-            return cur.lastrowid
+            return _row_id(cur)
 
     def delete_message(self, message_id: int) -> None:
         with self._write() as db:
             db.execute("DELETE FROM messages WHERE id = ?", (message_id,))
 
-    def load(self, chat_id: int) -> list[StoredMessage]:
+    # `builtins.list`: inside the class, `list` names the method above
+    def load(self, chat_id: int) -> builtins.list[StoredMessage]:
         """A conversation's messages in the order they were written."""
         rows = self._read(
             "SELECT id, role, text, created_at, model_name, spec_type, n_draft_max, "
@@ -276,6 +306,12 @@ class ChatStore:
                             chat_id, mid, exc)
                 messages.append(StoredMessage(mid, role, text, created, model, spec, k, stop))
         return messages
+
+
+def _row_id(cur: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT just wrote (always set after one)."""
+    assert cur.lastrowid is not None
+    return cur.lastrowid
 
 
 def pack_tokens(tokens: Mapping[str, Sequence]) -> bytes:

@@ -1,8 +1,11 @@
-"""Background work for the model manager: network and disk I/O off the GUI thread.
+"""The app's one way to run work off the GUI thread (after Anki's `QueryOp`).
 
-Each call runs on the window's own QThreadPool and reports back through one queued signal;
-the callbacks run on the GUI thread. `stop` drops queued work and waits, with a timeout, for
-what is running, so no thread outlives the window.
+`Background.run(fn, *args, on_result=…, on_error=…)` runs `fn` on the owner's QThreadPool and
+reports back through one queued signal, so the callbacks run on the GUI thread and `fn` never
+touches a widget. `Background(serial=True)` runs its work one call at a time in the order
+given (the chat store's writes). `stop` drops queued work and waits, with a timeout, for what
+is running, so no thread outlives its window. (The engine has its own thread, app.worker,
+because it holds a conversation with the engine process rather than running calls.)
 """
 
 from __future__ import annotations
@@ -10,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -18,16 +20,22 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 log = logging.getLogger(__name__)
 
-MAX_THREADS = 4  # a search, a file listing, a header read and a library scan at once
+MAX_THREADS = 4  # e.g. a Hub search, a file listing, a header read and a library scan at once
 
 
-class BackgroundTasks(QObject):
+class Background(QObject):
     finished = Signal(int, object, object)  # task id, result, exception (None on success)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, *, serial: bool = False,
+                 name: str = "background") -> None:
         super().__init__(parent)
+        self._name = name
         self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(MAX_THREADS)
+        # One thread takes queued work first in, first out: calls run in the order given.
+        self._pool.setMaxThreadCount(1 if serial else MAX_THREADS)
+        # Idle threads end at once instead of lingering 30 s: none outlives the work it ran
+        # (the tests fail a test that leaves a thread behind), and starting one costs little.
+        self._pool.setExpiryTimeout(0)
         self._ids = itertools.count(1)
         self._callbacks: dict[int, tuple[Callable, Callable | None]] = {}
         self._stopped = False
@@ -49,9 +57,9 @@ class BackgroundTasks(QObject):
         self._pool.start(_Task(self, task_id, fn, args))
         return task_id
 
-    @property
-    def busy(self) -> bool:
-        return bool(self._callbacks)
+    def wait(self, timeout_ms: int = 10_000) -> bool:
+        """Let queued and running work finish (saving before the window closes)."""
+        return self._pool.waitForDone(timeout_ms)
 
     def stop(self, timeout_ms: int = 10_000) -> bool:
         """Forget queued tasks and wait for running ones; False if some are still running."""
@@ -60,7 +68,7 @@ class BackgroundTasks(QObject):
         done = self._pool.waitForDone(timeout_ms)
         self._callbacks.clear()
         if not done:
-            log.error("Model manager tasks still running after %d ms", timeout_ms)
+            log.error("%s work still running after %d ms", self._name, timeout_ms)
         return done
 
     @Slot(int, object, object)
@@ -74,11 +82,11 @@ class BackgroundTasks(QObject):
         elif on_error is not None:
             on_error(error)
         else:
-            log.error("A model manager task failed", exc_info=error)
+            log.error("%s work failed", self._name, exc_info=error)
 
 
 class _Task(QRunnable):
-    def __init__(self, owner: BackgroundTasks, task_id: int, fn: Callable, args: tuple) -> None:
+    def __init__(self, owner: Background, task_id: int, fn: Callable, args: tuple) -> None:
         super().__init__()
         self._owner = owner
         self._id = task_id
@@ -87,13 +95,8 @@ class _Task(QRunnable):
 
     def run(self) -> None:
         try:
-            try:
-                result, error = self._fn(*self._args), None
-            except Exception as exc:  # reported to the GUI thread, never printed here
-                result, error = None, exc
-            with contextlib.suppress(RuntimeError):  # the window is already gone
-                self._owner.finished.emit(self._id, result, error)
-        finally:
-            # A pool thread that ran Python code is registered as a threading._DummyThread,
-            # which would look like a leaked thread forever (see app.worker.WorkerThread).
-            threading._active.pop(threading.get_ident(), None)
+            result, error = self._fn(*self._args), None
+        except Exception as exc:  # reported to the GUI thread, never printed here
+            result, error = None, exc
+        with contextlib.suppress(RuntimeError):  # the window is already gone
+            self._owner.finished.emit(self._id, result, error)
