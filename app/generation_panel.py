@@ -1,7 +1,9 @@
 """The side panel: which models answer, how they speculate, and how they sample.
 
 Sampling, spec type and K are read when the next answer is requested, so changing them never
-reloads a model. Options the loaded models cannot use are greyed out with the reason.
+reloads a model. Options the loaded models cannot use are greyed out with the reason. Every
+input's range, step, label and tooltip come from `backend.settings_schema`, and the spec types
+from `backend.spec_types`: the panel declares none of them itself.
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ from PySide6.QtWidgets import (
 
 from app.combo_items import item_enabled, set_item_enabled
 from app.message_widgets import plain_label
-from backend.settings import SPEC_TYPES, GenerationSettings
+from backend import settings_schema as schema
+from backend import spec_types
+from backend.settings import GenerationSettings
+from backend.settings_schema import Option
 
-SPEC_NAMES = {"none": "none (target only)", "draft": "draft model", "mtp": "MTP heads",
-              "ngram": "n-gram lookup"}
 NO_DRAFT = ""  # item data of the "(none)" draft entry
 # Long file names must not widen the panel: the full path is in each entry's tooltip.
 _SHORT_COMBO = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
@@ -63,7 +66,8 @@ class GenerationPanel(QWidget):
         self._target = None
         self._draft = None
         self._draft_reasons: dict[str, str] = {}  # path -> why it cannot draft
-        self._preferred_spec = "none"  # what the user chose, restored when it becomes usable
+        # what the user chose, restored when it becomes usable
+        self._preferred_spec = spec_types.PLAIN
         self._updating = False
 
         # Models ------------------------------------------------------------------------
@@ -87,11 +91,8 @@ class GenerationPanel(QWidget):
         self.draft_info = plain_label()
         self.draft_info.setObjectName("modelInfo")
 
-        self.n_ctx = _spin(256, 1 << 20, 4096, step=256, tip="Context size in tokens "
-                           "(applies when you press Apply or load a model)")
-        self.n_threads = _spin(0, 256, 0, tip="CPU threads (0 = automatic); applies when you "
-                               "press Apply or load a model")
-        self.n_threads.setSpecialValueText("auto")
+        self.n_ctx = _input(schema.N_CTX)
+        self.n_threads = _input(schema.N_THREADS)
         self.apply_context_button = QPushButton("Apply")
         self.apply_context_button.setToolTip("Re-create the model's context with this size "
                                              "and thread count")
@@ -103,41 +104,40 @@ class GenerationPanel(QWidget):
         form.addRow("", self.target_info)
         form.addRow("Draft", _row(self.draft_combo, self.open_draft_button))
         form.addRow("", self.draft_info)
-        form.addRow("Context", self.n_ctx)
-        form.addRow("Threads", _row(self.n_threads, self.apply_context_button))
+        form.addRow(schema.N_CTX.label, self.n_ctx)
+        form.addRow(schema.N_THREADS.label, _row(self.n_threads, self.apply_context_button))
 
         # Speculation -------------------------------------------------------------------
         self.spec_combo = QComboBox()
-        for spec in SPEC_TYPES:
-            self.spec_combo.addItem(SPEC_NAMES[spec], spec)
+        self.spec_combo.setToolTip(schema.SPEC_TYPE.tooltip)
+        for st in spec_types.all_spec_types():
+            self.spec_combo.addItem(st.label, st.name)
         self.spec_combo.activated.connect(self._on_spec_activated)
-        self.n_draft = _spin(1, 16, 8, tip="K: the most tokens drafted per step")
-        self.p_min = _dspin(0.0, 1.0, 0.0, 0.05, 2, tip="Stop drafting when the drafter's top "
-                            "probability falls below this (0 = always draft K)")
+        # the generation settings' numeric inputs, by GenerationSettings field name
+        self._inputs: dict[str, QSpinBox | QDoubleSpinBox] = {}
+        self.n_draft = self._generation_input(schema.N_DRAFT)
+        self.p_min = self._generation_input(schema.P_MIN)
         spec = QGroupBox("Speculative decoding")
         form = QFormLayout(spec)
-        form.addRow("Spec type", self.spec_combo)
-        form.addRow("Draft length K", self.n_draft)
-        form.addRow("p_min", self.p_min)
+        form.addRow(schema.SPEC_TYPE.label, self.spec_combo)
+        form.addRow(schema.N_DRAFT.label, self.n_draft)
+        form.addRow(schema.P_MIN.label, self.p_min)
 
         # Sampling ----------------------------------------------------------------------
-        self.temperature = _dspin(0.0, 2.0, 0.0, 0.05, 2, tip="0 = greedy (deterministic)")
-        self.top_p = _dspin(0.0, 1.0, 0.95, 0.05, 2, tip="Nucleus sampling (1 = off)")
-        self.top_k = _spin(0, 1000, 40, tip="Keep the k most likely tokens (0 = off)")
-        self.seed = _spin(0, 2**31 - 1, 0, tip="Random seed for sampling")
-        self.max_tokens = _spin(1, 1 << 20, 512, step=64, tip="Most tokens in one answer")
+        self.temperature = self._generation_input(schema.TEMPERATURE)
+        self.top_p = self._generation_input(schema.TOP_P)
+        self.top_k = self._generation_input(schema.TOP_K)
+        self.min_p = self._generation_input(schema.MIN_P)
+        self.repeat_penalty = self._generation_input(schema.REPEAT_PENALTY)
+        self.seed = self._generation_input(schema.SEED)
+        self.max_tokens = self._generation_input(schema.MAX_TOKENS)
         sampling = QGroupBox("Sampling")
         form = QFormLayout(sampling)
-        form.addRow("Temperature", self.temperature)
-        form.addRow("Top-p", self.top_p)
-        form.addRow("Top-k", self.top_k)
-        form.addRow("Seed", self.seed)
-        form.addRow("Max tokens", self.max_tokens)
+        for option in (schema.TEMPERATURE, schema.TOP_P, schema.TOP_K, schema.MIN_P,
+                       schema.REPEAT_PENALTY, schema.SEED, schema.MAX_TOKENS):
+            form.addRow(option.label, self._inputs[option.name])
 
-        for w in (self.n_draft, self.top_k, self.seed, self.max_tokens, self.n_ctx,
-                  self.n_threads):
-            w.valueChanged.connect(self._on_value_changed)
-        for w in (self.p_min, self.temperature, self.top_p):
+        for w in (*self._inputs.values(), self.n_ctx, self.n_threads):
             w.valueChanged.connect(self._on_value_changed)
 
         layout = QVBoxLayout(self)
@@ -151,17 +151,13 @@ class GenerationPanel(QWidget):
 
     # Settings ----------------------------------------------------------------------------
 
+    def _generation_input(self, option: Option) -> QSpinBox | QDoubleSpinBox:
+        w = self._inputs[option.name] = _input(option)
+        return w
+
     def generation_settings(self) -> GenerationSettings:
-        return GenerationSettings(
-            spec_type=self.spec_type(),
-            n_draft=self.n_draft.value(),
-            p_min=self.p_min.value(),
-            temperature=self.temperature.value(),
-            top_p=self.top_p.value(),
-            top_k=self.top_k.value(),
-            seed=self.seed.value(),
-            max_tokens=self.max_tokens.value(),
-        )
+        return GenerationSettings(spec_type=self.spec_type(),
+                                  **{name: w.value() for name, w in self._inputs.items()})
 
     def preferred_settings(self) -> GenerationSettings:
         """What to save: the spec type the user chose, even while it is unavailable."""
@@ -172,13 +168,8 @@ class GenerationPanel(QWidget):
     def set_generation_settings(self, gs: GenerationSettings) -> None:
         self._updating = True
         try:
-            self.n_draft.setValue(gs.n_draft)
-            self.p_min.setValue(gs.p_min)
-            self.temperature.setValue(gs.temperature)
-            self.top_p.setValue(gs.top_p)
-            self.top_k.setValue(gs.top_k)
-            self.seed.setValue(gs.seed)
-            self.max_tokens.setValue(gs.max_tokens)
+            for name, w in self._inputs.items():
+                w.setValue(getattr(gs, name))
             self._preferred_spec = gs.spec_type
             self._update_spec_items()
         finally:
@@ -270,9 +261,11 @@ class GenerationPanel(QWidget):
 
     def spec_reason(self, spec: str) -> str | None:
         """Why `spec` cannot be used with the loaded models, or None."""
-        if spec == "draft" and self._draft is None:
+        declared = spec_types.get(spec)
+        needs = declared.needs if declared else ""
+        if needs == "draft_model" and self._draft is None:
             return "Choose a draft model first (Models → Draft)."
-        if spec == "mtp":
+        if needs == "mtp_heads":
             if self._target is None:
                 return "Load a target model first."
             if not self._target.n_mtp_heads:
@@ -283,10 +276,12 @@ class GenerationPanel(QWidget):
     def _update_spec_items(self) -> None:
         for i in range(self.spec_combo.count()):
             set_item_enabled(self.spec_combo, i, self.spec_reason(self.spec_combo.itemData(i)))
-        want = self._preferred_spec if self.spec_reason(self._preferred_spec) is None else "none"
+        want = (self._preferred_spec if self.spec_reason(self._preferred_spec) is None
+                else spec_types.PLAIN)
         self.spec_combo.setCurrentIndex(self.spec_combo.findData(want))
-        self.n_draft.setEnabled(self.spec_type() != "none")
-        self.p_min.setEnabled(self.spec_type() in ("draft", "mtp"))
+        current = spec_types.get(self.spec_type())
+        self.n_draft.setEnabled(current is not None and current.drafts)
+        self.p_min.setEnabled(current is not None and current.uses_p_min)
 
     def set_busy(self, loading: bool, generating: bool) -> None:
         """Model choices wait while a model loads or an answer streams; sampling does not."""
@@ -332,21 +327,18 @@ def _row(*widgets: QWidget) -> QWidget:
     return w
 
 
-def _spin(lo: int, hi: int, value: int, *, step: int = 1, tip: str = "") -> QSpinBox:
-    w = QSpinBox()
-    w.setRange(lo, hi)
-    w.setSingleStep(step)
-    w.setValue(value)
-    w.setToolTip(tip)
-    return w
-
-
-def _dspin(lo: float, hi: float, value: float, step: float, decimals: int, *,
-           tip: str = "") -> QDoubleSpinBox:
-    w = QDoubleSpinBox()
-    w.setRange(lo, hi)
-    w.setDecimals(decimals)
-    w.setSingleStep(step)
-    w.setValue(value)
-    w.setToolTip(tip)
+def _input(option: Option) -> QSpinBox | QDoubleSpinBox:
+    """A spin box with the declaration's range, step, default and tooltip."""
+    w: QSpinBox | QDoubleSpinBox
+    if option.kind is float:
+        w = QDoubleSpinBox()
+        w.setDecimals(option.decimals)  # before the range and value, which it rounds
+    else:
+        w = QSpinBox()
+    w.setRange(option.minval, option.maxval)
+    w.setSingleStep(option.step or 1)
+    w.setValue(option.default)
+    w.setToolTip(option.tooltip)
+    if option.special:
+        w.setSpecialValueText(option.special)  # shown instead of minval
     return w

@@ -12,15 +12,16 @@ import os
 import sys
 from pathlib import Path
 
-from backend import __version__
+from backend import APP_NAME, __version__
+from backend import settings_schema as schema
+from backend.cli.options import add_option
 
 SUBCOMMANDS = ("generate", "models")
-SPEC_CHOICES = ("none", "draft", "mtp", "ngram")  # backend.settings.SPEC_TYPES, without imports
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="draftlight",
+        prog=APP_NAME,
         description="Chat with a local GGUF model and watch speculative decoding: every token "
         "is coloured by whether a draft proposed it and the target accepted or rejected it.",
         epilog="Headless subcommands (no window): 'draftlight generate …' runs one prompt and "
@@ -32,9 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="target GGUF to open (default: the last one, else the bundled "
                         "SmolLM2 model)")
     parser.add_argument("--draft", type=Path, metavar="PATH", help="draft GGUF to load")
-    parser.add_argument("--spec", choices=SPEC_CHOICES, metavar="TYPE",
-                        help=f"speculative decoding type: {', '.join(SPEC_CHOICES)}")
-    parser.add_argument("--n-draft", type=int, metavar="K", help="draft length K (1–16)")
+    # None: the saved value; ranges and help are the settings' declarations
+    add_option(parser, schema.SPEC_TYPE, default=None, help_default="the saved one")
+    add_option(parser, schema.N_DRAFT, metavar="K", default=None, help_default="the saved one")
     parser.add_argument("--prompt", metavar="TEXT", help="send this message once the model "
                         "has loaded")
     parser.add_argument("--screenshot", type=Path, metavar="FILE",
@@ -42,8 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "window to FILE (PNG) and exit; non-zero on failure")
     parser.add_argument("--timeout", type=float, default=600.0, metavar="SECONDS",
                         help="with --screenshot: give up after this long (default 600)")
-    parser.add_argument("--theme", choices=("system", "light", "dark"),
-                        help="colour theme (default: the saved one, else the system's)")
+    add_option(parser, schema.THEME, flag="--theme", metavar="THEME", default=None,
+               help_default="the saved one, else the system's")
     parser.add_argument("--settings", type=Path, metavar="FILE",
                         help="settings file to use instead of the default one")
     return parser
@@ -54,11 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in SUBCOMMANDS:
         from backend.cli.main import main as cli_main
 
-        return cli_main(argv, prog="draftlight")
+        return cli_main(argv, prog=APP_NAME)
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.n_draft is not None and not 1 <= args.n_draft <= 16:
-        parser.error("--n-draft must be between 1 and 16")
     if args.screenshot and not args.prompt:
         parser.error("--screenshot needs --prompt")
     has_screen = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))

@@ -90,8 +90,9 @@ class MainWindow(QMainWindow):
         self._list_saved_chats()
         self.new_chat()
         self._update_actions()
-        if self.chats.problem:
-            self.show_error(self.chats.problem)
+        problems = [*self.settings.problems, self.chats.problem]  # nothing changed silently
+        if any(problems):
+            self.show_error(" ".join(p for p in problems if p))
 
     # Construction ------------------------------------------------------------------------
 
@@ -612,7 +613,8 @@ class MainWindow(QMainWindow):
             n_draft_max=gs.n_draft,
             p_min=gs.p_min,
             sampling=SamplingSettings(temperature=gs.temperature, top_k=gs.top_k,
-                                      top_p=gs.top_p, seed=gs.seed),
+                                      top_p=gs.top_p, min_p=gs.min_p,
+                                      repeat_penalty=gs.repeat_penalty, seed=gs.seed),
             max_tokens=gs.max_tokens,
         )
 

@@ -20,9 +20,7 @@ from app.stats_chart import AcceptChart
 from app.theme import token_colours
 from app.token_formats import TokenFormats
 from app.token_view import TokenView
-
-SPEC_LABELS = {"none": "no speculation", "draft": "draft model", "mtp": "MTP heads",
-               "ngram": "n-gram lookup"}
+from backend import spec_types
 
 
 def plain_label(text: str = "", *, selectable: bool = False) -> QLabel:
@@ -144,13 +142,14 @@ class AnswerWidget(QFrame):
         title = "Assistant"
         if a.model_name:
             title += f" · {a.model_name}"
-        title += f" · {SPEC_LABELS.get(a.spec_type, a.spec_type)}"
-        if a.spec_type not in ("none", "") and a.n_draft_max:
+        spec = spec_types.get(a.spec_type)
+        title += f" · {spec.caption if spec else a.spec_type}"
+        if spec is not None and spec.drafts and a.n_draft_max:
             title += f", K = {a.n_draft_max}"
         self.title.setText(title)
         self.stats_label.setText(format_stats(a))
         self.chart.set_data(a.accepted_lengths, a.drafted_lengths, a.n_draft_max)
-        self.chart.setVisible(a.spec_type != "none")
+        self.chart.setVisible(a.spec_type != spec_types.PLAIN)
         if a.error:
             self.error_label.setText(a.error)
             self.error_label.setToolTip(a.error_detail[:2000])

@@ -9,7 +9,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from app.theme import apply_theme
-from backend import __version__
+from backend import APP_NAME, APP_TITLE, __version__
 
 
 def ensure_application(argv: list[str] | None = None, *, theme: str = "system") -> QApplication:
@@ -17,10 +17,10 @@ def ensure_application(argv: list[str] | None = None, *, theme: str = "system") 
     app = QApplication.instance()
     if app is None:
         app = QApplication(argv if argv is not None else sys.argv[:1])
-    app.setApplicationName("Draftlight")
-    app.setOrganizationName("draftlight")
+    app.setApplicationName(APP_TITLE)
+    app.setOrganizationName(APP_NAME)
     app.setApplicationVersion(__version__)
-    app.setDesktopFileName("draftlight")
+    app.setDesktopFileName(APP_NAME)
     app.setWindowIcon(QIcon(str(Path(__file__).with_name("draftlight.svg"))))
     apply_theme(app, theme)
     return app

@@ -20,13 +20,9 @@ from app.auto_height_text import AutoHeightTextEdit
 from app.theme import token_colours
 from app.token_formats import TokenFormats
 from app.token_log import TokenLog
+from backend import spec_types
 from backend.engine.events import Token
 
-_ORIGINS = {
-    "draft": "drafted by the draft model",
-    "ngram": "drafted by n-gram lookup",
-    "target": "produced by the target model",
-}
 # Rejected drafts are display-only: a refused newline must not break the line it was refused in.
 _VISIBLE = str.maketrans({"\n": "↵", "\r": "␍", "\t": "→"})
 # Qt lays out a whole paragraph again whenever text is appended to it, so an answer that never
@@ -128,11 +124,13 @@ class TokenView(AutoHeightTextEdit):
 
 def token_tooltip(step: int, token: Token) -> str:
     """Rich text made by us, with the token's own text escaped."""
-    if token.origin == "mtp":
-        origin = f"drafted by MTP head {token.head + 1}" if token.head is not None else (
-            "drafted by the MTP heads")
+    spec = spec_types.get(token.origin)
+    if token.origin == "target":
+        origin = "produced by the target model"
+    elif token.head is not None:  # `head` is the MTP head's index
+        origin = f"drafted by MTP head {token.head + 1}"
     else:
-        origin = _ORIGINS.get(token.origin, token.origin)
+        origin = spec.drafted_by if spec else token.origin
     if token.origin == "target":
         verdict = "the target's own token"
     elif token.accepted:

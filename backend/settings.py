@@ -1,9 +1,11 @@
 """Draftlight's one typed settings file: JSON under platformdirs' config directory.
 
-Dataclasses give every value a type and a default; `schema_version` lets a later release
-migrate an older file. Loading never fails: a missing, damaged or foreign file gives the
-defaults (a bad settings file must not stop the app from starting), and each value that is
-missing, of the wrong type or out of range falls back to its own default.
+Dataclasses give every value a type; the user-facing values take their defaults and limits
+from `backend.settings_schema`, declared once. `schema_version` lets a later release migrate
+an older file. Loading never fails: a missing, damaged or foreign file gives the defaults (a
+bad settings file must not stop the app from starting), and each value that is missing, of
+the wrong type or out of range falls back to its own default, never clamped: what was
+replaced is listed in `Settings.problems`, in words, for the window to say.
 """
 
 from __future__ import annotations
@@ -19,21 +21,21 @@ from typing import Any
 
 import platformdirs
 
+from backend import APP_NAME
+from backend import settings_schema as schema
+
 log = logging.getLogger(__name__)
 
-APP_NAME = "draftlight"
 SCHEMA_VERSION = 1
 MAX_RECENT_FILES = 10
 MAX_LIBRARY_FOLDERS = 100
-# backend.engine.events.SpecType, spelled out so that reading settings never loads llama.cpp.
-SPEC_TYPES = ("none", "draft", "mtp", "ngram")
 
 
 @dataclass
 class WindowSettings:
     geometry: str = ""  # QWidget.saveGeometry(), base64: opaque to the backend
     splitter: str = ""  # QSplitter.saveState(), base64
-    theme: str = "system"  # "system" | "light" | "dark"
+    theme: str = schema.THEME.default
 
 
 @dataclass
@@ -41,8 +43,8 @@ class ModelSettings:
     target: str = ""  # last target model path ("" = none remembered)
     draft: str = ""  # last draft model path
     recent: list[str] = field(default_factory=list)  # most recent first
-    n_ctx: int = 4096
-    n_threads: int = 0  # 0 = let llama.cpp choose
+    n_ctx: int = schema.N_CTX.default
+    n_threads: int = schema.N_THREADS.default  # 0 = automatic
     library_folders: list[str] = field(default_factory=list)  # listed besides the models folder
 
 
@@ -50,14 +52,16 @@ class ModelSettings:
 class GenerationSettings:
     """What the next answer is generated with; none of it needs a model reload."""
 
-    spec_type: str = "none"
-    n_draft: int = 8  # K, the most tokens drafted per step
-    p_min: float = 0.0
-    temperature: float = 0.0
-    top_p: float = 0.95
-    top_k: int = 40
-    seed: int = 0
-    max_tokens: int = 512
+    spec_type: str = schema.SPEC_TYPE.default
+    n_draft: int = schema.N_DRAFT.default  # K, the most tokens drafted per step
+    p_min: float = schema.P_MIN.default
+    temperature: float = schema.TEMPERATURE.default
+    top_p: float = schema.TOP_P.default
+    top_k: int = schema.TOP_K.default
+    min_p: float = schema.MIN_P.default
+    repeat_penalty: float = schema.REPEAT_PENALTY.default
+    seed: int = schema.SEED.default
+    max_tokens: int = schema.MAX_TOKENS.default
 
 
 @dataclass
@@ -66,30 +70,15 @@ class Settings:
     window: WindowSettings = field(default_factory=WindowSettings)
     models: ModelSettings = field(default_factory=ModelSettings)
     generation: GenerationSettings = field(default_factory=GenerationSettings)
+    # What loading replaced by a default, in words ("temperature 3.0 is outside 0.0 to 2.0"):
+    # never saved, shown by the window so that a changed value is not changed silently.
+    problems: list[str] = field(default_factory=list, compare=False, repr=False)
 
     def remember_model(self, path: str) -> None:
         """Put `path` first in the recent-files list."""
         recent = [p for p in self.models.recent if p != path]
         self.models.recent = [path, *recent][:MAX_RECENT_FILES]
 
-
-# Ranges a value must fall in; anything outside is replaced by the default, not clamped,
-# since an out-of-range value means the file was edited or written by something else.
-_RANGES: dict[tuple[str, str], tuple[float, float]] = {
-    ("models", "n_ctx"): (128, 1 << 20),
-    ("models", "n_threads"): (0, 1024),
-    ("generation", "n_draft"): (1, 16),
-    ("generation", "p_min"): (0.0, 1.0),
-    ("generation", "temperature"): (0.0, 5.0),
-    ("generation", "top_p"): (0.0, 1.0),
-    ("generation", "top_k"): (0, 100_000),
-    ("generation", "seed"): (0, 2**32 - 1),
-    ("generation", "max_tokens"): (1, 1 << 20),
-}
-_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
-    ("window", "theme"): ("system", "light", "dark"),
-    ("generation", "spec_type"): SPEC_TYPES,
-}
 
 _LIST_LIMITS: dict[tuple[str, str], int] = {
     ("models", "recent"): MAX_RECENT_FILES,
@@ -111,19 +100,24 @@ def load_settings(path: Path | None = None) -> Settings:
     except FileNotFoundError:
         return Settings()
     except (OSError, ValueError) as exc:
-        log.warning("Ignoring unreadable settings file %s: %s", path, exc)
-        return Settings()
+        return _defaults_because(f"The settings file {path} could not be read ({exc})")
     if not isinstance(raw, dict):
-        log.warning("Ignoring settings file %s: not a JSON object", path)
-        return Settings()
+        return _defaults_because(f"The settings file {path} is not a JSON object")
     return settings_from_dict(raw)
+
+
+def _defaults_because(why: str) -> Settings:
+    log.warning("%s; using the default settings.", why)
+    return Settings(problems=[f"{why}; using the default settings."])
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write atomically, so a crash mid-write leaves the previous file intact."""
     path = path or default_settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(dataclasses.asdict(settings), indent=2, sort_keys=True)
+    values = dataclasses.asdict(settings)
+    del values["problems"]
+    text = json.dumps(values, indent=2, sort_keys=True)
     fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -144,41 +138,45 @@ def settings_from_dict(raw: dict) -> Settings:
         version += 1
     settings = Settings()
     for section in dataclasses.fields(Settings):
-        if section.name == "schema_version":
+        if section.name in ("schema_version", "problems"):
             continue
         values = raw.get(section.name)
         if isinstance(values, dict):
-            _fill(section.name, getattr(settings, section.name), values)
+            settings.problems += _fill(section.name, getattr(settings, section.name), values)
+    for problem in settings.problems:
+        log.warning("Settings: %s", problem)
     return settings
 
 
-def _fill(section: str, target: Any, values: dict) -> None:
+def _fill(section: str, target: Any, values: dict) -> list[str]:
+    """Set each valid value of `values` on `target`; the problems with the others, in words."""
+    problems = []
     for f in dataclasses.fields(target):
         if f.name not in values:
             continue
         value = values[f.name]
         default = getattr(target, f.name)
-        if not _same_type(value, default):
-            log.warning("Settings: ignoring %s.%s = %r (wrong type)", section, f.name, value)
+        option = schema.OPTIONS.get(f"{section}.{f.name}")
+        reason = option.problem(value) if option else _plain_problem(value, default)
+        if reason is not None:
+            label = option.label if option else f.name
+            problems.append(f"{label} {value!r} in the settings file {reason}; using "
+                            f"{default!r}.")
             continue
         if isinstance(default, float):
             value = float(value)
+            if option and round(value, option.decimals) != value:
+                # the panel shows option.decimals digits and would save the value rounded
+                rounded = round(value, option.decimals)
+                problems.append(f"{option.label} {value!r} in the settings file has more than "
+                                f"{option.decimals} decimals; using {rounded!r}.")
+                value = rounded
         if isinstance(default, list):
             value = [v for v in value if isinstance(v, str)][: _LIST_LIMITS[(section, f.name)]]
-        bounds = _RANGES.get((section, f.name))
-        if bounds and not bounds[0] <= value <= bounds[1]:
-            log.warning("Settings: ignoring %s.%s = %r (out of range)", section, f.name, value)
-            continue
-        choices = _CHOICES.get((section, f.name))
-        if choices and value not in choices:
-            log.warning("Settings: ignoring %s.%s = %r (unknown)", section, f.name, value)
-            continue
         setattr(target, f.name, value)
+    return problems
 
 
-def _same_type(value: Any, default: Any) -> bool:
-    if isinstance(default, bool) or isinstance(value, bool):
-        return type(value) is type(default)
-    if isinstance(default, float):
-        return isinstance(value, int | float)
-    return isinstance(value, type(default))
+def _plain_problem(value: Any, default: Any) -> str | None:
+    """The check of a value with no declaration (paths, window state): its type only."""
+    return None if type(value) is type(default) else f"is not a {type(default).__name__}"

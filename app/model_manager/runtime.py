@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from backend.models.inspect import ModelFileError, inspect_model
+from backend.settings_schema import N_CTX
 
 
 @dataclass(frozen=True)
 class RuntimeChoice:
-    n_ctx: int = 4096
+    n_ctx: int = N_CTX.default
     target: str = ""  # path of the loaded target ("" = none)
     draft: str = ""  # path of the loaded draft ("" = none)
     draft_bytes: tuple[int, int] | None = None  # (weights, KV cache for n_ctx) once measured

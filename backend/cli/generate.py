@@ -9,6 +9,8 @@ import argparse
 import json
 import sys
 
+from backend import settings_schema as schema
+from backend.cli.options import add_option
 from backend.engine import Engine, EngineError
 from backend.engine.events import (
     GenerationFailed,
@@ -35,19 +37,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("prompt", metavar="PROMPT")
     p.add_argument("--model", required=True, help="target GGUF file")
     p.add_argument("--draft", help="draft GGUF file (for --spec draft)")
-    p.add_argument("--spec", choices=("none", "draft", "ngram", "mtp"), default=None,
-                   help="speculative decoding type (default: draft if --draft is given, else none)")
-    p.add_argument("--n-draft", type=int, default=8, metavar="K", help="draft length (1-32)")
-    p.add_argument("--p-min", type=float, default=0.0, help="stop drafting below this confidence")
-    p.add_argument("--temp", type=float, default=0.0, help="temperature (0 = greedy)")
-    p.add_argument("--top-k", type=int, default=40)
-    p.add_argument("--top-p", type=float, default=0.95)
-    p.add_argument("--min-p", type=float, default=0.05)
-    p.add_argument("--repeat-penalty", type=float, default=1.0)
-    p.add_argument("--seed", type=int, default=0, help="-1 for a random seed")
-    p.add_argument("--max-tokens", type=int, default=256)
-    p.add_argument("--ctx", type=int, default=4096, help="context size in tokens")
-    p.add_argument("--threads", type=int, default=None)
+    # Ranges, defaults and help come from the settings declarations, shared with the window.
+    add_option(p, schema.SPEC_TYPE, default=None,
+               help_default="draft if --draft is given, else none")
+    add_option(p, schema.N_DRAFT, metavar="K")
+    for option in (schema.P_MIN, schema.TEMPERATURE, schema.TOP_K, schema.TOP_P, schema.MIN_P,
+                   schema.REPEAT_PENALTY, schema.SEED, schema.MAX_TOKENS, schema.N_CTX,
+                   schema.N_THREADS):
+        add_option(p, option)
     p.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
     p.add_argument("--raw", action="store_true", help="use PROMPT as raw text, no chat template")
     p.add_argument("--json", action="store_true", help="print one JSON object per event")

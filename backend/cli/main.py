@@ -10,12 +10,12 @@ import argparse
 import importlib
 import sys
 
-from backend import __version__
+from backend import APP_NAME, __version__
 
 SUBCOMMANDS = {"generate": "backend.cli.generate", "models": "backend.cli.models"}
 
 
-def build_parser(prog: str = "draftlight") -> argparse.ArgumentParser:
+def build_parser(prog: str = APP_NAME) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
         description="Draftlight: chat with local GGUF models and watch speculative decoding.",
@@ -31,7 +31,7 @@ def _module(name: str):
     return importlib.import_module(name)
 
 
-def main(argv: list[str] | None = None, prog: str = "draftlight-cli") -> int:
+def main(argv: list[str] | None = None, prog: str = f"{APP_NAME}-cli") -> int:
     parser = build_parser(prog)
     args = parser.parse_args(argv)
     if args.command is None:

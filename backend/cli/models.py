@@ -19,8 +19,9 @@ from backend.models.hub import HubClient, HubError, HubModel, by_quantization, m
 from backend.models.inspect import ModelInspection, inspect_model, kv_bytes_per_token
 from backend.models.library import Library
 from backend.models.transfer import DownloadError
+from backend.settings_schema import N_CTX
 
-DEFAULT_CONTEXT = 4096
+DEFAULT_CONTEXT = N_CTX.default
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -263,11 +264,12 @@ def _print_json(payload: object) -> int:
 
 
 def _size(n: int) -> str:
+    size = float(n)
     for unit in ("B", "KiB", "MiB", "GiB"):
-        if n < 1024:
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return f"{n:.1f} TiB"
+        if size < 1024:
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{size:.1f} TiB"
 
 
 def _params(n: int) -> str:

@@ -16,12 +16,11 @@ from dataclasses import replace
 
 import numpy as np
 
+from backend import settings_schema, spec_types
 from backend.engine import sampling
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
-from backend.engine.drafters.base import Drafter, Proposal, TargetFollower
+from backend.engine.drafters.base import Drafter, DraftingSetup, Proposal, TargetFollower
 from backend.engine.drafters.draft_model import DraftModelDrafter
-from backend.engine.drafters.mtp import MtpDrafter
-from backend.engine.drafters.ngram import NgramDrafter
 from backend.engine.errors import EngineError
 from backend.engine.events import (
     Event,
@@ -38,9 +37,9 @@ from backend.engine.model import LoadedModel, ModelInfo, ProgressFn
 from backend.engine.prompt import build_prompt
 from backend.engine.request import GenerationRequest
 from backend.engine.text import AnswerText, display_piece
-from backend.engine.verify import Verdict, verify_greedy, verify_sampled
+from backend.engine.verify import verify_greedy, verify_sampled
 
-DEFAULT_N_CTX = 4096
+DEFAULT_N_CTX = settings_schema.N_CTX.default
 CALIBRATION_PROMPT = "Once upon a time"
 CALIBRATION_TOKENS = 8
 
@@ -140,22 +139,21 @@ class Engine:
         if self._target is None or self._ctx is None:
             raise EngineError("Load a target model before choosing a draft model.")
         self.unload_draft()
-        model = LoadedModel(path, progress=progress)
+        self._draft = LoadedModel(path, progress=progress)
         try:
-            drafter = DraftModelDrafter(
-                self._target, model, n_ctx=self._ctx.n_ctx, n_threads=self.n_threads
-            )
+            # made now rather than at the first answer, so that a draft whose vocabulary
+            # cannot draft for the target is refused when it is chosen
+            for spec in spec_types.all_spec_types():
+                if spec.needs == "draft_model":
+                    self._make_drafter(spec)
         except Exception:
-            model.close()
+            self.unload_draft()
             raise
-        self._draft = model
-        self._drafters["draft"] = drafter
-        return model.info
+        return self._draft.info
 
     def unload_draft(self) -> None:
-        drafter = self._drafters.pop("draft", None)
-        if drafter is not None:
-            drafter.close()
+        for name in [n for n in self._drafters if _needs(n) == "draft_model"]:
+            self._drafters.pop(name).close()
         if self._draft is not None:
             self._draft.close()
             self._draft = None
@@ -194,37 +192,23 @@ class Engine:
             self._target = None
 
     def _drafter(self, request: GenerationRequest) -> Drafter | None:
-        kind = request.spec_type
-        if kind == "none":
+        """The request's drafter (None: plain decoding), made by its spec type's declared
+        factory on first use and kept until the models or contexts change."""
+        spec = spec_types.get(request.spec_type)
+        if spec is None:
+            raise EngineError(f"Unknown spec type {request.spec_type!r}.")
+        if not spec.drafts:
             return None
-        if kind == "draft":
-            if "draft" not in self._drafters:
-                raise EngineError("Spec type 'draft' needs a draft model: load one first.")
-            return self._drafters["draft"]
-        if kind == "ngram":
-            return self._drafters.setdefault("ngram", NgramDrafter())
-        if kind == "mtp":
-            return self._mtp_drafter()
-        raise EngineError(f"Unknown spec type {kind!r}.")
+        if spec.name in self._drafters:
+            return self._drafters[spec.name]
+        return self._make_drafter(spec)
 
-    def _mtp_drafter(self) -> Drafter:
-        model = self._target
-        assert model is not None and self._ctx is not None
-        if model.info.n_mtp_heads == 0:
-            raise EngineError(
-                f"{model.info.name} has no MTP (NextN) heads, so spec type 'mtp' cannot draft "
-                "for it: choose 'draft' (with a draft model) or 'ngram' instead."
-            )
-        if not model.mtp_loaded:
-            # an MTP context on a model loaded without its NextN tensors aborts the process
-            raise EngineError(
-                f"The MTP heads of {model.info.name} were not loaded, so spec type 'mtp' "
-                "cannot draft: choose 'draft' or 'ngram' instead."
-            )
-        if "mtp" not in self._drafters:
-            self._drafters["mtp"] = MtpDrafter(model, n_ctx=self._ctx.n_ctx,
-                                               n_threads=self.n_threads)
-        return self._drafters["mtp"]
+    def _make_drafter(self, spec: spec_types.SpecType) -> Drafter:
+        assert self._target is not None and self._ctx is not None
+        drafter = spec.make_drafter(
+            DraftingSetup(self._target, self._ctx, self._draft, self.n_threads))
+        self._drafters[spec.name] = drafter
+        return drafter
 
     # -- generation ----------------------------------------------------------------------
     def generate(self, request: GenerationRequest) -> Iterator[Event]:
@@ -398,7 +382,12 @@ class Engine:
                 dists[i] = sampling.distribution(rows[i], s, hist[: base + i])
             return dists[i]
 
-        verdict: Verdict = verify_sampled(dist, drafts, proposal.dists[: len(drafts)], rng)
+        verdict = verify_sampled(dist, drafts, proposal.dists[: len(drafts)], rng)
         p_rows = [(lambda tok, i=i: float(dist(i)[tok])) for i in range(verdict.n_accepted + 1)]
         return verdict, p_rows
+
+
+def _needs(spec_name: str) -> spec_types.Need:
+    spec = spec_types.get(spec_name)
+    return spec.needs if spec else ""
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 # Where a token came from. "target": the target model produced it itself (a correction after
 # a rejection, the bonus token after a fully accepted draft, or a plain-decoding token).
-Origin = Literal["target", "draft", "mtp", "ngram"]
-SpecType = Literal["none", "draft", "ngram", "mtp"]
+# Otherwise the name of the spec type whose drafter proposed it.
+Origin = str
+SpecType = str  # a name declared in backend.spec_types (a table, so that a drafter adds itself)
 StopReason = Literal["eos", "length", "stop_string", "cancelled", "context_full"]
 
 
@@ -141,7 +142,7 @@ EVENT_NAMES: dict[type, str] = {
 
 def event_to_dict(event: Event) -> dict:
     """A JSON-ready dict of an event, with an "event" key naming its kind."""
-    d = {"event": EVENT_NAMES[type(event)]}
+    d: dict[str, Any] = {"event": EVENT_NAMES[type(event)]}
     d.update(dataclasses.asdict(event))
     if isinstance(event, GenerationFinished):
         d["stats"] = event.stats.to_dict()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, cast
 
 from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
@@ -30,7 +31,8 @@ def format_chat(
         bos_token=model.piece(model.bos_id).decode("utf-8", "replace"),
     )
     try:
-        result = formatter(messages=dicts)
+        # llama-cpp-python types each role's message as its own TypedDict; ours are plain
+        result = formatter(messages=cast("list[Any]", dicts))
     except Exception as exc:  # a template is code from a file: it can fail in any way
         raise EngineError(f"The model's chat template failed: {exc}") from exc
     stops = result.stop if isinstance(result.stop, list) else [result.stop] if result.stop else []

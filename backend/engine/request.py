@@ -4,21 +4,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from backend import settings_schema as schema
 from backend.engine.events import SpecType
 
 
 @dataclass(frozen=True, slots=True)
 class SamplingSettings:
     """The target's sampler. Temperature 0 means greedy; the same transforms shape the
-    drafter's distribution so that verification compares like with like."""
+    drafter's distribution so that verification compares like with like. Defaults and limits
+    are the settings' (`backend.settings_schema`)."""
 
-    temperature: float = 0.0
-    top_k: int = 40  # 0 disables
-    top_p: float = 0.95  # 1.0 disables
-    min_p: float = 0.05  # 0.0 disables
-    repeat_penalty: float = 1.0  # 1.0 disables
+    temperature: float = schema.TEMPERATURE.default
+    top_k: int = schema.TOP_K.default  # 0 disables
+    top_p: float = schema.TOP_P.default  # 1.0 disables
+    min_p: float = schema.MIN_P.default  # 0.0 disables
+    repeat_penalty: float = schema.REPEAT_PENALTY.default  # 1.0 disables
     repeat_last_n: int = 64
-    seed: int = 0
+    seed: int = schema.SEED.default  # negative: a new random seed
+
+    def __post_init__(self) -> None:
+        for option, value in ((schema.TEMPERATURE, self.temperature), (schema.TOP_K, self.top_k),
+                              (schema.TOP_P, self.top_p), (schema.MIN_P, self.min_p),
+                              (schema.REPEAT_PENALTY, self.repeat_penalty),
+                              (schema.SEED, self.seed)):
+            option.check(value)
 
     @property
     def greedy(self) -> bool:
@@ -46,22 +55,21 @@ class GenerationRequest:
 
     messages: tuple[Message, ...] = ()
     prompt: str | None = None
-    spec_type: SpecType = "none"
-    n_draft_max: int = 8
+    spec_type: SpecType = schema.SPEC_TYPE.default
+    n_draft_max: int = schema.N_DRAFT.default
     n_draft_min: int = 0  # a proposal shorter than this is not verified as a draft
-    p_min: float = 0.0  # stop drafting when the drafter's top probability falls below this
+    p_min: float = schema.P_MIN.default  # stop drafting below this top draft probability
     sampling: SamplingSettings = field(default_factory=SamplingSettings)
     ngram: NgramSettings = field(default_factory=NgramSettings)
-    max_tokens: int = 256
+    max_tokens: int = schema.MAX_TOKENS.default
     stop: tuple[str, ...] = ()
     request_id: int = 0
 
     def __post_init__(self) -> None:
         if self.prompt is None and not self.messages:
             raise ValueError("A request needs chat messages or a raw prompt.")
-        if not 1 <= self.n_draft_max <= 32:
-            raise ValueError(f"n_draft_max must be between 1 and 32, not {self.n_draft_max}.")
+        schema.N_DRAFT.check(self.n_draft_max)
         if not 0 <= self.n_draft_min <= self.n_draft_max:
             raise ValueError("n_draft_min must be between 0 and n_draft_max.")
-        if self.max_tokens < 1:
-            raise ValueError("max_tokens must be at least 1.")
+        schema.P_MIN.check(self.p_min)
+        schema.MAX_TOKENS.check(self.max_tokens)

@@ -9,6 +9,7 @@ worker (a running download is paused, its partial file kept) and joins it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import threading
 from collections import deque
@@ -198,7 +199,7 @@ class DownloadManager:
                     sha256=part.sha256,
                     headers=headers,
                     stop=stop,
-                    on_progress=lambda p, j=job_id: self._progress(j, p),
+                    on_progress=functools.partial(self._progress, job_id),
                     already_done=done,
                     overall_size=model.size,
                 )

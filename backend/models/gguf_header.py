@@ -10,6 +10,7 @@ file that passes here is one llama.cpp can at least parse. The type tables come 
 
 from __future__ import annotations
 
+import mmap
 import struct
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,6 +23,9 @@ from gguf.constants import (
     GGMLQuantizationType,
     GGUFValueType,
 )
+
+# What a header is read from: a file's first bytes, a view of them, or the mapped file.
+HeaderBytes = bytes | memoryview | mmap.mmap
 
 
 class ModelFileError(Exception):
@@ -101,7 +105,7 @@ class GGUFHeader:
         return self.metadata.get(key, default)
 
 
-def read_header(buf: bytes | memoryview, file_size: int | None = None) -> GGUFHeader:
+def read_header(buf: HeaderBytes, file_size: int | None = None) -> GGUFHeader:
     """Parse and check the header in `buf` (the file, or its first bytes).
 
     `file_size` is the size of the whole file when `buf` holds only its start (a header fetched
@@ -167,7 +171,7 @@ def _check_count(count: int, min_size: int, room: int, what: str, plausible: int
     )
 
 
-def _check_start(buf: bytes | memoryview, size: int) -> None:
+def _check_start(buf: HeaderBytes, size: int) -> None:
     head = bytes(buf[:8])
     if size == 0:
         raise ModelFileError("The file is empty (0 bytes).")
@@ -208,7 +212,7 @@ def _check_start(buf: bytes | memoryview, size: int) -> None:
 class _Reader:
     """A cursor over the header that refuses to read past the bytes it has."""
 
-    def __init__(self, buf: bytes | memoryview, size: int) -> None:
+    def __init__(self, buf: HeaderBytes, size: int) -> None:
         self.buf = buf
         self.size = size  # the whole file's size, which may exceed len(buf)
         self.pos = 4  # the magic was checked by _check_start

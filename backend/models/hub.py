@@ -12,17 +12,18 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
 from huggingface_hub import HfApi, constants, hf_hub_url
 from huggingface_hub.errors import HfHubHTTPError
 from huggingface_hub.hf_api import RepoFile
 from huggingface_hub.utils import build_hf_headers, get_session, hf_raise_for_status
 
+from backend import APP_NAME
 from backend.models.gguf_header import GGUFHeader, HeaderTruncatedError, read_header
 from backend.models.memory import Memory, MemoryEstimate, estimate
 from backend.models.naming import quantization_from_name, split_name
 
-LIBRARY_NAME = "draftlight"
 FIRST_HEADER_READ = 2 * 2**20  # most headers (vocabulary included) fit in a few MiB
 MAX_HEADER_READ = 128 * 2**20
 
@@ -74,7 +75,7 @@ class HubClient:
             "/"
         )
         self.token = token
-        self.api = HfApi(endpoint=self.endpoint, token=token, library_name=LIBRARY_NAME)
+        self.api = HfApi(endpoint=self.endpoint, token=token, library_name=APP_NAME)
 
     def search(self, query: str, limit: int = 30) -> list[RepoSummary]:
         """GGUF repositories matching `query`, most downloaded first."""
@@ -106,7 +107,7 @@ class HubClient:
         return hf_hub_url(repo_id, path, revision=revision, endpoint=self.endpoint)
 
     def headers(self) -> dict[str, str]:
-        return build_hf_headers(token=self.token, library_name=LIBRARY_NAME)
+        return build_hf_headers(token=self.token, library_name=APP_NAME)
 
     def read_header(self, model: HubModel) -> GGUFHeader:
         """The GGUF header of a Hub model's first part, fetched with Range requests (doubling
@@ -191,7 +192,7 @@ class _hub_errors:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, exc_type, exc, tb) -> bool:
+    def __exit__(self, exc_type, exc, tb) -> Literal[False]:  # never swallows: re-raises in words
         if exc is None or isinstance(exc, HubError | HeaderTruncatedError):
             return False
         if isinstance(exc, HfHubHTTPError):

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import platformdirs
 
+from backend import APP_NAME
 from backend.models.inspect import ModelFileError, ModelInspection, inspect_model
 from backend.models.naming import split_name
 
-APP_NAME = "draftlight"
 PARTIAL_SUFFIX = ".partial"  # downloads in progress; never listed as models
 
 

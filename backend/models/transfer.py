@@ -279,8 +279,9 @@ class _Meter:
 
 
 def _human(n: int) -> str:
+    size = float(n)
     for unit in ("bytes", "KiB", "MiB", "GiB", "TiB"):
-        if n < 1024 or unit == "TiB":
-            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
-        n /= 1024
+        if size < 1024 or unit == "TiB":
+            return f"{size:,.0f} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1024
     return str(n)

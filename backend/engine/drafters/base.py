@@ -12,6 +12,19 @@ from backend.engine.request import GenerationRequest, SamplingSettings
 
 if TYPE_CHECKING:
     from backend.engine.context import Context
+    from backend.engine.model import LoadedModel
+
+
+@dataclass(frozen=True)
+class DraftingSetup:
+    """What a drafter's factory (named in `backend.spec_types`) is made from: the engine's
+    loaded models and target context. A factory refuses, with an EngineError in words, what
+    its drafter cannot work with."""
+
+    target: LoadedModel
+    target_ctx: Context
+    draft: LoadedModel | None  # the loaded draft model, if any
+    n_threads: int
 
 
 @dataclass

@@ -11,10 +11,19 @@ import numpy as np
 
 from backend.engine import sampling
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
-from backend.engine.drafters.base import Proposal, SamplingDrafter
+from backend.engine.drafters.base import DraftingSetup, Proposal, SamplingDrafter
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
 from backend.models.vocab import incompatibility
+
+
+def make(setup: DraftingSetup) -> DraftModelDrafter:
+    """Spec type "draft" (`backend.spec_types`): refused without a draft model, or with one
+    whose vocabulary cannot draft for the target."""
+    if setup.draft is None:
+        raise EngineError("Spec type 'draft' needs a draft model: load one first.")
+    return DraftModelDrafter(setup.target, setup.draft, n_ctx=setup.target_ctx.n_ctx,
+                             n_threads=setup.n_threads)
 
 
 class DraftModelDrafter(SamplingDrafter):

@@ -22,7 +22,7 @@ from llama_cpp import llama_cpp_ext
 
 from backend.engine import sampling
 from backend.engine.context import Context
-from backend.engine.drafters.base import Proposal, SamplingDrafter
+from backend.engine.drafters.base import DraftingSetup, Proposal, SamplingDrafter
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
 
@@ -35,6 +35,23 @@ def _common_prefix(a: list[int], b: list[int], limit: int) -> int:
     while i < n and a[i] == b[i]:
         i += 1
     return i
+
+
+def make(setup: DraftingSetup) -> MtpDrafter:
+    """Spec type "mtp" (`backend.spec_types`): refused for a target without NextN heads."""
+    model = setup.target
+    if model.info.n_mtp_heads == 0:
+        raise EngineError(
+            f"{model.info.name} has no MTP (NextN) heads, so spec type 'mtp' cannot draft "
+            "for it: choose 'draft' (with a draft model) or 'ngram' instead."
+        )
+    if not model.mtp_loaded:
+        # an MTP context on a model loaded without its NextN tensors aborts the process
+        raise EngineError(
+            f"The MTP heads of {model.info.name} were not loaded, so spec type 'mtp' "
+            "cannot draft: choose 'draft' or 'ngram' instead."
+        )
+    return MtpDrafter(model, n_ctx=setup.target_ctx.n_ctx, n_threads=setup.n_threads)
 
 
 class MtpDrafter(SamplingDrafter):

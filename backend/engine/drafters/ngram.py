@@ -6,8 +6,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from backend.engine.drafters.base import Proposal
+from backend.engine.drafters.base import DraftingSetup, Proposal
 from backend.engine.request import GenerationRequest, NgramSettings
+
+
+def make(setup: DraftingSetup) -> NgramDrafter:
+    """Spec type "ngram" (`backend.spec_types`): needs nothing but the conversation."""
+    return NgramDrafter()
 
 
 class NgramDrafter:

@@ -1,0 +1,98 @@
+"""The spec types, declared once: name, labels, tooltip and how the engine makes the drafter.
+
+The settings file, the side panel, the answer header, the token hover, both command lines
+and the engine read this table, so adding a drafter is its own module plus one `register`
+call here (llama.cpp keeps one such name table, in `common/speculative.cpp`). Importing this
+module loads neither Qt nor llama.cpp: a drafter's module is named by string and imported only
+when the engine first makes that drafter.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from backend.engine.drafters.base import Drafter, DraftingSetup
+
+# What a spec type needs besides a target model. The panel greys the type out with the
+# reason while it is missing; the drafter's factory refuses it in words too.
+Need = Literal["", "draft_model", "mtp_heads"]
+
+PLAIN = "none"  # spec type name of plain decoding: the target alone, K = 0
+
+
+@dataclass(frozen=True)
+class SpecType:
+    name: str  # the settings file's and the command lines' spelling; also the tokens' origin
+    label: str  # the panel's choice
+    caption: str  # the answer header's words for it
+    tooltip: str
+    # "module:function" that makes the drafter from a `DraftingSetup`; "" for plain decoding.
+    factory: str = ""
+    needs: Need = ""
+    uses_p_min: bool = False  # drafts by sampling a model, so p_min can cut a draft short
+    drafted_by: str = ""  # the token hover's words for a token this drafter proposed
+
+    @property
+    def drafts(self) -> bool:
+        return bool(self.factory)
+
+    def make_drafter(self, setup: DraftingSetup) -> Drafter:
+        module, _, function = self.factory.partition(":")
+        make: Callable[[DraftingSetup], Drafter] = getattr(importlib.import_module(module),
+                                                           function)
+        return make(setup)
+
+
+_SPEC_TYPES: dict[str, SpecType] = {}
+
+
+def register(spec: SpecType) -> None:
+    if spec.name in _SPEC_TYPES:
+        raise ValueError(f"spec type {spec.name!r} is already declared")
+    _SPEC_TYPES[spec.name] = spec
+
+
+def unregister(name: str) -> None:
+    """Remove a spec type (tests register their own drafters and remove them after)."""
+    del _SPEC_TYPES[name]
+
+
+def names() -> tuple[str, ...]:
+    return tuple(_SPEC_TYPES)
+
+
+def all_spec_types() -> tuple[SpecType, ...]:
+    return tuple(_SPEC_TYPES.values())
+
+
+def get(name: str) -> SpecType | None:
+    return _SPEC_TYPES.get(name)
+
+
+register(SpecType(
+    PLAIN, "none (target only)", "no speculation",
+    "Plain decoding: the target model makes every token itself, one step per token.",
+))
+register(SpecType(
+    "draft", "draft model", "draft model",
+    "A second, smaller model with the same vocabulary drafts K tokens; the target checks "
+    "them all in one step.",
+    factory="backend.engine.drafters.draft_model:make", needs="draft_model", uses_p_min=True,
+    drafted_by="drafted by the draft model",
+))
+register(SpecType(
+    "mtp", "MTP heads", "MTP heads",
+    "The target's own multi-token-prediction (NextN) heads draft; no second model.",
+    factory="backend.engine.drafters.mtp:make", needs="mtp_heads", uses_p_min=True,
+    drafted_by="drafted by the MTP heads",
+))
+register(SpecType(
+    "ngram", "n-gram lookup", "n-gram lookup",
+    "Drafts by finding the last tokens earlier in the conversation and proposing what "
+    "followed them: free to run, strong when the answer repeats its input.",
+    factory="backend.engine.drafters.ngram:make", drafted_by="drafted by n-gram lookup",
+))
