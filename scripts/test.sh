@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs everything and runs the whole test suite: architecture contract, lint, tests.
+# Installs everything and runs the whole test suite: architecture contract, lint, types, tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -8,5 +8,7 @@ echo "== import contract (backend/ must not import Qt)"
 lint-imports
 echo "== ruff"
 ruff check .
+echo "== mypy"
+mypy
 echo "== pytest"
 python -m pytest "$@"
