@@ -93,9 +93,11 @@ class Engine:
         return model.info
 
     def configure(self, *, n_ctx: int | None = None, n_threads: int | None = None) -> None:
-        """Change context size or threads: new contexts on the same loaded weights."""
+        """Change context size or threads: new contexts on the same loaded weights.
+        `n_threads` 0 or None is automatic, as the panel's "auto" means: never the count
+        that was set before."""
         self.n_ctx = n_ctx or self.n_ctx
-        self.n_threads = n_threads or self.n_threads or default_threads()
+        self.n_threads = n_threads or default_threads()
         self._close_contexts()
         self._plain_tps = 0.0
         if self._target is not None:
