@@ -2,14 +2,24 @@
 
 Every file is built deterministically, without any network:
 
-- Counting models (llama architecture). Attention and FFN output projections are zero, so the
-  residual stream at every position is just the token's embedding; embeddings are one-hot on
-  the cycle tokens, and the output matrix maps each cycle token to the one that follows it.
-  The target counts " zero one two …"; the draft skips a token on every 4th position of the
-  cycle, so its drafts are rejected at exactly known steps. The "slow" target computes much
-  bigger (still zeroed) blocks, so it costs several times more per token with the same output.
+- Counting models (llama architecture). The FFN output projections are zero and the attention
+  output projection is tiny (ATTN_TRACE), so the residual stream at every position is the
+  token's one-hot embedding plus a small trace of the whole cached history: too small to change
+  any argmax, but visible in the logits, so a KV cache that kept a rejected draft (a rollback
+  bug) gives other logits than plain decoding. The output matrix maps each cycle token to the
+  one that follows it. The target counts " zero one two …"; the draft skips a token on every
+  4th position of the cycle, so its drafts are rejected at exactly known steps. The "slow"
+  target computes much bigger blocks, so it costs several times more per token with the same
+  output.
 - Distribution models: after a cycle token the next token follows a small, known distribution
-  (different in target and draft), for the statistical tests of speculative sampling.
+  (different in target and draft), for the statistical tests of speculative sampling. No
+  attention trace here: the distribution must be exactly the constructed one.
+- Penalty models (`pen-target` in llama, `pen-mtp` in qwen35 with a NextN head that predicts
+  exactly what the trunk does): after each cycle word comes its pair partner (" zero" ↔
+  " one", " two" ↔ " three" …) with logit 30, else the word two places on with logit 25. Plain
+  greedy decoding ping-pongs within a pair forever; a repeat penalty of 1.25 or more (30 / 1.25
+  < 25) makes it walk on, so each token depends on which words the history of its own
+  position holds: the greedy-equality tests of penalties under speculation.
 - MTP models (qwen35 architecture: gated-delta-net recurrent layers alternating with full
   attention, plus one NextN block). The trunk is the counting construction again; the NextN
   head's `eh_proj` passes the embedding of the token it is given, so the head predicts the
@@ -42,6 +52,8 @@ N_CYCLE = len(CYCLE_WORDS)
 OTHER_DIM = N_CYCLE  # the embedding dimension shared by every non-cycle token
 DRAFT_SKIP_EVERY = 4  # count-draft mispredicts when (cycle index + 1) % 4 == 0
 MARGIN = 30.0  # logit of the intended next token; every other token has logit 0
+ATTN_TRACE = 0.002  # scale of the counting models' attention output: history shows in logits
+PEN_PARTNER, PEN_ON = 30.0, 25.0  # penalty models: logits of the pair partner, two words on
 N_EMBD = 32
 N_HEAD = 2
 
@@ -55,10 +67,11 @@ STATE_SCALE = 0.002  # size of count-mtp's recurrent contribution to the residua
 
 COUNT_FILES = ("count-target.gguf", "count-draft.gguf", "count-target-slow.gguf")
 DIST_FILES = ("dist-target.gguf", "dist-draft.gguf")
+PENALTY_FILES = ("pen-target.gguf", "pen-mtp.gguf")
 MTP_FILES = ("count-mtp.gguf", "dist-mtp.gguf")
 MTP_MULTI_FILES = ("count-mtp2.gguf",)  # two chained NextN heads: see mtp_multi.py
 DEMO_FILES = ("demo-target-f32.gguf", "demo-draft-q8_0.gguf")
-SYNTHETIC_FILES = COUNT_FILES + DIST_FILES + MTP_FILES + MTP_MULTI_FILES
+SYNTHETIC_FILES = COUNT_FILES + DIST_FILES + MTP_FILES + MTP_MULTI_FILES + PENALTY_FILES
 ALL_FILES = SYNTHETIC_FILES + DEMO_FILES
 
 
@@ -101,9 +114,11 @@ def write_llama(
     n_layer: int = 1,
     n_ff: int = 64,
     ffn_dtype: type = np.float32,
+    attn_trace: float = 0.0,
 ) -> None:
     """A llama-architecture model whose hidden state is the one-hot token embedding, so the
-    logits after token t are exactly `output @ embedding(t)`."""
+    logits after token t are `output @ embedding(t)`: exactly, with `attn_trace` 0; else plus
+    a term of that size that depends on every cached token."""
     n_embd = output.shape[1]
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     w = gguf.GGUFWriter(str(tmp), "llama")
@@ -124,9 +139,16 @@ def write_llama(
         w.add_tensor(p + "attn_norm.weight", ones)
         w.add_tensor(p + "ffn_norm.weight", ones.copy())
         for t in ("attn_q", "attn_k", "attn_v"):
-            w.add_tensor(p + t + ".weight", rng.standard_normal((n_embd, n_embd), np.float32))
-        # Zero output projections: the blocks are computed (and cost time) but add nothing.
-        w.add_tensor(p + "attn_output.weight", np.zeros((n_embd, n_embd), np.float32))
+            weight = rng.standard_normal((n_embd, n_embd), np.float32)
+            if t == "attn_q" and attn_trace:
+                # a zero query attends to every cached position equally: the trace is the
+                # mean of the history's values, so one token more or less always shows
+                weight = np.zeros_like(weight)
+            w.add_tensor(p + t + ".weight", weight)
+        # (Nearly) zero output projections: the blocks are computed (and cost time) but add
+        # nothing, or only the attention's small trace of the history.
+        attn_out = attn_trace * rng.standard_normal((n_embd, n_embd)).astype(np.float32)
+        w.add_tensor(p + "attn_output.weight", attn_out)
         w.add_tensor(p + "ffn_gate.weight", rng.standard_normal((n_ff, n_embd)).astype(ffn_dtype))
         w.add_tensor(p + "ffn_up.weight", rng.standard_normal((n_ff, n_embd)).astype(ffn_dtype))
         w.add_tensor(p + "ffn_down.weight", np.zeros((n_embd, n_ff), ffn_dtype))
@@ -280,16 +302,30 @@ def distribution_output(tok: Tokenizer, dist: tuple[float, ...]) -> np.ndarray:
     return out
 
 
+def penalty_output(tok: Tokenizer) -> np.ndarray:
+    """After cycle token i: its pair partner (i XOR 1) with logit PEN_PARTNER, token i + 2 with
+    PEN_ON, every other token 0."""
+    ids = tok.cycle_ids()
+    out = np.zeros((tok.n_vocab, N_EMBD), dtype=np.float32)
+    for i in range(N_CYCLE):
+        out[ids[i ^ 1], i] = PEN_PARTNER
+        out[ids[(i + 2) % N_CYCLE], i] = PEN_ON
+    out[ids[0], OTHER_DIM] = MARGIN
+    return out
+
+
 def build(outdir: Path, *, demo: bool = True) -> list[Path]:
     outdir.mkdir(parents=True, exist_ok=True)
     src = smollm2_path()
     tok = Tokenizer(src)
-    write_llama(outdir / "count-target.gguf", tok, counting_output(tok), name="count-target")
+    write_llama(outdir / "count-target.gguf", tok, counting_output(tok), name="count-target",
+                attn_trace=ATTN_TRACE)
     write_llama(
         outdir / "count-draft.gguf",
         tok,
         counting_output(tok, DRAFT_SKIP_EVERY),
         name="count-draft",
+        attn_trace=ATTN_TRACE,
     )
     write_llama(
         outdir / "count-target-slow.gguf",
@@ -299,6 +335,7 @@ def build(outdir: Path, *, demo: bool = True) -> list[Path]:
         n_layer=8,
         n_ff=16384,
         ffn_dtype=np.float16,
+        attn_trace=ATTN_TRACE,
     )
     write_llama(outdir / "dist-target.gguf", tok, distribution_output(tok, DIST_TARGET),
                 name="dist-target")
@@ -311,11 +348,14 @@ def build(outdir: Path, *, demo: bool = True) -> list[Path]:
     from mtp_multi import write_count_mtp2
 
     write_count_mtp2(outdir, tok)
+    write_llama(outdir / "pen-target.gguf", tok, penalty_output(tok), name="pen-target")
+    write_qwen35(outdir / "pen-mtp.gguf", tok, penalty_output(tok), penalty_output(tok),
+                 name="pen-mtp")
     written = [outdir / f for f in SYNTHETIC_FILES]
     if demo:
         import llama_cpp
 
-        from backend.models.demo_pair import requantize
+        from backend.engine.demo_pair import requantize
 
         requantize(src, outdir / "demo-target-f32.gguf", llama_cpp.LLAMA_FTYPE_ALL_F32)
         requantize(src, outdir / "demo-draft-q8_0.gguf", llama_cpp.LLAMA_FTYPE_MOSTLY_Q8_0)
