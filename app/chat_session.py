@@ -21,7 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app.background import Background
-from app.conversation import Conversation, Turn, answer_record, turn_from_message
+from app.conversation import Conversation, Turn, answer_record, new_tokens, turn_from_message
 from backend.chats import ChatStore, ChatStoreError
 
 log = logging.getLogger(__name__)
@@ -101,9 +101,8 @@ class ChatSession(QObject):
         """Save the answer as it stands; `partial`: it is still streaming, so only if the last
         partial save is old enough (the cost of a save grows with the answer)."""
         now = time.monotonic()
-        if partial:
-            if now - self._last_partial < PARTIAL_SAVE_INTERVAL_S:
-                return
+        if partial and now - self._last_partial < PARTIAL_SAVE_INTERVAL_S:
+            return
         self._last_partial = now
         answer = turn.answer
         assert answer is not None
@@ -111,6 +110,8 @@ class ChatSession(QObject):
         def write() -> None:
             turn.message_id = self.store.save_answer(
                 self._chat_id(conv), turn.message_id, **answer_record(answer))
+            turn.saved_tokens += self.store.append_tokens(
+                turn.message_id, turn.saved_tokens, new_tokens(answer, turn.saved_tokens))
         self._write(write)
 
     def delete_message(self, turn: Turn) -> None:

@@ -20,6 +20,7 @@ class Turn:
     text: str = ""
     answer: Answer | None = None  # for assistant turns: the stream it came from
     message_id: int | None = None  # its row in the chat store, once saved
+    saved_tokens: int = 0  # how many of its answer's tokens the chat store has
 
     @property
     def content(self) -> str:
@@ -69,15 +70,9 @@ def _title(text: str, limit: int = 40) -> str:
 
 
 def answer_record(answer: Answer) -> dict[str, Any]:
-    """An answer as ChatStore.save_answer's keyword arguments: enough to redraw it coloured.
-
-    Safe to call from another thread while the answer still streams (it is saved as it is
-    written): the GUI thread extends the token columns one after another, `text` last, so the
-    columns cut at `text`'s length are whole tokens. A streaming answer, or one that ended
-    without finishing, is recorded as interrupted, which is what it is if nothing else is
-    ever saved for it."""
-    log = answer.tokens
-    n = len(log.text)
+    """An answer's fields as ChatStore.save_answer's keyword arguments (its tokens are saved
+    apart, by `new_tokens`). An answer still streaming, or one that ended without finishing,
+    is recorded as interrupted, which is what it is if nothing else is ever saved for it."""
     return {
         "text": answer.final_text if answer.final_text is not None else "".join(answer.parts[:]),
         "model_name": answer.model_name,
@@ -85,8 +80,17 @@ def answer_record(answer: Answer) -> dict[str, Any]:
         "n_draft_max": answer.n_draft_max,
         "stop_reason": answer.stop_reason or INTERRUPTED,
         "stats": dataclasses.asdict(answer.stats()),
-        "tokens": {name: getattr(log, name)[:n] for name in TOKEN_FIELDS},
     }
+
+
+def new_tokens(answer: Answer, start: int) -> dict[str, list]:
+    """The answer's tokens from `start` on, as ChatStore.append_tokens takes them: enough to
+    redraw it coloured. Safe to call from another thread while the answer still streams: the
+    GUI thread extends the token columns one after another, `text` last, so the columns cut at
+    `text`'s length are whole tokens."""
+    log = answer.tokens
+    n = len(log.text)
+    return {name: getattr(log, name)[start:n] for name in TOKEN_FIELDS}
 
 
 def turn_from_message(message: StoredMessage) -> Turn:
@@ -104,7 +108,8 @@ def turn_from_message(message: StoredMessage) -> Turn:
             getattr(log, name).extend(message.tokens[name])
         answer.accepted_lengths, answer.drafted_lengths = _step_lengths(log)
         answer.n_steps = len(answer.accepted_lengths)
-    return Turn("assistant", answer=answer, message_id=message.id)
+    return Turn("assistant", answer=answer, message_id=message.id,
+                saved_tokens=len(answer.tokens))
 
 
 def _step_lengths(log: TokenLog) -> tuple[list[int], list[int]]:

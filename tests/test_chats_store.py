@@ -11,7 +11,13 @@ import textwrap
 import pytest
 
 from backend.chats import TOKEN_FIELDS, ChatStore, ChatStoreError
-from backend.chats.store import SCHEMA_VERSION, default_chats_path
+from backend.chats.store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    TOKENS_PER_CHUNK,
+    default_chats_path,
+    pack_tokens,
+)
 
 TRICKY = "Robert'); DROP TABLE chats;-- \"quoted\" <b>bold</b> 🦙👩‍💻 naïve\n\tline 2"
 
@@ -97,9 +103,43 @@ def test_long_answer_is_stored_compactly(store):
             "p_target": [0.5] * n, "p_draft": [None] * n, "head": [None] * n}
     chat = store.create("long")
     store.add_answer(chat, "x", tokens=cols)
-    blob = store._db.execute("SELECT tokens FROM messages").fetchone()[0]
-    assert len(blob) < 10 * n
+    blobs = [b for (b,) in store._db.execute("SELECT tokens FROM answer_tokens")]
+    assert len(blobs) == -(-n // TOKENS_PER_CHUNK)  # in chunks, each packed on its own
+    assert sum(map(len, blobs)) < 10 * n
     assert store.load(chat)[0].tokens == cols
+
+
+def test_an_answer_saved_as_it_streams_comes_back_whole(store):
+    cols = {name: [] for name in TOKEN_FIELDS}
+    chat = store.create("streaming")
+    message, saved = None, 0
+    for part in range(3):  # three saves while streaming, each adding what came since
+        for name in TOKEN_FIELDS:
+            cols[name].extend([part] * 5000 if name != "text" else [f" t{part}"] * 5000)
+        message = store.save_answer(chat, message, "so far", stop_reason="interrupted")
+        saved += store.append_tokens(message, saved, {k: v[saved:] for k, v in cols.items()})
+    store.save_answer(chat, message, "all of it", stop_reason="eos")
+    [answer] = store.load(chat)
+    assert (answer.text, answer.stop_reason, saved) == ("all of it", "eos", 15000)
+    assert answer.tokens == cols
+
+
+def test_answers_saved_by_schema_1_still_load(tmp_path):
+    path = tmp_path / "v1.sqlite3"
+    db = sqlite3.connect(path)
+    MIGRATIONS[0](db)
+    db.execute("PRAGMA user_version = 1")
+    db.execute("INSERT INTO chats VALUES (1, 'old', 0, 0)")
+    db.execute("INSERT INTO messages (chat_id, role, text, created_at, tokens) "
+               "VALUES (1, 'assistant', 'hi', 0, ?)", (pack_tokens(tokens()),))
+    db.commit()
+    db.close()
+    store = ChatStore(path)
+    try:
+        assert store.schema_version == SCHEMA_VERSION
+        assert store.load(1)[0].tokens == tokens()
+    finally:
+        store.close()
 
 
 def test_a_write_survives_the_process_being_killed_right_after(tmp_path):

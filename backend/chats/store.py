@@ -4,8 +4,10 @@ One SQLite file (stdlib sqlite3, WAL journal) under platformdirs' data directory
 is its own committed transaction with `synchronous=FULL`, so killing the process loses at most
 the message being written. Values from users and models only ever travel as query parameters.
 An assistant message keeps what is needed to redraw its coloured view: per token id, text,
-origin, accepted, step, p_target, p_draft and head, as columns in one zlib-compressed JSON
-blob, next to the final stats as JSON. A database that cannot be read is moved aside
+origin, accepted, step, p_target, p_draft and head, as columns in zlib-compressed JSON chunks
+(`answer_tokens`, schema 2: an answer is saved while it streams, a chunk of new tokens at a
+time, so no save repacks what was saved before and none holds the GIL long), next to the
+stats as JSON. A database that cannot be read is moved aside
 (`chats.sqlite3.corrupt-<timestamp>`) and a new one started; `problem` says so in words.
 """
 
@@ -30,10 +32,13 @@ from backend import APP_NAME
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1  # PRAGMA user_version
+SCHEMA_VERSION = 2  # PRAGMA user_version
 TOKENS_FORMAT = 1
 # Per-token columns of an assistant message, in the order they are stored.
 TOKEN_FIELDS = ("id", "text", "origin", "accepted", "step", "p_target", "p_draft", "head")
+# Tokens per stored chunk: packing one is a single json.dumps call holding the GIL for a few
+# milliseconds at most, so a save on a background thread never stalls the window.
+TOKENS_PER_CHUNK = 4096
 MEMORY = ":memory:"
 
 
@@ -92,8 +97,21 @@ def _create_v1(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX messages_by_chat ON messages(chat_id, id)")
 
 
+def _add_token_chunks(db: sqlite3.Connection) -> None:
+    """v2: tokens in chunks appended as an answer streams (`messages.tokens` still holds the
+    tokens of answers saved by version 1)."""
+    db.execute("""
+        CREATE TABLE answer_tokens (
+            message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            tokens BLOB NOT NULL,
+            PRIMARY KEY (message_id, seq)
+        )""")
+
+
 # user_version N -> function bringing a version-N database to version N + 1 (0: empty file).
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _create_v1}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _create_v1,
+                                                                1: _add_token_chunks}
 
 
 class ChatStore:
@@ -244,32 +262,51 @@ class ChatStore:
     def add_user(self, chat_id: int, text: str) -> int:
         return self._insert(chat_id, role="user", text=text)
 
-    def add_answer(self, chat_id: int, text: str, *, model_name: str = "", spec_type: str = "",
-                   n_draft_max: int = 0, stop_reason: str | None = None,
-                   stats: Mapping[str, Any] | None = None,
-                   tokens: Mapping[str, Sequence] | None = None) -> int:
-        return self.save_answer(chat_id, None, text, model_name=model_name, spec_type=spec_type,
-                                n_draft_max=n_draft_max, stop_reason=stop_reason, stats=stats,
-                                tokens=tokens)
+    def add_answer(self, chat_id: int, text: str, *, tokens: Mapping[str, Sequence] | None = None,
+                   **fields: Any) -> int:
+        """A whole answer at once (see `save_answer` for the fields)."""
+        message_id = self.save_answer(chat_id, None, text, **fields)
+        if tokens is not None:
+            self.append_tokens(message_id, 0, tokens)
+        return message_id
 
     def save_answer(self, chat_id: int, message_id: int | None, text: str, *,
                     model_name: str = "", spec_type: str = "", n_draft_max: int = 0,
-                    stop_reason: str | None = None, stats: Mapping[str, Any] | None = None,
-                    tokens: Mapping[str, Sequence] | None = None) -> int:
-        """Add an answer, or replace the one saved as `message_id` (an answer is saved while
-        it is being written, so a crash keeps what was written). Returns its id."""
+                    stop_reason: str | None = None,
+                    stats: Mapping[str, Any] | None = None) -> int:
+        """Add an answer, or update the one saved as `message_id` (an answer is saved while it
+        is being written, so a crash keeps what was written). Its tokens are added with
+        `append_tokens`. Returns its id."""
         values = dict(
             role="assistant", text=text, model_name=model_name, spec_type=spec_type,
             n_draft_max=n_draft_max, stop_reason=stop_reason,
-            stats=json.dumps(dict(stats), ensure_ascii=False) if stats is not None else None,
-            tokens=pack_tokens(tokens) if tokens is not None else None)
+            stats=json.dumps(dict(stats), ensure_ascii=False) if stats is not None else None)
         if message_id is None:
             return self._insert(chat_id, **values)
         sets = ", ".join(f"{name} = ?" for name in values)  # our own names, never user data
         with self._write() as db:
             db.execute(f"UPDATE messages SET {sets} WHERE id = ?", (*values.values(), message_id))
-            db.execute("UPDATE chats SET updated_at = ? WHERE id = ?", (time.time(), chat_id))
+            db.execute("UPDATE chats SET updated_at = ? "
+                       "WHERE id = (SELECT chat_id FROM messages WHERE id = ?)",
+                       (time.time(), message_id))
         return message_id
+
+    def append_tokens(self, message_id: int, start: int,
+                      tokens: Mapping[str, Sequence]) -> int:
+        """Save the answer's tokens from index `start` on (the tokens before it are saved
+        already), in chunks packed before the lock is taken; returns how many were added."""
+        n = len(tokens["text"])
+        blobs = [pack_tokens({name: tokens[name][i:i + TOKENS_PER_CHUNK] for name in tokens})
+                 for i in range(0, n, TOKENS_PER_CHUNK)]
+        if not blobs:
+            return 0
+        with self._write() as db:
+            (seq,) = db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM answer_tokens "
+                                "WHERE message_id = ?", (message_id,)).fetchone()
+            db.executemany("INSERT INTO answer_tokens (message_id, seq, tokens) VALUES (?, ?, ?)",
+                           [(message_id, seq + i, blob) for i, blob in enumerate(blobs)])
+        log.debug("message %d: tokens %d..%d saved", message_id, start, start + n)
+        return n
 
     def _insert(self, chat_id: int, **values: Any) -> int:
         now = time.time()
@@ -294,13 +331,20 @@ class ChatStore:
             "SELECT id, role, text, created_at, model_name, spec_type, n_draft_max, "
             "stop_reason, stats, tokens FROM messages WHERE chat_id = ? ORDER BY id",
             (chat_id,))
+        chunks: dict[int, list[bytes]] = {}
+        for mid, blob in self._read(
+                "SELECT t.message_id, t.tokens FROM answer_tokens t JOIN messages m "
+                "ON m.id = t.message_id WHERE m.chat_id = ? ORDER BY t.message_id, t.seq",
+                (chat_id,)):
+            chunks.setdefault(mid, []).append(blob)
         messages = []
         for (mid, role, text, created, model, spec, k, stop, stats, tokens) in rows:
             try:
+                blobs = chunks.get(mid) or ([tokens] if tokens is not None else [])
                 messages.append(StoredMessage(
                     mid, role, text, created, model, spec, k, stop,
                     json.loads(stats) if stats is not None else None,
-                    unpack_tokens(tokens) if tokens is not None else None))
+                    _join_tokens([unpack_tokens(b) for b in blobs]) if blobs else None))
             except (ValueError, zlib.error, TypeError) as exc:
                 log.warning("chat %d: message %d has unreadable data (%s); text only",
                             chat_id, mid, exc)
@@ -312,6 +356,14 @@ def _row_id(cur: sqlite3.Cursor) -> int:
     """The id of the row an INSERT just wrote (always set after one)."""
     assert cur.lastrowid is not None
     return cur.lastrowid
+
+
+def _join_tokens(parts: list[dict[str, list]]) -> dict[str, list]:
+    joined: dict[str, list] = {name: [] for name in TOKEN_FIELDS}
+    for part in parts:
+        for name in TOKEN_FIELDS:
+            joined[name].extend(part[name])
+    return joined
 
 
 def pack_tokens(tokens: Mapping[str, Sequence]) -> bytes:

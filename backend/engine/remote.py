@@ -306,10 +306,8 @@ class EngineProcess:
         proc = self._proc
         if proc is not None and proc.is_alive():
             self.cancel()  # a running answer ends within a step, then "close" is read
-            try:
+            with contextlib.suppress(EngineError):
                 self._call("close", "while closing")
-            except EngineError:
-                pass
             proc.join(CLOSE_TIMEOUT_S)
             if proc.is_alive():
                 log.error("The engine process did not exit; killing it")
