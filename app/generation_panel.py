@@ -183,8 +183,8 @@ class GenerationPanel(QWidget):
         i = self.spec_combo.findData(spec)
         if i < 0 or not item_enabled(self.spec_combo, i):
             return False
-        self.spec_combo.setCurrentIndex(i)
         self._preferred_spec = spec
+        self._update_spec_items()  # selects it, and enables K and p_min as it uses them
         self.settings_changed.emit()
         return True
 
