@@ -51,6 +51,7 @@ def test_bad_files_give_defaults_value_by_value(tmp_path):
         "unknown": {"x": 1},
     }))
     s = load_settings(path)
+    assert len(s.problems) == 4  # n_draft, temperature, spec_type, seed: each said in words
     assert s.generation.n_draft == Settings().generation.n_draft
     assert s.generation.temperature == 0.0
     assert s.generation.spec_type == "none"
@@ -59,6 +60,7 @@ def test_bad_files_give_defaults_value_by_value(tmp_path):
     assert s.models.recent == ["/a.gguf"]
     assert s.models.n_ctx == 2048
     assert load_settings(tmp_path / "missing.json") == Settings()
+    assert load_settings(tmp_path / "missing.json").problems == []  # no file is no problem
 
 
 def test_settings_written_window_recreated_settings_restored(make_window, qtbot,
@@ -74,6 +76,8 @@ def test_settings_written_window_recreated_settings_restored(make_window, qtbot,
     w.panel.temperature.setValue(0.55)
     w.panel.top_p.setValue(0.8)
     w.panel.top_k.setValue(17)
+    w.panel.min_p.setValue(0.1)
+    w.panel.repeat_penalty.setValue(1.15)
     w.panel.seed.setValue(1234)
     w.panel.max_tokens.setValue(640)
     w.panel.n_ctx.setValue(2048)
@@ -85,8 +89,12 @@ def test_settings_written_window_recreated_settings_restored(make_window, qtbot,
     w2.show()
     qtbot.waitExposed(w2)
     gs = w2.panel.generation_settings()
-    assert (gs.spec_type, gs.n_draft, gs.temperature, gs.top_p, gs.top_k, gs.seed,
-            gs.max_tokens) == ("ngram", 11, 0.55, 0.8, 17, 1234, 640)
+    assert (gs.spec_type, gs.n_draft, gs.temperature, gs.top_p, gs.top_k, gs.min_p,
+            gs.repeat_penalty, gs.seed, gs.max_tokens) == ("ngram", 11, 0.55, 0.8, 17, 0.1,
+                                                           1.15, 1234, 640)
+    w2.conversation.add_user("hello")
+    request = w2.build_request()  # what the panel shows is what the engine is asked for
+    assert (request.sampling.min_p, request.sampling.repeat_penalty) == (0.1, 1.15)
     assert w2.panel.n_ctx.value() == 2048
     assert w2.settings.models.target == "/models/first.gguf"
     assert w2.settings.models.recent[0] == "/models/first.gguf"
