@@ -1,4 +1,5 @@
-"""The import contract really guards backend/: adding a Qt import there fails lint-imports."""
+"""The import contracts really guard the layers: a Qt import in backend/, or a llama.cpp import
+reachable from app/, fails lint-imports."""
 
 from __future__ import annotations
 
@@ -43,3 +44,12 @@ def test_contract_fails_when_backend_imports_app(tmp_path):
     victim = tree / "backend" / "models" / "vocab.py"
     victim.write_text("import app  # noqa\n" + victim.read_text())
     assert _lint(tree).returncode != 0
+
+
+def test_contract_fails_when_the_app_reaches_llama_cpp_through_the_backend(tmp_path):
+    tree = _copy_tree(tmp_path)
+    victim = tree / "app" / "conversation.py"  # the window's module, the engine's import
+    victim.write_text("import backend.engine.engine  # noqa\n" + victim.read_text())
+    result = _lint(tree)
+    assert result.returncode != 0
+    assert "llama_cpp" in result.stdout

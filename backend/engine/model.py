@@ -6,31 +6,23 @@ from __future__ import annotations
 import ctypes
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import llama_cpp
 
-from backend.engine import llama_log
+from backend.engine import cpu_features, llama_log
 from backend.engine.errors import EngineError, LoadCancelled
+from backend.engine.model_info import ModelInfo
 from backend.models.inspect import ModelFileError, ModelInspection, inspect_model
 from backend.models.vocab import VocabInfo
 
 _VOCAB_TYPES = {0: "none", 1: "spm", 2: "bpe", 3: "wpm", 4: "ugm", 5: "rwkv", 6: "plamo2"}
 
 ProgressFn = Callable[[float], bool]  # fraction loaded → False to cancel
-
-
-@dataclass(frozen=True)
-class ModelInfo:
-    path: str
-    name: str
-    architecture: str
-    n_params: int
-    size_bytes: int
-    n_ctx_train: int
-    n_vocab: int
-    n_mtp_heads: int
+# AMX kernels built in (not by scripts/setup.sh) would crash on quantized weights: see
+# cpu_features.
+_EXTRA_BUFFER_TYPES_ALLOWED = cpu_features.extra_buffer_types_allowed(
+    llama_cpp.llama_print_system_info().decode())
 
 
 class LoadedModel:
@@ -45,7 +37,7 @@ class LoadedModel:
         inspection = _inspect(Path(self.path))
         load_mtp = with_mtp and inspection.n_mtp_heads > 0
         params = llama_cpp.llama_model_default_params()
-        params.use_mmap = True
+        params.use_extra_bufts = _EXTRA_BUFFER_TYPES_ALLOWED
         # Without load_mtp the NextN tensors are dropped, and an MTP context made later aborts
         # the whole process (see MTP-NOTES): load them whenever the file has heads.
         params.load_mtp = load_mtp

@@ -167,27 +167,26 @@ class EngineProcess:
         return EngineCrashed(message, exitcode=code, detail="\n".join(tail))
 
     def _plan_recovery(self, exitcode: int | None, message: str) -> list[tuple[str, str]]:
-        """Which models a restart loads again. A model that crashed the engine before it
-        finished an answer is not, so that a bad file cannot crash the engine in a loop; a
-        kill from outside (the OOM killer, a person) is forgiven once. A crash while loading
-        is the loading file's: it was never added to what is loaded, the rest is kept."""
+        """Which models a restart loads again, so that no file crashes the engine in a loop.
+
+        A crash while loading is the loading file's: it was never added to what is loaded,
+        the rest is kept. A crash while answering is laid on the models that have not
+        finished an answer since they were (re)loaded — the draft first, as it is the newer
+        and its batch is the one the target's plain calibration did not run; a model that did
+        finish one is loaded again once, as suspect. A kill from outside (the OOM killer, a
+        person) is forgiven once. So a bad model is out after at most three crashes."""
         if self._loading:
             return []
         self._crashes_since_answer += 1
         forgive = (not exit_status.is_fault(exitcode)) and self._crashes_since_answer < 2
-        keep, dropped = [], []
-        for m in self._loaded:
-            if m.proven or forgive:
-                keep.append(replace(m, proven=False))
-            else:
-                dropped.append((m.role, f"{message} {m.name} was not loaded again, since it "
-                                f"crashed the engine before finishing an answer: choose "
-                                f"another {'draft ' if m.role == 'draft' else ''}model."))
-        if any(m.role == "target" for m in self._loaded) and not any(
-                m.role == "target" for m in keep):
-            keep = []  # a draft drafts for a target: without one there is nothing to load it for
-        self._loaded = keep
-        return dropped
+        suspects = [] if forgive else [m for m in self._loaded if not m.proven]
+        drop = [m for m in suspects if m.role == "draft"] or suspects
+        if any(m.role == "target" for m in drop):
+            drop = list(self._loaded)  # a draft drafts for its target: nothing to load it for
+        self._loaded = [replace(m, proven=False) for m in self._loaded if m not in drop]
+        return [(m.role, f"{message} {m.name} was not loaded again, since it crashed the "
+                 f"engine before finishing an answer: choose another "
+                 f"{'draft ' if m.role == 'draft' else ''}model.") for m in drop]
 
     def _read_log_tail(self, lines: int = 40) -> list[str]:
         try:
