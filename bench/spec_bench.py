@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "models"))
 
-from backend.engine import Engine  # noqa: E402
+from backend.engine.engine import Engine  # noqa: E402
 from backend.engine.events import GenerationFailed, GenerationFinished  # noqa: E402
 from backend.engine.prompt import format_chat  # noqa: E402
 from backend.engine.request import GenerationRequest, Message  # noqa: E402

@@ -183,7 +183,7 @@ def headless_child(args) -> int:
     command line runs it. (llama.cpp's OpenMP workers belong to the thread that first
     computes; an engine used from a second thread of the same process ran ~20% slower here,
     so sharing a process would bias either side.)"""
-    from backend.engine import Engine
+    from backend.engine.engine import Engine
 
     request = make_request(args)
     engine = Engine()
@@ -215,7 +215,7 @@ def run_headless_child(argv: list[str]) -> list[dict]:
 
 
 def real(args, argv: list[str], tmp: Path) -> dict:
-    from backend.engine import Engine
+    from backend.engine.engine import Engine
 
     headless = run_headless_child(argv)
     window = make_window(Engine, tmp / "settings.json")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -54,3 +55,33 @@ def test_broken_file_is_one_line_and_non_zero(tmp_path, test_models):
     assert r.returncode != 0
     assert "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_a_gguf_that_aborts_llama_cpp_is_one_line_and_non_zero(tmp_path):
+    from abort_models import write_eagle3_two_blocks
+
+    bad = write_eagle3_two_blocks(tmp_path / "eagle3-two-blocks.gguf")
+    r = _cli("generate", "--model", str(bad), "hello")
+    assert r.returncode == 1  # an exit, not a signal: the abort ended the engine process
+    assert r.stderr.strip().splitlines() == [
+        "draftlight: llama.cpp stopped itself (abort: one of its internal checks failed) "
+        "while loading eagle3-two-blocks.gguf: GGML_ASSERT(n_layer == 1) failed."]
+    assert r.stdout == ""
+
+
+def test_a_crash_while_answering_is_one_line_and_non_zero(tmp_path, test_models):
+    from backend.engine import crash_hook
+
+    hook = tmp_path / "crash.json"
+    crash_hook.arm(hook, at="step", n=2)
+    r = subprocess.run(
+        [sys.executable, "-m", "backend.cli.main", "generate", "--model",
+         str(test_models / "count-target.gguf"), "--raw", "--threads", "1", "--no-color",
+         "--max-tokens", "8", " zero"],
+        capture_output=True, text=True, timeout=300,
+        env={**os.environ, crash_hook.ENV: str(hook)})
+    assert r.returncode == 1
+    assert r.stdout.startswith(" one two")  # what was written before the crash
+    assert r.stderr.strip().splitlines() == [
+        "draftlight: llama.cpp crashed (segmentation fault) while answering with "
+        "count-target.gguf."]

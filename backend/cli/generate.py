@@ -1,6 +1,7 @@
 """`draftlight generate`: one answer from the engine, coloured in the terminal or as JSON lines.
 
-For scripting, teaching and benchmarks: the same engine and the same events as the window.
+For scripting, teaching and benchmarks: the same engine and the same events as the window,
+in its own process as in the window, so a crash of llama.cpp is one line and exit code 1.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import sys
 
 from backend import settings_schema as schema
 from backend.cli.options import add_option
-from backend.engine import Engine, EngineError
+from backend.engine.errors import EngineError
 from backend.engine.events import (
     GenerationFailed,
     GenerationFinished,
@@ -19,6 +20,7 @@ from backend.engine.events import (
     Token,
     event_to_dict,
 )
+from backend.engine.remote import EngineProcess
 from backend.engine.request import GenerationRequest, Message, SamplingSettings
 
 # ANSI styles in the Okabe–Ito spirit, plus non-colour cues that survive a monochrome terminal.
@@ -68,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         max_tokens=args.max_tokens,
         stop=tuple(args.stop),
     )
-    engine = Engine()
+    engine = EngineProcess()
     try:
         engine.load_target(args.model, n_ctx=args.ctx, n_threads=args.threads)
         if args.draft and spec == "draft":
@@ -78,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
         engine.close()
 
 
-def _print_events(engine: Engine, request: GenerationRequest, *, as_json: bool, color: bool) -> int:
+def _print_events(engine: EngineProcess, request: GenerationRequest, *, as_json: bool,
+                  color: bool) -> int:
     out = sys.stdout
     status = 0
     for event in engine.generate(request):

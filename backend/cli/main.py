@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 
 from backend import APP_NAME, __version__
@@ -32,6 +33,9 @@ def _module(name: str):
 
 
 def main(argv: list[str] | None = None, prog: str = f"{APP_NAME}-cli") -> int:
+    # The failure is told in one line below; without this, Python's last-resort handler
+    # would print the engine's own log record of it too.
+    logging.getLogger("backend").addHandler(logging.NullHandler())
     parser = build_parser(prog)
     args = parser.parse_args(argv)
     if args.command is None:

@@ -33,7 +33,8 @@ from backend.engine.events import (
     StopReason,
     Token,
 )
-from backend.engine.model import LoadedModel, ModelInfo, ProgressFn
+from backend.engine.model import LoadedModel, ProgressFn
+from backend.engine.model_info import ModelInfo
 from backend.engine.prompt import build_prompt
 from backend.engine.request import GenerationRequest
 from backend.engine.text import AnswerText, display_piece
@@ -51,12 +52,14 @@ def default_threads() -> int:
 class Engine:
     """Owns every llama.cpp object. All methods but `cancel` must be called from one thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, cancel_event: threading.Event | None = None) -> None:
+        """`cancel_event`: the flag `cancel` sets; an engine process passes one that its
+        parent can set from another process (a `multiprocessing.Event`)."""
         self._target: LoadedModel | None = None
         self._draft: LoadedModel | None = None
         self._ctx: Context | None = None
         self._drafters: dict[str, Drafter] = {}
-        self._cancel = threading.Event()
+        self._cancel = cancel_event if cancel_event is not None else threading.Event()
         # Plain decoding's tokens/s on the current target: the yardstick for "speedup".
         self._plain_tps = 0.0
         self.n_ctx = DEFAULT_N_CTX
@@ -392,4 +395,3 @@ class Engine:
 def _needs(spec_name: str) -> spec_types.Need:
     spec = spec_types.get(spec_name)
     return spec.needs if spec else ""
-

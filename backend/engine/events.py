@@ -127,6 +127,7 @@ class GenerationFinished:
 class GenerationFailed:
     message: str  # one sentence a user can act on
     detail: str = ""  # technical detail for a log or an expander
+    crashed: bool = False  # the engine process died (a native fault or a kill), see remote.py
 
 
 Event = GenerationStarted | PromptProcessed | StepVerified | GenerationFinished | GenerationFailed
