@@ -5,7 +5,6 @@ here rather than passing every statistical test run at temperature 1 with every 
 
 from __future__ import annotations
 
-import ctypes
 import itertools
 
 import llama_cpp
@@ -14,73 +13,14 @@ import pytest
 
 from backend.engine import sampling
 from backend.engine.request import SamplingSettings
+from engine.llama_reference import (
+    apply_chain,
+    reference_distribution,
+    reference_penalized,
+    sampler_chain,
+)
 
 N_VOCAB = 96
-
-
-def _chain(s: SamplingSettings, history: list[int], n_vocab: int, *, greedy: bool = False):
-    """llama.cpp's chain in sampling.py's order: penalties → top-k → top-p → min-p →
-    temperature, then dist (which softmaxes the survivors) or greedy. The history is given
-    to it as llama.cpp is given it: one accepted token at a time."""
-    chain = llama_cpp.llama_sampler_chain_init(llama_cpp.llama_sampler_chain_default_params())
-    parts = [llama_cpp.llama_sampler_init_penalties(n_vocab, s.repeat_last_n, s.repeat_penalty,
-                                                     0.0, 0.0)]
-    if greedy:
-        parts.append(llama_cpp.llama_sampler_init_greedy())
-    else:
-        parts += [
-            llama_cpp.llama_sampler_init_top_k(s.top_k),
-            llama_cpp.llama_sampler_init_top_p(s.top_p, 1),
-            llama_cpp.llama_sampler_init_min_p(s.min_p, 1),
-            llama_cpp.llama_sampler_init_temp(s.temperature),
-            llama_cpp.llama_sampler_init_dist(1),
-        ]
-    for part in parts:
-        llama_cpp.llama_sampler_chain_add(chain, part)  # the chain owns and frees them
-    for token in history:
-        llama_cpp.llama_sampler_accept(chain, token)
-    return chain
-
-
-def _apply(chain, logits: np.ndarray):
-    """(ids, logits, p) of the candidates left after llama_sampler_apply, and the selected id."""
-    n = len(logits)
-    data = (llama_cpp.llama_token_data * n)()
-    for i, value in enumerate(logits):
-        data[i].id, data[i].logit, data[i].p = i, float(value), 0.0
-    arr = llama_cpp.llama_token_data_array(data, n, -1, False)
-    llama_cpp.llama_sampler_apply(chain, ctypes.byref(arr))
-    rows = [(arr.data[i].id, arr.data[i].logit, arr.data[i].p) for i in range(arr.size)]
-    selected = arr.data[arr.selected].id if arr.selected >= 0 else None
-    return rows, selected
-
-
-def reference_distribution(logits, s: SamplingSettings, history) -> np.ndarray:
-    chain = _chain(s, history, len(logits))
-    try:
-        rows, _ = _apply(chain, logits)
-    finally:
-        llama_cpp.llama_sampler_free(chain)
-    out = np.zeros(len(logits))
-    for token, _, p in rows:
-        out[token] = p
-    return out
-
-
-def reference_penalized(logits, s: SamplingSettings, history) -> np.ndarray:
-    chain = llama_cpp.llama_sampler_chain_init(llama_cpp.llama_sampler_chain_default_params())
-    llama_cpp.llama_sampler_chain_add(chain, llama_cpp.llama_sampler_init_penalties(
-        len(logits), s.repeat_last_n, s.repeat_penalty, 0.0, 0.0))
-    for token in history:
-        llama_cpp.llama_sampler_accept(chain, token)
-    try:
-        rows, _ = _apply(chain, logits)
-    finally:
-        llama_cpp.llama_sampler_free(chain)
-    out = np.empty(len(logits), np.float32)
-    for token, logit, _ in rows:
-        out[token] = logit
-    return out
 
 
 def _logits(seed: int, n: int = N_VOCAB) -> np.ndarray:
@@ -165,9 +105,9 @@ def test_greedy_token_equals_llama_cpps_greedy_sampler(penalty, last_n):
         logits, history = _logits(seed), _history(seed)
         # put a recent token on top, so that the penalty has a choice to change
         logits[history[-1]] = logits.max() + 0.5
-        chain = _chain(s, history, len(logits), greedy=True)
+        chain = sampler_chain(s, history, len(logits), greedy=True)
         try:
-            _, expected = _apply(chain, logits)
+            _, expected = apply_chain(chain, logits)
         finally:
             llama_cpp.llama_sampler_free(chain)
         assert sampling.greedy_token(logits.copy(), s, history) == expected
