@@ -16,7 +16,6 @@ from backend.engine.events import (
     StepVerified,
 )
 
-
 # The stop reason of an answer the engine never finished (it failed or died while writing it;
 # also what an answer saved while streaming is, until it is saved again when it ends).
 INTERRUPTED = "interrupted"

@@ -62,6 +62,11 @@ class EngineClient(QObject):
         self._closed = False
         self._thread.start()
 
+    @property
+    def engine_pid(self) -> int | None:
+        """The engine process's id, while one runs (diagnostics, and the tests that kill it)."""
+        return getattr(self._worker._engine, "pid", None)
+
     def load_target(self, path: str, n_ctx: int, n_threads: int) -> None:
         self._last_load += 1
         self._sig_load_target.emit(self._last_load, path, n_ctx, n_threads)

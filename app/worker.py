@@ -154,6 +154,7 @@ class EngineWorker(QObject):
         batch: list = []  # events, with runs of steps folded into StepBatch objects
         steps: StepBatch | None = None
         last_emit = 0.0
+        event = None
         try:
             engine = self._ensure_engine()
             for event in engine.generate(request):
@@ -176,9 +177,8 @@ class EngineWorker(QObject):
                                           traceback.format_exc()))
         if batch:
             self.events_emitted.emit(rid, batch)
-            last = batch[-1]
-            if isinstance(last, GenerationFailed) and last.crashed:
-                self._recover()
+        if isinstance(event, GenerationFailed) and event.crashed:
+            self._recover()
 
     def _recover(self, report: bool = True) -> None:
         """A new engine process after a crash, with the models it reloads; those it leaves

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.background import Background
 from app.message_widgets import plain_label
 from app.model_manager.formatting import (
     age,
@@ -30,7 +31,6 @@ from app.model_manager.formatting import (
     plain_tooltip,
 )
 from app.model_manager.runtime import RuntimeChoice
-from app.background import Background
 from app.theme import token_colours
 from backend.models.hub import HubClient, HubModel, RepoSummary, by_quantization, memory_fit
 from backend.models.inspect import kv_bytes_per_token

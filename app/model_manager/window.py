@@ -12,12 +12,12 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
+from app.background import Background
 from app.model_manager.downloads import Downloads
 from app.model_manager.downloads_tab import DownloadsTab
 from app.model_manager.library_tab import LibraryTab
 from app.model_manager.runtime import RuntimeChoice, measure_draft
 from app.model_manager.search_tab import SearchTab
-from app.background import Background
 from backend.models.download import DownloadStatus
 from backend.models.hub import HubClient, HubModel
 from backend.models.library import Library
