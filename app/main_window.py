@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.answer import Answer
-from app.conversation import Conversation, Turn, answer_record, turn_from_message
+from app.chat_session import ChatSession
+from app.conversation import Conversation, Turn
 from app.draft_compatibility import DraftCompatibility
 from app.engine_client import EngineClient
 from app.generation_panel import GenerationPanel
@@ -40,7 +41,6 @@ from app.message_box import MessageBox
 from app.message_widgets import AnswerWidget, plain_label
 from app.transcript_view import TranscriptView
 from app.worker import default_engine_factory
-from backend.chats import ChatStore, ChatStoreError
 from backend.engine.events import GenerationFailed, GenerationFinished
 from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.models.demo_pair import demo_pair
@@ -69,7 +69,8 @@ class MainWindow(QMainWindow):
         self._persist = persist
         self.settings: Settings = load_settings(settings_path)
         # Saved chats; nothing is kept when the window must not persist (screenshots).
-        self.chats = self._open_chats(chats_path) if persist else ChatStore.in_memory()
+        self.chat_session = ChatSession.open(chats_path, persist=persist, parent=self)
+        self.chats = self.chat_session.store
         self.client = EngineClient(engine_factory, self)
         self.compatibility = DraftCompatibility(self)
         self._target = None
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         self._list_saved_chats()
         self.new_chat()
         self._update_actions()
+        self.chat_session.failed.connect(self.show_error)
         problems = [*self.settings.problems, self.chats.problem]  # nothing changed silently
         if any(problems):
             self.show_error(" ".join(p for p in problems if p))
@@ -198,6 +200,7 @@ class MainWindow(QMainWindow):
         c = self.client
         c.events_emitted.connect(self._on_events)
         c.models_changed.connect(self._on_models_changed)
+        c.engine_restarted.connect(self._on_engine_restarted)
         c.load_progressed.connect(self._on_load_progressed)
         c.load_failed.connect(self._on_load_failed)
         c.load_cancelled.connect(self._on_load_cancelled)
@@ -338,6 +341,9 @@ class MainWindow(QMainWindow):
             self.settings.models.draft = ""
         else:
             self._send_after_load = False
+            # nothing is loaded now (a load releases the previous target first), and a file
+            # that just failed, or crashed the engine, is not opened again at the next start
+            self.settings.models.target = ""
         self.show_error(message)
         self.load_failed.emit(role, message)
 
@@ -375,6 +381,13 @@ class MainWindow(QMainWindow):
             if self._send_after_load and target is not None:
                 self._send_after_load = False
                 self._start_answer()
+
+    @Slot(object, object)
+    def _on_engine_restarted(self, target, draft) -> None:
+        """The engine process was restarted after a crash with these models (those it left
+        out came as failed loads): the same as a load, without a load of ours to count."""
+        self._pending_loads += 1
+        self._on_models_changed(target, draft)
 
     @Slot(str, str, object)
     def _on_compatibility_checked(self, target: str, draft: str, reason) -> None:
@@ -462,44 +475,10 @@ class MainWindow(QMainWindow):
         self.conversation_list.insertItem(0, QListWidgetItem("New chat"))
         self.conversation_list.setCurrentRow(0)
 
-    @staticmethod
-    def _open_chats(path: Path | None) -> ChatStore:
-        """The chat store at `path` (None: the default one). When none can be opened at all,
-        chats stay in memory and the banner says so."""
-        try:
-            return ChatStore(path)
-        except ChatStoreError as exc:
-            log.error("%s", exc)
-            store = ChatStore.in_memory()
-            store.problem = f"{exc} Chats will not be saved this session."
-            return store
-
     def _list_saved_chats(self) -> None:
-        """Titles only: a chat's messages are read when it is selected."""
-        for summary in self._saved(self.chats.list) or []:
-            self._conversations.append(Conversation(summary.title, chat_id=summary.id,
-                                                    loaded=False))
-            self.conversation_list.addItem(QListWidgetItem(summary.title))
-
-    def _saved(self, operation: Callable, *args, **kwargs):
-        """One chat-store call; a failure is told in words and the chat goes on in memory."""
-        try:
-            return operation(*args, **kwargs)
-        except ChatStoreError as exc:
-            log.error("%s", exc)
-            self.show_error(str(exc))
-            return None
-
-    def _save_turn(self, conv: Conversation, turn: Turn) -> None:
-        if conv.chat_id is None:
-            conv.chat_id = self._saved(self.chats.create, conv.title)
-            if conv.chat_id is None:
-                return
-        if turn.role == "user":
-            turn.message_id = self._saved(self.chats.add_user, conv.chat_id, turn.text)
-        else:
-            turn.message_id = self._saved(self.chats.add_answer, conv.chat_id,
-                                          **answer_record(turn.answer))
+        for conv in self.chat_session.saved_conversations():
+            self._conversations.append(conv)
+            self.conversation_list.addItem(QListWidgetItem(conv.title))
 
     @Slot(QPoint)
     def _on_chat_menu(self, pos: QPoint) -> None:
@@ -527,8 +506,7 @@ class MainWindow(QMainWindow):
         if self.generating or not 0 <= row < len(self._conversations):
             return
         conv = self._conversations[row]
-        if conv.chat_id is not None:
-            self._saved(self.chats.delete, conv.chat_id)
+        self.chat_session.delete_chat(conv)
         lst = self.conversation_list
         lst.blockSignals(True)  # the row signals of a removal would index the old list
         lst.takeItem(row)
@@ -545,11 +523,7 @@ class MainWindow(QMainWindow):
         if row < 0:
             return
         conv = self._conversations[row]
-        if not conv.loaded and conv.chat_id is not None:
-            messages = self._saved(self.chats.load, conv.chat_id)
-            if messages is not None:
-                conv.turns = [turn_from_message(m) for m in messages]
-                conv.loaded = True
+        self.chat_session.load(conv)
         self.transcript.clear()
         for turn in conv.turns:
             if turn.role == "user":
@@ -575,7 +549,7 @@ class MainWindow(QMainWindow):
             self.show_error("Load a model first: File → Open GGUF… or the Target list.")
             return False
         conv = self.conversation
-        self._save_turn(conv, conv.add_user(text))
+        self.chat_session.save_user(conv, conv.add_user(text))
         self.conversation_list.currentItem().setText(conv.title)
         self.transcript.add_user(text)
         if self.loading:  # answer as soon as the model is ready
@@ -594,8 +568,7 @@ class MainWindow(QMainWindow):
         dropped = conv.turns[-1] if conv.turns else None
         if conv.drop_last_answer():
             self.transcript.remove_trailing(1)
-            if dropped.message_id is not None:  # the new answer replaces it once finished
-                self._saved(self.chats.delete_message, dropped.message_id)
+            self.chat_session.delete_message(dropped)  # the new answer replaces it
         if self.conversation.turns and self.conversation.turns[-1].role == "user":
             self._start_answer()
 
@@ -638,14 +611,17 @@ class MainWindow(QMainWindow):
         if ended:  # before feeding: feed() may draw the end and announce it at once
             self._active = None
         self.transcript.feed(events)
-        if ended:
-            conv, turn = self._answering
-            self._answering = None
-            if isinstance(last, GenerationFailed):
-                self.statusBar().showMessage(last.message, 10000)
-            else:  # finished or stopped: what was generated is kept
-                self._save_turn(conv, turn)
-            self._update_actions()
+        conv, turn = self._answering
+        if not ended:
+            self.chat_session.save_answer(conv, turn, partial=True)  # kept if anything dies
+            return
+        self._answering = None
+        if turn.answer.tokens or isinstance(last, GenerationFinished):
+            # finished, stopped, or interrupted with what was written: all of it is kept
+            self.chat_session.save_answer(conv, turn)
+        if isinstance(last, GenerationFailed):
+            self.show_error(last.message)
+        self._update_actions()
 
     # State -------------------------------------------------------------------------------
 
@@ -685,5 +661,5 @@ class MainWindow(QMainWindow):
             if not self.client.shutdown():
                 log.error("The engine thread is still running at exit.")
             self.compatibility.wait()
-            self.chats.close()
+            self.chat_session.close()  # waits for the last writes
         super().closeEvent(event)
