@@ -51,6 +51,8 @@ class ScreenshotRun(QObject):
 
     @Slot(str, str)
     def _on_load_failed(self, role: str, message: str) -> None:
+        if self._sent:
+            return  # a model left out after a crash mid-answer: the answer's end tells it
         self.fail(f"loading the {role} model failed: {message}")
 
     @Slot(object)

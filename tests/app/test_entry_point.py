@@ -97,3 +97,23 @@ def test_screenshot_on_the_demo_pair_shows_colours_and_numbers(tmp_path, test_mo
                     and abs(c.blue() - accepted.blue()) < 40):
                 hits += 1
     assert hits > 200, "no accepted-draft colour in the screenshot"
+
+
+def test_screenshot_when_the_engine_dies_mid_answer(tmp_path, test_models):
+    """The picture is taken when the engine dies too (it shows the kept answer and the
+    message), and the app exits by itself with the reason, non-zero, not with a signal."""
+    from backend.engine import crash_hook
+
+    hook = tmp_path / "crash.json"
+    crash_hook.arm(hook, at="step", n=3)
+    out = tmp_path / "shot.png"
+    r = run_app("--screenshot", str(out), "--prompt", "zero one",
+                "--model", str(test_models / "count-target.gguf"),
+                "--settings", str(tmp_path / "s.json"), timeout=180,
+                env_extra={crash_hook.ENV: str(hook)})
+    assert r.returncode == 1, r.stderr[-3000:]
+    assert ("draftlight: the generation failed: llama.cpp crashed (segmentation fault) while "
+            "answering with count-target.gguf.") in r.stderr
+    image = QImage(str(out))
+    assert image.width() >= 1000 and image.height() >= 700
+    assert not hook.exists()  # the crash did happen
