@@ -5,12 +5,16 @@
 #
 #   bash bench/native.sh            # prints the folder holding the binaries
 #
-# Built with the same flags as our llama-cpp-python (GGML_LLAMAFILE=OFF, see scripts/setup.sh)
-# so both sides run the same matrix kernels and the ratio measures the decoding loop.
+# Built with the same recipe as our llama-cpp-python (scripts/llama-build.env: no llamafile
+# sgemm, no AMX kernels) so both sides run the same matrix kernels and the ratio measures the
+# decoding loop; the build folder is keyed by that recipe.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-VERSION=0.3.36
-CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/draftlight/native-$VERSION"
+# shellcheck disable=SC1091
+. scripts/llama-build.env
+VERSION=$LLAMA_VERSION
+KEY=$(printf '%s\n' "$LLAMA_CMAKE_ARGS" "$LLAMA_NO_AMX_CFLAGS" | sha256sum | cut -c1-12)
+CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/draftlight/native-$VERSION-$KEY"
 BIN="$CACHE/build/bin"
 if [ -x "$BIN/llama-bench" ] && [ -x "$BIN/llama-speculative-simple" ]; then
     echo "$BIN"
@@ -23,8 +27,10 @@ if [ ! -d "$CACHE/src" ]; then
     mkdir -p "$CACHE/src"
     tar xzf "$CACHE/llama_cpp_python-$VERSION.tar.gz" -C "$CACHE/src" --strip-components=1
 fi
+# shellcheck disable=SC2086
+CFLAGS="$LLAMA_NO_AMX_CFLAGS" CXXFLAGS="$LLAMA_NO_AMX_CFLAGS" \
 cmake -S "$CACHE/src/vendor/llama.cpp" -B "$CACHE/build" -DCMAKE_BUILD_TYPE=Release \
-    -DGGML_LLAMAFILE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_SERVER=OFF -DLLAMA_CURL=OFF \
+    $LLAMA_CMAKE_ARGS -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_SERVER=OFF -DLLAMA_CURL=OFF \
     -DLLAMA_BUILD_EXAMPLES=ON -DLLAMA_BUILD_TOOLS=ON >&2
 cmake --build "$CACHE/build" -j"$(nproc)" --target llama-bench llama-speculative-simple >&2
 echo "$BIN"
