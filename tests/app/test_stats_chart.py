@@ -1,0 +1,46 @@
+"""The per-step chart: its columns from running sums equal the plain mean of each column's
+steps, also while the answer's lists keep growing between paints."""
+
+from __future__ import annotations
+
+import random
+
+from app.stats_chart import AcceptChart
+
+
+def naive(accepted, drafted, columns):
+    n = len(accepted)
+    columns = min(n, columns)
+    per = n / columns
+    out = []
+    for c in range(columns):
+        lo, hi = int(c * per), max(int((c + 1) * per), int(c * per) + 1)
+        acc, dr = accepted[lo:hi], drafted[lo:hi]
+        out.append((sum(acc) / len(acc), all(a == d and d > 0
+                                                  for a, d in zip(acc, dr, strict=True))))
+    return out
+
+
+def test_columns_follow_a_growing_answer(qtbot):
+    chart = AcceptChart()
+    qtbot.addWidget(chart)
+    rng = random.Random(1)
+    accepted, drafted = [], []
+    chart.set_data(accepted, drafted, 8)
+    for _ in range(40):  # the answer grows between paints, as it streams
+        for _ in range(rng.randrange(1, 400)):
+            d = rng.choice((0, 8, 8, 8))
+            drafted.append(d)
+            accepted.append(d if rng.random() < 0.3 else rng.randrange(0, d + 1))
+        for columns in (7, 150, 400):
+            assert chart.column_values(columns) == naive(accepted, drafted, columns)
+    chart.grab()  # and it paints
+
+
+def test_a_new_answer_starts_over(qtbot):
+    chart = AcceptChart()
+    qtbot.addWidget(chart)
+    chart.set_data([8, 8], [8, 8], 8)
+    assert chart.column_values(10) == [(8.0, True), (8.0, True)]
+    chart.set_data([1], [4], 4)
+    assert chart.column_values(10) == [(1.0, False)]
