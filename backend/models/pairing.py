@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
-from backend.models.inspect import ModelInspection
+from backend.models.inspect import ModelFileError, ModelInspection, inspect_model
 from backend.models.vocab import incompatibility
 
 
@@ -42,6 +43,23 @@ def draft_candidates(
         else:
             rows.append(DraftCandidate(model, reason is None, reason))
     return sorted(rows, key=lambda r: (not r.compatible, r.model.file_size, r.model.path.name))
+
+
+def draft_verdicts(target: str, drafts: Iterable[str]) -> list[tuple[str, str | None]]:
+    """For each draft file, why it cannot draft for `target` (None: it can), in words, from
+    the files' headers (about a second a file: call it off the GUI thread). Raises
+    ModelFileError when the target itself cannot be read."""
+    target_vocab = inspect_model(target).vocab
+    verdicts: list[tuple[str, str | None]] = []
+    for draft in drafts:
+        try:
+            reason = incompatibility(target_vocab, inspect_model(draft).vocab)
+        except FileNotFoundError:
+            reason = f"{Path(draft).name} no longer exists."
+        except (ModelFileError, OSError) as exc:
+            reason = f"{Path(draft).name} cannot be read as a GGUF model: {exc}"
+        verdicts.append((draft, reason))
+    return verdicts
 
 
 def draft_search_query(target: ModelInspection) -> str:
