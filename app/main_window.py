@@ -1,50 +1,48 @@
-"""The main window: conversations, the transcript, the message box and the generation panel,
-wired to the engine's worker thread through an EngineClient.
+"""The main window: the chat list, the transcript, the message box and the generation panel,
+laid out and wired to the sessions it is handed.
 
-The window holds no engine object at all: it sends requests and renders the events that come
-back, so nothing here can block on llama.cpp.
+It is handed its models, as napari's `QtViewer(viewer)` is: a `ModelSession` (what the engine
+holds and the loads on their way) and a `ChatSession` (the conversations and their store),
+built with the settings in one place (`app.startup.build_window`). It holds no engine object:
+it sends requests and renders the events that come back, so nothing here can block on
+llama.cpp, and the answer flow (send, stop, regenerate, what is saved when) is its own job.
+(Why it is over 400 lines: layout, wiring and that answer flow, each tied to the widgets
+here; the flow is the next piece to move out, when teaching mode adds replay and race.)
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QPoint, Qt, Signal, Slot
+from PySide6.QtCore import QByteArray, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
-    QMenu,
-    QMessageBox,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSplitter,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from app.answer import Answer
+from app.chat_list import ChatList
 from app.chat_session import ChatSession
 from app.conversation import Conversation, Turn
-from app.draft_compatibility import DraftCompatibility
-from app.engine_client import EngineClient
 from app.generation_panel import GenerationPanel
 from app.legend import TokenLegend
 from app.message_box import MessageBox
-from app.message_widgets import AnswerWidget, plain_label
+from app.message_widgets import AnswerWidget
+from app.model_manager.launcher import ModelManagerLauncher
+from app.model_session import ModelSession
+from app.status_widgets import Banner, LoadProgress
 from app.transcript_view import TranscriptView
-from app.worker import default_engine_factory
 from backend.engine.events import GenerationFailed, GenerationFinished
 from backend.engine.request import GenerationRequest, SamplingSettings
-from backend.models.demo_pair import demo_pair
-from backend.settings import Settings, load_settings, save_settings
+from backend.settings import Settings, save_settings
 
 log = logging.getLogger(__name__)
 
@@ -56,43 +54,26 @@ class MainWindow(QMainWindow):
     load_failed = Signal(str, str)  # role, message
     answer_finished = Signal(object)  # AnswerWidget, once its answer is done and fully drawn
 
-    def __init__(
-        self,
-        *,
-        settings_path: Path | None = None,
-        engine_factory: Callable[[], object] = default_engine_factory,
-        persist: bool = True,
-        chats_path: Path | None = None,
-    ) -> None:
+    def __init__(self, settings: Settings, models: ModelSession, chats: ChatSession, *,
+                 settings_path: Path | None = None, persist: bool = True) -> None:
         super().__init__()
+        self.settings = settings
+        self.models = models
+        self.chats = chats
+        models.setParent(self)
+        chats.setParent(self)
         self._settings_path = settings_path
         self._persist = persist
-        self.settings: Settings = load_settings(settings_path)
-        # Saved chats; nothing is kept when the window must not persist (screenshots).
-        self.chat_session = ChatSession.open(chats_path, persist=persist, parent=self)
-        self.chats = self.chat_session.store
-        self.client = EngineClient(engine_factory, self)
-        self.compatibility = DraftCompatibility(self)
-        self._target = None
-        self._draft = None
-        self._pending_loads = 0
-        self._loading_path = ""
-        self._active: tuple[int, Answer] | None = None  # the streaming request
-        self._answering: tuple[Conversation, Turn] | None = None  # where its answer goes
+        self._answering: tuple[int, Conversation, Turn] | None = None  # request id, where to
         self._send_after_load = False
-        self._failed_drafts: set[str] = set()
-        self._conversations: list[Conversation] = []
         self._closed = False
-        self.models_window = None  # the model manager, while it is open
 
         self._build()
+        self.model_manager = ModelManagerLauncher(self, settings, self._runtime)
         self._connect()
         self._restore()
-        self._list_saved_chats()
-        self.new_chat()
-        self._update_actions()
-        self.chat_session.failed.connect(self.show_error)
-        problems = [*self.settings.problems, self.chats.problem]  # nothing changed silently
+        self._on_chat_selected(self.chat_list.current)
+        problems = [*settings.problems, chats.store.problem]  # nothing changed silently
         if any(problems):
             self.show_error(" ".join(p for p in problems if p))
 
@@ -101,33 +82,10 @@ class MainWindow(QMainWindow):
     def _build(self) -> None:
         self.setWindowTitle("Draftlight")
         self.resize(1280, 820)
+        self.chat_list = ChatList(self.chats)
 
-        self.new_chat_button = QPushButton("New chat")
-        self.conversation_list = QListWidget()
-        self.conversation_list.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.conversation_list.setHorizontalScrollBarPolicy(
-            Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.conversation_list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.delete_chat_action = QAction("&Delete chat", self)
-        self.delete_chat_action.setToolTip("Delete the selected chat and its saved messages")
-        left = QWidget()
-        lay = QVBoxLayout(left)
-        lay.setContentsMargins(6, 6, 0, 6)
-        lay.addWidget(self.new_chat_button)
-        lay.addWidget(self.conversation_list, 1)
-
-        self.banner = plain_label(selectable=True)
-        self.banner.setObjectName("banner")
-        self.banner_close = QToolButton(text="✕")
-        self.banner_close.setToolTip("Dismiss")
-        banner_row = QWidget()
-        banner_row.setObjectName("bannerRow")
-        b = QHBoxLayout(banner_row)
-        b.setContentsMargins(8, 4, 4, 4)
-        b.addWidget(self.banner, 1)
-        b.addWidget(self.banner_close, 0, Qt.AlignmentFlag.AlignTop)
-        self.banner_row = banner_row
-        self.banner_row.hide()
+        self.banner_row = Banner()
+        self.banner = self.banner_row.label
 
         self.legend = TokenLegend()
         self.transcript = TranscriptView()
@@ -160,69 +118,58 @@ class MainWindow(QMainWindow):
         panel_scroll.setMinimumWidth(self.panel.minimumSizeHint().width() + 20)
 
         self.splitter = QSplitter()
-        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.chat_list)
         self.splitter.addWidget(center)
         self.splitter.addWidget(panel_scroll)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([180, 740, 360])
         self.setCentralWidget(self.splitter)
 
-        self.load_label = plain_label()
-        self.load_bar = QProgressBar()
-        self.load_bar.setRange(0, 1000)
-        self.load_bar.setMaximumWidth(220)
-        self.load_cancel = QPushButton("Cancel")
-        self.load_cancel.setToolTip("Stop loading this model")
-        for w in (self.load_label, self.load_bar, self.load_cancel):
-            self.statusBar().addPermanentWidget(w)
-            w.hide()
+        self.load_progress = LoadProgress(self.statusBar())
 
         menu = self.menuBar().addMenu("&File")
         self.open_action = QAction("&Open GGUF…", self, shortcut=QKeySequence.StandardKey.Open)
         self.open_draft_action = QAction("Open &draft GGUF…", self)
-        self.new_chat_action = QAction("&New chat", self, shortcut=QKeySequence.StandardKey.New)
         self.models_action = QAction("&Models…", self, shortcut=QKeySequence("Ctrl+M"))
         self.models_action.setToolTip("Find, download and manage GGUF models")
         quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
-        for a in (self.open_action, self.open_draft_action, self.new_chat_action,
-                  self.delete_chat_action):
+        for a in (self.open_action, self.open_draft_action, self.chat_list.new_chat_action,
+                  self.chat_list.delete_chat_action):
             menu.addAction(a)
         self.recent_menu = menu.addMenu("Open &recent")
         menu.addAction(self.models_action)
         menu.addSeparator()
         menu.addAction(quit_action)
-        self.setStyleSheet(
-            "#bannerRow { background: palette(alternate-base); border: 1px solid #D55E00;"
-            " border-radius: 4px; }")
 
     def _connect(self) -> None:
-        c = self.client
-        c.events_emitted.connect(self._on_events)
-        c.models_changed.connect(self._on_models_changed)
-        c.engine_restarted.connect(self._on_engine_restarted)
-        c.load_progressed.connect(self._on_load_progressed)
-        c.load_failed.connect(self._on_load_failed)
-        c.load_cancelled.connect(self._on_load_cancelled)
-        self.compatibility.checked.connect(self._on_compatibility_checked)
+        m = self.models
+        m.client.events_emitted.connect(self._on_events)
+        m.load_started.connect(self._on_load_started)
+        m.load_progressed.connect(self.load_progress.set_fraction)
+        m.load_failed.connect(self._on_load_failed)
+        m.load_cancelled.connect(self._on_load_cancelled)
+        m.models_updated.connect(self._on_models_updated)
+        m.models_ready.connect(self._on_models_ready)
+        m.target_changed.connect(self.panel.clear_draft_reasons)
+        m.draft_checked.connect(self.panel.set_draft_reason)
+        self.chats.failed.connect(self.show_error)
+        self.chat_list.selected.connect(self._on_chat_selected)
         self.transcript.answer_rendered.connect(self.answer_finished)
 
         self.send_button.clicked.connect(self._on_send_clicked)
         self.message_box.submitted.connect(self._on_send_clicked)
         self.stop_button.clicked.connect(self.stop)
         self.regenerate_button.clicked.connect(self.regenerate)
-        self.new_chat_button.clicked.connect(self.new_chat)
-        self.new_chat_action.triggered.connect(self.new_chat)
-        self.conversation_list.currentRowChanged.connect(self._on_conversation_selected)
-        self.conversation_list.customContextMenuRequested.connect(self._on_chat_menu)
-        self.delete_chat_action.triggered.connect(self._on_delete_chat)
-        self.banner_close.clicked.connect(self.banner_row.hide)
-        self.load_cancel.clicked.connect(self.client.cancel_load)
+        self.load_progress.cancel_clicked.connect(m.cancel_load)
         self.open_action.triggered.connect(self._on_open_target_dialog)
         self.open_draft_action.triggered.connect(self._on_open_draft_dialog)
         self.recent_menu.aboutToShow.connect(self._on_recent_menu)
-        self.models_action.triggered.connect(self.open_model_manager)
-        self.panel.n_ctx.valueChanged.connect(self._update_model_manager)
+        self.models_action.triggered.connect(self.model_manager.open)
+        self.model_manager.use_as_target.connect(self.open_target)
+        self.model_manager.use_as_draft.connect(self.open_draft)
+        self.model_manager.folders_changed.connect(self.save_settings)
+        self.panel.n_ctx.valueChanged.connect(self.model_manager.update)
 
         p = self.panel
         p.open_target_clicked.connect(self._on_open_target_dialog)
@@ -262,137 +209,87 @@ class MainWindow(QMainWindow):
     # Models ------------------------------------------------------------------------------
 
     @property
+    def client(self):
+        return self.models.client
+
+    @property
     def target(self):
-        return self._target
+        return self.models.target
 
     @property
     def draft(self):
-        return self._draft
+        return self.models.draft
 
     @property
     def loading(self) -> bool:
-        return self._pending_loads > 0
+        return self.models.loading
 
     @property
     def generating(self) -> bool:
-        return self._active is not None
+        return self._answering is not None
+
+    def _runtime(self) -> tuple[int, str, str]:
+        """The model manager's view of this window: context size, target and draft paths."""
+        t, d = self.models.target, self.models.draft
+        return self.panel.n_ctx.value(), t.path if t else "", d.path if d else ""
 
     @Slot(str)
     def open_target(self, path: str) -> None:
         if self.generating:
             self.stop()
-        self.settings.remember_model(path)
-        self.settings.models.target = path
+        self.models.open_target(path, self.panel.n_ctx.value(), self.panel.n_threads.value())
         self.panel.set_recent(self.settings.models.recent)
-        self._begin_load(path)
-        self.client.load_target(path, self.panel.n_ctx.value(), self.panel.n_threads.value())
 
     def open_demo(self, spec: str = "draft") -> None:
         """First run: the shipped model as an F32 target with its Q8_0 copy drafting, spec
         type "draft" — speculative decoding to watch without downloading anything."""
-        target, draft = (str(p) for p in demo_pair())
-        self.settings.models.target = target
-        self.settings.models.draft = draft
-        self.settings.remember_model(target)
-        self.settings.remember_model(draft)
+        self.models.open_demo(self.panel.n_ctx.value(), self.panel.n_threads.value())
         self.panel.set_recent(self.settings.models.recent)
         gs = self.panel.preferred_settings()
         gs.spec_type = spec
         self.panel.set_generation_settings(gs)
-        self._begin_load(target)
-        self.load_label.setText("Preparing the demo models (first run only)…")
-        self.client.load_demo(self.panel.n_ctx.value(), self.panel.n_threads.value())
 
     @Slot(str)
     def open_draft(self, path: str) -> None:
         """Load `path` as the draft model; "" unloads the draft."""
-        self.settings.models.draft = path
-        if not path:
-            self._pending_loads += 1
-            self.client.unload_draft()
-            self._update_actions()
-            return
-        self._failed_drafts.discard(path)
-        self.settings.remember_model(path)
+        self.models.open_draft(path)
         self.panel.set_recent(self.settings.models.recent)
-        self._begin_load(path)
-        self.client.load_draft(path)
-
-    def _begin_load(self, path: str) -> None:
-        self._pending_loads += 1
-        self._loading_path = path
-        self.load_label.setText(f"Loading {Path(path).name}…")
-        self.load_bar.setValue(0)
-        for w in (self.load_label, self.load_bar, self.load_cancel):
-            w.show()
         self._update_actions()
 
-    @Slot(str, float)
-    def _on_load_progressed(self, _role: str, fraction: float) -> None:
-        self.load_bar.setValue(int(fraction * 1000))
+    @Slot(str)
+    def _on_load_started(self, words: str) -> None:
+        self.load_progress.start(words)
+        self._update_actions()
 
     @Slot(str, str)
     def _on_load_failed(self, role: str, message: str) -> None:
-        if role == "draft":
-            path = self.settings.models.draft
-            if path:
-                self._failed_drafts.add(path)
-                self.panel.set_draft_reason(path, message)
-            self.settings.models.draft = ""
-        else:
+        if role == "target":
             self._send_after_load = False
-            # nothing is loaded now (a load releases the previous target first), and a file
-            # that just failed, or crashed the engine, is not opened again at the next start
-            self.settings.models.target = ""
         self.show_error(message)
         self.load_failed.emit(role, message)
 
     @Slot(str)
-    def _on_load_cancelled(self, role: str) -> None:
-        if role == "draft":
-            self.settings.models.draft = ""
+    def _on_load_cancelled(self, _role: str) -> None:
         self._send_after_load = False
         self.statusBar().showMessage("Loading cancelled.", 5000)
 
     @Slot(object, object)
-    def _on_models_changed(self, target, draft) -> None:
-        self._pending_loads = max(0, self._pending_loads - 1)
-        target_changed = (target.path if target else None) != (
-            self._target.path if self._target else None)
-        self._target, self._draft = target, draft
+    def _on_models_updated(self, target, draft) -> None:
         if not self.loading:
-            for w in (self.load_label, self.load_bar, self.load_cancel):
-                w.hide()
+            self.load_progress.finish()
         self.panel.set_models(target, draft)
         self.legend.set_mtp_heads(target.n_mtp_heads if target else 0)
         self.setWindowTitle(f"Draftlight — {target.name}" if target else "Draftlight")
-        if target is not None and target_changed:
-            self.panel.clear_draft_reasons()
-            self._failed_drafts.clear()  # refusals were about the previous target
-            self.compatibility.check(target.path, self.panel.draft_candidates())
-        wanted = self.settings.models.draft
-        if (target is not None and draft is None and wanted and not self.loading
-                and wanted != target.path and wanted not in self._failed_drafts):
-            self.open_draft(wanted)  # the target's load released the draft: bring it back
         self._update_actions()
-        self._update_model_manager()
-        if not self.loading:
-            self.models_changed.emit(target, draft)
-            if self._send_after_load and target is not None:
-                self._send_after_load = False
-                self._start_answer()
+        self.model_manager.update()
 
     @Slot(object, object)
-    def _on_engine_restarted(self, target, draft) -> None:
-        """The engine process was restarted after a crash with these models (those it left
-        out came as failed loads): the same as a load, without a load of ours to count."""
-        self._pending_loads += 1
-        self._on_models_changed(target, draft)
-
-    @Slot(str, str, object)
-    def _on_compatibility_checked(self, target: str, draft: str, reason) -> None:
-        if self._target is not None and self._target.path == target:
-            self.panel.set_draft_reason(draft, reason)
+    def _on_models_ready(self, target, draft) -> None:
+        self.models_changed.emit(target, draft)
+        if self._send_after_load and target is not None:
+            self._send_after_load = False
+            self._start_answer()
+        self._update_actions()
 
     @Slot()
     def _on_apply_context(self) -> None:
@@ -426,111 +323,31 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, p=path: self.open_target(p))
         self.recent_menu.setEnabled(not self.loading and not self.generating)
 
-    @Slot()
-    def open_model_manager(self) -> None:
-        """Show the model manager; its "Use as target/draft" open models like File → Open."""
-        if self.models_window is None:
-            from app.model_manager import ModelManagerWindow
-
-            w = ModelManagerWindow(extra_folders=self.settings.models.library_folders, parent=self)
-            w.use_as_target.connect(self.open_target)
-            w.use_as_draft.connect(self.open_draft)
-            w.folders_changed.connect(self._on_library_folders_changed)
-            w.closed.connect(self._on_model_manager_closed)
-            self.models_window = w
-        self._update_model_manager()
-        self.models_window.show()
-        self.models_window.raise_()
-        self.models_window.activateWindow()
-
-    @Slot()
-    def _update_model_manager(self) -> None:
-        if self.models_window is not None:
-            self.models_window.set_runtime(self.panel.n_ctx.value(),
-                                           self._target.path if self._target else "",
-                                           self._draft.path if self._draft else "")
-
-    @Slot(list)
-    def _on_library_folders_changed(self, folders: list) -> None:
-        self.settings.models.library_folders = list(folders)
-        self.save_settings()
-
-    @Slot()
-    def _on_model_manager_closed(self) -> None:
-        if self.models_window is not None:
-            self.models_window.deleteLater()
-            self.models_window = None
-
     # Conversations -----------------------------------------------------------------------
 
     @property
     def conversation(self) -> Conversation:
-        return self._conversations[self.conversation_list.currentRow()]
+        return self.chat_list.current
 
-    @Slot()
+    @property
+    def conversation_list(self):
+        return self.chat_list.list
+
     def new_chat(self) -> None:
-        if self.generating:
-            return
-        self._conversations.insert(0, Conversation())
-        self.conversation_list.insertItem(0, QListWidgetItem("New chat"))
-        self.conversation_list.setCurrentRow(0)
-
-    def _list_saved_chats(self) -> None:
-        for conv in self.chat_session.saved_conversations():
-            self._conversations.append(conv)
-            self.conversation_list.addItem(QListWidgetItem(conv.title))
-
-    @Slot(QPoint)
-    def _on_chat_menu(self, pos: QPoint) -> None:
-        item = self.conversation_list.itemAt(pos)
-        if item is None or not self.conversation_list.isEnabled():
-            return
-        self.conversation_list.setCurrentItem(item)  # the action applies to the chat clicked
-        menu = QMenu(self)
-        menu.addAction(self.delete_chat_action)
-        menu.exec(self.conversation_list.viewport().mapToGlobal(pos))
-        menu.deleteLater()
-
-    @Slot()
-    def _on_delete_chat(self) -> None:
-        row = self.conversation_list.currentRow()
-        if row < 0 or self.generating:
-            return
-        answer = QMessageBox.question(
-            self, "Delete chat", f"Delete “{self._conversations[row].title}” and its messages?")
-        if answer == QMessageBox.StandardButton.Yes:
-            self.delete_chat(row)
+        self.chat_list.new_chat()
 
     def delete_chat(self, row: int) -> None:
-        """Remove a conversation from the list and from the store."""
-        if self.generating or not 0 <= row < len(self._conversations):
-            return
-        conv = self._conversations[row]
-        self.chat_session.delete_chat(conv)
-        lst = self.conversation_list
-        lst.blockSignals(True)  # the row signals of a removal would index the old list
-        lst.takeItem(row)
-        lst.blockSignals(False)
-        del self._conversations[row]
-        if not self._conversations:
-            self.new_chat()
-            return
-        lst.setCurrentRow(min(row, lst.count() - 1))
-        self._on_conversation_selected(lst.currentRow())
+        self.chat_list.delete_chat(row)
 
-    @Slot(int)
-    def _on_conversation_selected(self, row: int) -> None:
-        if row < 0:
-            return
-        conv = self._conversations[row]
-        self.chat_session.load(conv)
+    @Slot(object)
+    def _on_chat_selected(self, conv: Conversation) -> None:
         self.transcript.clear()
         for turn in conv.turns:
             if turn.role == "user":
                 self.transcript.add_user(turn.text)
             elif turn.answer is not None:
                 self.transcript.add_answer(turn.answer)
-        self.client.reset_cache()  # another history: the cached prefix is of no use
+        self.models.client.reset_cache()  # another history: the cached prefix is of no use
         self._update_actions()
 
     # Generation --------------------------------------------------------------------------
@@ -545,12 +362,12 @@ class MainWindow(QMainWindow):
         """Add a user message and answer it; False when nothing can answer now."""
         if self.generating:
             return False
-        if self._target is None and not self.loading:
+        if self.target is None and not self.loading:
             self.show_error("Load a model first: File → Open GGUF… or the Target list.")
             return False
         conv = self.conversation
-        self.chat_session.save_user(conv, conv.add_user(text))
-        self.conversation_list.currentItem().setText(conv.title)
+        self.chats.save_user(conv, conv.add_user(text))
+        self.chat_list.update_title()
         self.transcript.add_user(text)
         if self.loading:  # answer as soon as the model is ready
             self._send_after_load = True
@@ -562,21 +379,22 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def regenerate(self) -> None:
-        if self.generating or self._target is None:
+        if self.generating or self.target is None:
             return
         conv = self.conversation
         dropped = conv.turns[-1] if conv.turns else None
         if conv.drop_last_answer():
             self.transcript.remove_trailing(1)
-            self.chat_session.delete_message(dropped)  # the new answer replaces it
-        if self.conversation.turns and self.conversation.turns[-1].role == "user":
+            self.chats.delete_message(dropped)  # the new answer replaces it
+        if conv.turns and conv.turns[-1].role == "user":
             self._start_answer()
 
     @Slot()
     def stop(self) -> None:
         if self.generating:
-            self.client.stop()
+            self.models.client.stop()
         self._send_after_load = False
+        self._update_actions()
 
     def build_request(self) -> GenerationRequest:
         gs = self.panel.generation_settings()
@@ -593,32 +411,31 @@ class MainWindow(QMainWindow):
 
     def _start_answer(self) -> None:
         request = self.build_request()
-        answer = Answer(model_name=self._target.name if self._target else "",
+        answer = Answer(model_name=self.target.name if self.target else "",
                         spec_type=request.spec_type, n_draft_max=request.n_draft_max)
-        turn = self.conversation.add_answer(answer)
+        conv = self.conversation
+        turn = conv.add_answer(answer)
         self.transcript.start_answer(answer)
-        self._active = (self.client.generate(request), answer)
-        self._answering = (self.conversation, turn)
+        self._answering = (self.models.client.generate(request), conv, turn)
         self.statusBar().clearMessage()
         self._update_actions()
 
     @Slot(int, object)
     def _on_events(self, request_id: int, events: list) -> None:
-        if self._active is None or self._active[0] != request_id:
+        if self._answering is None or self._answering[0] != request_id:
             return  # a stopped request's last events
+        _, conv, turn = self._answering
         last = events[-1]
         ended = isinstance(last, GenerationFinished | GenerationFailed)
         if ended:  # before feeding: feed() may draw the end and announce it at once
-            self._active = None
+            self._answering = None
         self.transcript.feed(events)
-        conv, turn = self._answering
         if not ended:
-            self.chat_session.save_answer(conv, turn, partial=True)  # kept if anything dies
+            self.chats.save_answer(conv, turn, partial=True)  # kept if anything dies
             return
-        self._answering = None
         if turn.answer.tokens or isinstance(last, GenerationFinished):
             # finished, stopped, or interrupted with what was written: all of it is kept
-            self.chat_session.save_answer(conv, turn)
+            self.chats.save_answer(conv, turn)
         if isinstance(last, GenerationFailed):
             self.show_error(last.message)
         self._update_actions()
@@ -626,24 +443,19 @@ class MainWindow(QMainWindow):
     # State -------------------------------------------------------------------------------
 
     def show_error(self, message: str) -> None:
-        self.banner.setText(message)
-        self.banner_row.show()
+        self.banner_row.show_message(message)
 
     def _update_actions(self) -> None:
         generating, loading = self.generating, self.loading
-        has_target = self._target is not None
+        has_target = self.target is not None
         waiting = self._send_after_load
         self.send_button.setEnabled(not generating and not waiting and (has_target or loading))
         self.stop_button.setEnabled(generating or waiting)
-        turns = self.conversation.turns if self._conversations else []
+        turns = self.conversation.turns if self.chat_list.count() else []
         self.regenerate_button.setEnabled(
             not generating and not loading and has_target and bool(turns)
             and turns[-1].role == "assistant")
-        self.new_chat_button.setEnabled(not generating and not waiting)
-        self.new_chat_action.setEnabled(not generating and not waiting)
-        self.conversation_list.setEnabled(not generating and not waiting)
-        self.delete_chat_action.setEnabled(not generating and not waiting
-                                           and bool(self._conversations))
+        self.chat_list.set_busy(generating or waiting)
         self.open_action.setEnabled(not loading)
         self.open_draft_action.setEnabled(not loading and has_target and not generating)
         self.panel.set_busy(loading, generating)
@@ -654,12 +466,10 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._closed:
             self._closed = True
-            if self.models_window is not None:
-                self.models_window.close()  # pauses its downloads, stops its threads
+            self.model_manager.close()  # pauses its downloads, stops its threads
             self.save_settings()
             self.transcript.clear()
-            if not self.client.shutdown():
+            if not self.models.shutdown():
                 log.error("The engine thread is still running at exit.")
-            self.compatibility.wait()
-            self.chat_session.close()  # waits for the last writes
+            self.chats.close()  # waits for the last writes
         super().closeEvent(event)

@@ -4,13 +4,27 @@ from __future__ import annotations
 
 import argparse
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
+from app.chat_session import ChatSession
 from app.main_window import MainWindow
+from app.model_session import ModelSession
 from app.qt_app import ensure_application
 from app.screenshot import ScreenshotRun
+from app.worker import default_engine_factory
 from backend.models.default_model import find_default_model
 from backend.settings import Settings, load_settings
+
+
+def build_window(settings: Settings, *, settings_path: Path | None = None,
+                 engine_factory: Callable[[], object] = default_engine_factory,
+                 persist: bool = True, chats_path: Path | None = None) -> MainWindow:
+    """The one place the window's sessions are made: the models (the engine) and the chats
+    (their store; in memory when nothing may persist, as for a screenshot)."""
+    models = ModelSession(settings, engine_factory)
+    chats = ChatSession.open(chats_path, persist=persist)
+    return MainWindow(settings, models, chats, settings_path=settings_path, persist=persist)
 
 
 def startup_model(cli_model: Path | None, settings: Settings) -> Path | None:
@@ -27,7 +41,8 @@ def run_gui(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     settings = load_settings(args.settings)
     app = ensure_application(theme=args.theme or settings.window.theme)
-    window = MainWindow(settings_path=args.settings, persist=args.screenshot is None)
+    window = build_window(settings, settings_path=args.settings,
+                          persist=args.screenshot is None)
     if args.theme:
         window.settings.window.theme = args.theme
     gs = window.panel.preferred_settings()

@@ -117,10 +117,11 @@ def wait_for(signal, timeout_ms: int):
 
 
 def make_window(engine_factory, settings_path: Path):
-    from app.main_window import MainWindow
+    from app.startup import build_window
+    from backend.settings import load_settings
 
-    window = MainWindow(settings_path=settings_path, engine_factory=engine_factory,
-                        persist=False)
+    window = build_window(load_settings(settings_path), settings_path=settings_path,
+                          engine_factory=engine_factory, persist=False)
     window.resize(1280, 820)
     window.show()
     return window

@@ -51,14 +51,16 @@ def make_window(qtbot, settings_path, chats_path):
     """make_window(engine) -> MainWindow on that engine (or make_window(engine_factory=…) for
     the real one), with this test's own chat store; every window is closed, and its engine
     thread stopped, after the test."""
-    from app.main_window import MainWindow
+    from app.startup import build_window
+    from backend.settings import load_settings
 
     windows = []
 
     def make(engine=None, *, engine_factory=None, path=None, persist=True):
-        window = MainWindow(settings_path=path or settings_path,
-                            engine_factory=engine_factory or (lambda: engine), persist=persist,
-                            chats_path=chats_path)
+        path = path or settings_path
+        window = build_window(load_settings(path), settings_path=path,
+                              engine_factory=engine_factory or (lambda: engine),
+                              persist=persist, chats_path=chats_path)
         qtbot.addWidget(window)
         windows.append(window)
         return window

@@ -61,7 +61,7 @@ def test_stopped_answer_is_kept_regenerate_replaces_failed_is_not_saved(make_win
                         and w.transcript.streaming.answer.n_steps > 5, timeout=5000)
         qtbot.mouseClick(w.stop_button, Qt.MouseButton.LeftButton)
     stopped = w.conversation.turns[-1].answer.text
-    assert w.chat_session.flush()  # answers are written off the GUI thread
+    assert w.chats.flush()  # answers are written off the GUI thread
     chat_id = w.conversation.chat_id
     store = ChatStore(chats_path)
     try:
@@ -73,7 +73,7 @@ def test_stopped_answer_is_kept_regenerate_replaces_failed_is_not_saved(make_win
         engine.script, engine.step_delay_s = counting_stream(3), 0.0
         with qtbot.waitSignal(w.answer_finished, timeout=10_000):
             w.regenerate()
-        assert w.chat_session.flush()
+        assert w.chats.flush()
         texts = [m.text for m in store.load(chat_id)]
         assert texts == ["count", w.conversation.turns[-1].answer.text]
         assert texts[1] != stopped
@@ -82,7 +82,7 @@ def test_stopped_answer_is_kept_regenerate_replaces_failed_is_not_saved(make_win
         with qtbot.waitSignal(w.answer_finished, timeout=10_000):
             w.send("again")
         assert w.conversation.turns[-1].answer.error == "boom"
-        assert w.chat_session.flush()
+        assert w.chats.flush()
         assert [m.text for m in store.load(chat_id)] == [*texts, "again"]  # no failed answer
     finally:
         store.close()

@@ -71,7 +71,7 @@ def test_a_segfault_mid_answer_keeps_the_answer_and_the_next_equals_a_fresh_one(
     assert broken.stop_reason == "interrupted" and broken.n_steps == 3
     assert broken.text and fresh.text.startswith(broken.text)  # the steps before the crash
     assert w.target is not None and w.draft is not None  # both had finished an answer
-    assert w.chat_session.flush()
+    assert w.chats.flush()
     store = ChatStore(chats_path)
     try:
         saved = store.load(w.conversation.chat_id)[-1]

@@ -419,7 +419,7 @@ def test_the_main_window_opens_the_manager_and_loads_what_it_picks(
         make_window, qtbot, test_models, settings_path, tmp_path):
     window = make_window(ScriptedEngine())
     window.models_action.trigger()
-    manager = window.models_window
+    manager = window.model_manager.window
     assert manager is not None and manager.isVisible()
     with qtbot.waitSignal(window.models_changed, timeout=5000):
         manager.use_as_target.emit(str(test_models / "count-target.gguf"))
@@ -437,10 +437,10 @@ def test_the_main_window_opens_the_manager_and_loads_what_it_picks(
 
     with qtbot.waitSignal(manager.closed, timeout=15_000):
         manager.close()
-    qtbot.waitUntil(lambda: window.models_window is None)
+    qtbot.waitUntil(lambda: window.model_manager.window is None)
     window.models_action.trigger()  # a new one, with the remembered folder
-    assert str(folder.resolve()) in window.models_window.library_tab.folders_label.text()
-    wait_library(window.models_window, qtbot)
+    assert str(folder.resolve()) in window.model_manager.window.library_tab.folders_label.text()
+    wait_library(window.model_manager.window, qtbot)
 
 
 def test_a_stale_status_arriving_late_does_not_undo_a_newer_one(tmp_path, qtbot):

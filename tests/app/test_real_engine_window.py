@@ -93,8 +93,8 @@ def test_first_run_opens_the_demo_pair_drafting(qtbot, make_window):
         w.open_demo()
     target, _ = loaded.args
     assert target is not None, w.banner.text()
-    qtbot.waitUntil(lambda: w._draft is not None and not w.loading, timeout=120_000)
-    assert w._draft.path.endswith("Q8_0.gguf") and target.path.endswith("F32.gguf")
+    qtbot.waitUntil(lambda: w.draft is not None and not w.loading, timeout=120_000)
+    assert w.draft.path.endswith("Q8_0.gguf") and target.path.endswith("F32.gguf")
     assert w.panel.generation_settings().spec_type == "draft"
     with qtbot.waitSignal(w.answer_finished, timeout=120_000) as done:
         assert w.send("Say hello.")

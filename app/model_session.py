@@ -1,0 +1,155 @@
+"""The models the engine holds and the state machine that loads them, without a widget.
+
+What is loaded, how many loads are still on their way, the draft the person wants back after
+a target load released it, the drafts refused for the current target, and which remembered
+files can draft for it. The window shows what the signals say; it asks through the methods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from app.draft_compatibility import DraftCompatibility
+from app.engine_client import EngineClient
+from app.worker import default_engine_factory
+from backend.models.demo_pair import demo_pair
+from backend.settings import Settings
+
+
+class ModelSession(QObject):
+    load_started = Signal(str)  # what is loading, in words for the status bar
+    load_progressed = Signal(float)
+    load_failed = Signal(str, str)  # role, message
+    load_cancelled = Signal(str)  # role
+    models_updated = Signal(object, object)  # target, draft (ModelInfo or None), every change
+    models_ready = Signal(object, object)  # the same, once no load is pending any more
+    target_changed = Signal()  # a new target: verdicts on drafts for the old one are void
+    draft_checked = Signal(str, object)  # draft path, why it cannot draft (None: it can)
+
+    def __init__(self, settings: Settings,
+                 engine_factory: Callable[[], object] = default_engine_factory,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.client = EngineClient(engine_factory, self)
+        self._compatibility = DraftCompatibility(self)
+        self.target = None
+        self.draft = None
+        self._pending = 0
+        self._failed_drafts: set[str] = set()
+        c = self.client
+        c.load_progressed.connect(lambda _role, fraction: self.load_progressed.emit(fraction))
+        c.load_failed.connect(self._on_load_failed)
+        c.load_cancelled.connect(self._on_load_cancelled)
+        c.models_changed.connect(self._on_models_changed)
+        c.engine_restarted.connect(self._on_engine_restarted)
+        self._compatibility.checked.connect(self._on_compatibility_checked)
+
+    @property
+    def loading(self) -> bool:
+        return self._pending > 0
+
+    # Asking ------------------------------------------------------------------------------
+
+    def open_target(self, path: str, n_ctx: int, n_threads: int) -> None:
+        self.settings.remember_model(path)
+        self.settings.models.target = path
+        self._begin(f"Loading {Path(path).name}…")
+        self.client.load_target(path, n_ctx, n_threads)
+
+    def open_demo(self, n_ctx: int, n_threads: int) -> None:
+        """First run: the shipped model as an F32 target with its Q8_0 copy as the draft,
+        made once in the engine process; the draft follows the target's load."""
+        target, draft = (str(p) for p in demo_pair())
+        self.settings.models.target = target
+        self.settings.models.draft = draft
+        self.settings.remember_model(target)
+        self.settings.remember_model(draft)
+        self._begin("Preparing the demo models (first run only)…")
+        self.client.load_demo(n_ctx, n_threads)
+
+    def open_draft(self, path: str) -> None:
+        """Load `path` as the draft model; "" unloads the draft."""
+        self.settings.models.draft = path
+        if not path:
+            self._pending += 1
+            self.client.unload_draft()
+            return
+        self._failed_drafts.discard(path)
+        self.settings.remember_model(path)
+        self._begin(f"Loading {Path(path).name}…")
+        self.client.load_draft(path)
+
+    def cancel_load(self) -> None:
+        self.client.cancel_load()
+
+    def draft_candidates(self) -> list[str]:
+        """Remembered files that might draft for the target, the loaded draft first."""
+        target = self.target.path if self.target else None
+        paths = [p for p in self.settings.models.recent if p != target]
+        if self.draft is not None and self.draft.path not in paths:
+            paths.insert(0, self.draft.path)
+        return paths
+
+    def shutdown(self) -> bool:
+        self._compatibility.wait()
+        return self.client.shutdown()
+
+    def _begin(self, words: str) -> None:
+        self._pending += 1
+        self.load_started.emit(words)
+
+    # What the engine says ----------------------------------------------------------------
+
+    @Slot(str, str)
+    def _on_load_failed(self, role: str, message: str) -> None:
+        if role == "draft":
+            path = self.settings.models.draft
+            if path:
+                self._failed_drafts.add(path)
+                self.draft_checked.emit(path, message)
+            self.settings.models.draft = ""
+        else:
+            # Nothing is loaded now (a load releases the previous target first), and a file
+            # that just failed, or crashed the engine, is not opened again at the next start.
+            self.settings.models.target = ""
+        self.load_failed.emit(role, message)
+
+    @Slot(str)
+    def _on_load_cancelled(self, role: str) -> None:
+        if role == "draft":
+            self.settings.models.draft = ""
+        self.load_cancelled.emit(role)
+
+    @Slot(object, object)
+    def _on_models_changed(self, target, draft) -> None:
+        self._pending = max(0, self._pending - 1)
+        new_target = (target.path if target else None) != (
+            self.target.path if self.target else None)
+        self.target, self.draft = target, draft
+        if target is not None and new_target:
+            self._failed_drafts.clear()  # refusals were about the previous target
+            self.target_changed.emit()
+            self._compatibility.check(target.path, self.draft_candidates())
+        self.models_updated.emit(target, draft)
+        wanted = self.settings.models.draft
+        if (target is not None and draft is None and wanted and not self.loading
+                and wanted != target.path and wanted not in self._failed_drafts):
+            self.open_draft(wanted)  # the target's load released the draft: bring it back
+        if not self.loading:
+            self.models_ready.emit(target, draft)
+
+    @Slot(object, object)
+    def _on_engine_restarted(self, target, draft) -> None:
+        """The engine process was restarted after a crash with these models (those it left
+        out came as failed loads): the same as a load, without a load of ours to count."""
+        self._pending += 1
+        self._on_models_changed(target, draft)
+
+    @Slot(str, str, object)
+    def _on_compatibility_checked(self, target: str, draft: str, reason) -> None:
+        if self.target is not None and self.target.path == target:
+            self.draft_checked.emit(draft, reason)
