@@ -2,10 +2,13 @@
 
 It answers the endpoints huggingface_hub calls for the model manager — model search
 (`/api/models`), the recursive file tree with LFS SHA-256 and sizes
-(`/api/models/OWNER/NAME/tree/REV`) and file downloads with Range support
-(`/OWNER/NAME/resolve/REV/PATH`) — and serves real GGUF bytes. Faults are scripted per file:
-a connection cut after N bytes, a slow trickle, or content that does not match the listed hash.
-Every request is recorded so tests can assert what the client asked for.
+(`/api/models/OWNER/NAME/tree/REV`) and file downloads — and serves real GGUF bytes. Like the
+real Hub, `/OWNER/NAME/resolve/REV/PATH` answers with a redirect (302, with the file's size and
+hash in X-Linked-Size / X-Linked-Etag), and the bytes come, with Range support, from another
+path (`/cdn/…`, the Hub's CDN). Faults are scripted per file: a connection cut after N bytes,
+a slow trickle, a hold at a byte offset until the test releases it, content that does not
+match the listed hash, or corrupt bytes on every resumed (ranged) request. Every request is
+recorded so tests can assert what the client asked for.
 
 It speaks HTTP/1.0 (one request per connection), so no handler thread outlives a response and
 `close()` can join every thread it started.
@@ -23,7 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlparse
+from urllib.parse import parse_qs, quote, unquote, urlparse
 
 
 @dataclass
@@ -31,11 +34,25 @@ class FakeFile:
     data: bytes
     advertised_sha256: str | None = None  # defaults to the real hash of `data`
     cut_after: list[int] = field(default_factory=list)  # per response: bytes sent, then close
-    bytes_per_second: float | None = None  # a trickle, for the kill-a-download test
+    bytes_per_second: float | None = None  # a trickle, so progress is reported as it comes
+    # a response that reaches this byte offset sends nothing more until `release` is set
+    # (and `held` is set meanwhile): a download that is surely still running, whatever the
+    # machine's speed
+    hold_at: int | None = None
+    held: threading.Event = field(default_factory=threading.Event)
+    release: threading.Event = field(default_factory=threading.Event)
+    corrupt_resumed: bool = False  # a ranged request (start > 0) gets its first byte flipped
+    empty_bodies: int = 0  # this many responses end, without error, before their first byte
 
     @property
     def sha256(self) -> str:
         return self.advertised_sha256 or hashlib.sha256(self.data).hexdigest()
+
+    def hold(self, at: int) -> None:
+        """Hold the next responses at byte `at` until `release.set()`."""
+        self.hold_at = at
+        self.held.clear()
+        self.release.clear()
 
 
 @dataclass
@@ -75,6 +92,9 @@ class FakeHub:
         return self
 
     def close(self) -> None:
+        for repo in self.repos.values():  # no handler may wait on a hold forever
+            for f in repo.files.values():
+                f.release.set()
         self._server.shutdown()
         self._server.server_close()
         self._thread.join(timeout=10)
@@ -90,13 +110,41 @@ class FakeHub:
             self.requests.append(request)
 
     def ranges(self, path_suffix: str) -> list[str | None]:
-        """The Range header of each GET of a file (None for a request without one)."""
+        """The Range header of each GET of a file's bytes (None for a request without one)."""
         with self._lock:
             return [
                 r.headers.get("range")
                 for r in self.requests
-                if r.method == "GET" and "/resolve/" in r.path and r.path.endswith(path_suffix)
+                if r.method == "GET" and r.path.startswith("/cdn/")
+                and r.path.endswith(path_suffix)
             ]
+
+    def redirects(self, path_suffix: str) -> int:
+        """How many requests for a file went to `/resolve/` (each answered with a redirect)."""
+        with self._lock:
+            return sum(1 for r in self.requests
+                       if "/resolve/" in r.path and r.path.endswith(path_suffix))
+
+
+@contextmanager
+def released_when(f: FakeFile, stop: threading.Event) -> Iterator[None]:
+    """Release `f`'s hold as soon as `stop` is set: a download told to stop (pause, cancel,
+    close) notices only when its next bytes arrive. The helper thread is joined on exit."""
+
+    leaving = threading.Event()
+
+    def wait_then_release() -> None:
+        while not stop.wait(0.02) and not leaving.is_set():
+            pass
+        f.release.set()
+
+    thread = threading.Thread(target=wait_then_release, name="fake-hub-release")
+    thread.start()
+    try:
+        yield
+    finally:
+        leaving.set()
+        thread.join()
 
 
 def gguf_repo(repo_id: str, files: dict[str, Path | bytes], **kwargs) -> FakeRepo:
@@ -112,6 +160,7 @@ def gguf_repo(repo_id: str, files: dict[str, Path | bytes], **kwargs) -> FakeRep
 
 _TREE = re.compile(r"^/api/models/(?P<repo>[^/]+/[^/]+)/tree/(?P<rev>[^/]+)(?P<path>/.*)?$")
 _RESOLVE = re.compile(r"^/(?P<repo>[^/]+/[^/]+)/resolve/(?P<rev>[^/]+)/(?P<path>.+)$")
+_CDN = re.compile(r"^/cdn/(?P<repo>[^/]+/[^/]+)/(?P<rev>[^/]+)/(?P<path>.+)$")
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -137,7 +186,9 @@ class _Handler(BaseHTTPRequestHandler):
         if m := _TREE.match(path):
             return self._tree(m["repo"])
         if m := _RESOLVE.match(path):
-            return self._resolve(m["repo"], m["path"], body)
+            return self._redirect(m["repo"], m["rev"], m["path"])
+        if m := _CDN.match(path):
+            return self._serve(m["repo"], m["path"], body)
         return self._json({"error": "not found"}, 404)
 
     def _json(self, payload: object, status: int = 200) -> None:
@@ -182,11 +233,33 @@ class _Handler(BaseHTTPRequestHandler):
         ]
         self._json(entries)
 
-    def _resolve(self, repo_id: str, name: str, body: bool) -> None:
+    def _file(self, repo_id: str, name: str) -> FakeFile | None:
         repo = self.hub.repos.get(repo_id)
-        f = repo.files.get(name) if repo else None
+        return repo.files.get(name) if repo else None
+
+    def _redirect(self, repo_id: str, rev: str, name: str) -> None:
+        """What the Hub does for an LFS file: 302 to its CDN, with the size and hash."""
+        f = self._file(repo_id, name)
         if f is None:
             return self._json({"error": "Entry not found"}, 404)
+        self.send_response(302)
+        self.send_header("Location", f"/cdn/{repo_id}/{rev}/{quote(name)}")
+        self.send_header("X-Linked-Size", str(len(f.data)))
+        self.send_header("X-Linked-Etag", f'"{f.sha256}"')
+        self.send_header("X-Repo-Commit", "0" * 40)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def _serve(self, repo_id: str, name: str, body: bool) -> None:
+        f = self._file(repo_id, name)
+        if f is None:
+            return self._json({"error": "Entry not found"}, 404)
+        if body and f.empty_bodies > 0:
+            f.empty_bodies -= 1
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         size = len(f.data)
         start, status = 0, 200
         if m := re.match(r"bytes=(\d+)-(\d*)$", self.headers.get("Range", "")):
@@ -212,19 +285,28 @@ class _Handler(BaseHTTPRequestHandler):
         if not body:
             return
         limit = f.cut_after.pop(0) if f.cut_after else None
+        data = f.data
+        if f.corrupt_resumed and start > 0:
+            data = data[:start] + bytes([data[start] ^ 0xFF]) + data[start + 1 :]
         chunk = 64 * 1024
         pos, sent = start, 0
         try:
             while pos <= end:
                 n = min(chunk, end + 1 - pos)
+                if f.hold_at is not None and pos < f.hold_at <= pos + n:
+                    n = f.hold_at - pos  # up to the hold exactly (maybe 0 bytes), then wait
                 if limit is not None and sent + n > limit:
-                    self.wfile.write(f.data[pos : pos + max(0, limit - sent)])
+                    self.wfile.write(data[pos : pos + max(0, limit - sent)])
                     self.wfile.flush()
                     self.close_connection = True
                     return  # the connection closes short of Content-Length
-                self.wfile.write(f.data[pos : pos + n])
+                self.wfile.write(data[pos : pos + n])
                 pos += n
                 sent += n
+                if f.hold_at is not None and pos == f.hold_at and not f.release.is_set():
+                    self.wfile.flush()
+                    f.held.set()
+                    f.release.wait(120)  # close() releases every hold
                 if f.bytes_per_second:
                     time.sleep(n / f.bytes_per_second)
         except (BrokenPipeError, ConnectionResetError):

@@ -158,6 +158,8 @@ CORPUS: dict[str, tuple[Callable[[], bytes], str]] = {
         "the tensors before it end",
     ),
     "tensor data past end of file": (lambda: build(data_size=100), "truncated"),
+    # the data ends exactly where the last tensor does: 3 bytes short is an incomplete file
+    "last tensor cut by 3 bytes": (lambda: build(data_size=DATA_SIZE - 3), "truncated"),
     "impossible shape": (
         lambda: build(tensors=[tensor("t", [2**62, 2**62], F32, 0)]),
         "impossible shape",
