@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.combo_items import item_enabled, set_item_enabled
+from app.formatting import human_size
 from app.message_widgets import plain_label
 from backend import settings_schema as schema
 from backend import spec_types
@@ -33,15 +34,6 @@ from backend.settings_schema import Option
 NO_DRAFT = ""  # item data of the "(none)" draft entry
 # Long file names must not widen the panel: the full path is in each entry's tooltip.
 _SHORT_COMBO = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-
-
-def human_size(n: int) -> str:
-    size = float(n)
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if size < 1024 or unit == "GiB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return f"{n} B"
 
 
 def describe_model(info) -> str:

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.formatting import duration, human_size, plain_tooltip
 from app.message_widgets import plain_label
-from app.model_manager.formatting import duration, human_size, plain_tooltip
 from app.theme import token_colours
 from backend.models.download import DownloadStatus, State
 

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.background import Background
+from app.formatting import human_size, parameters, plain_tooltip
 from app.message_widgets import plain_label
-from app.model_manager.formatting import human_size, parameters, plain_tooltip
 from app.model_manager.pairing_panel import PairingPanel
 from app.theme import token_colours
 from backend.models.library import Library, LibraryEntry, reveal_command

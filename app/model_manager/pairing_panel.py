@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.background import Background
+from app.formatting import human_size, plain_tooltip
 from app.message_widgets import plain_label
-from app.model_manager.formatting import human_size, plain_tooltip
 from app.theme import token_colours
 from backend.models.inspect import ModelInspection
 from backend.models.pairing import DraftCandidate, draft_candidates, draft_search_query

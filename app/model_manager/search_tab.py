@@ -21,8 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.background import Background
-from app.message_widgets import plain_label
-from app.model_manager.formatting import (
+from app.formatting import (
     age,
     fit_text,
     fit_tooltip,
@@ -30,6 +29,7 @@ from app.model_manager.formatting import (
     human_size,
     plain_tooltip,
 )
+from app.message_widgets import plain_label
 from app.model_manager.runtime import RuntimeChoice
 from app.theme import token_colours
 from backend.models.hub import HubClient, HubModel, RepoSummary, by_quantization, memory_fit

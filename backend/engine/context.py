@@ -17,6 +17,23 @@ from backend.engine.model import LoadedModel
 DEFAULT_RS_SNAPSHOTS = 9
 
 
+
+def common_prefix(a: list[int], b: list[int], limit: int) -> int:
+    """How many leading tokens `a` and `b` share, at most `limit`. Runs before every draft on
+    the whole history: list slices compare in C, bisected on a mismatch, never a Python loop
+    over the tokens."""
+    n = min(len(a), len(b), limit)
+    if a[:n] == b[:n]:  # the usual case: one comparison
+        return n
+    lo, hi = 0, n  # a[:lo] == b[:lo] and a[:hi] != b[:hi]
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
 class Context:
     """Sequence 0 of a llama.cpp context. `tokens[i]` is the token at position i of the cache.
 
@@ -130,10 +147,7 @@ class Context:
         return np.ctypeslib.as_array(ptr, shape=(n_rows, self.model.n_vocab))
 
     def _keep_common_prefix(self, tokens: list[int], limit: int) -> int:
-        common = 0
-        n = min(len(self.tokens), len(tokens), limit)
-        while common < n and self.tokens[common] == tokens[common]:
-            common += 1
+        common = common_prefix(self.tokens, tokens, limit)
         if not self.truncate(common):
             self.clear()
             common = 0

@@ -12,7 +12,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -242,7 +242,9 @@ class Engine:
         finally:
             ctx.on_decode = None
 
-    def _run(self, req, model, ctx, drafter, follower, k_max, t_start) -> Iterator[Event]:
+    def _run(self, req: GenerationRequest, model: LoadedModel, ctx: Context,
+             drafter: Drafter | None, follower: TargetFollower | None, k_max: int,
+             t_start: float) -> Iterator[Event]:
         prompt, template_stops = build_prompt(model, req)
         if len(prompt) >= ctx.n_ctx:
             raise EngineError(
@@ -265,102 +267,88 @@ class Engine:
         t_prompt = time.perf_counter()
         yield PromptProcessed(len(prompt), n_cached, 1000 * (t_prompt - t_start))
 
-        answer = AnswerText(tuple(req.stop) + template_stops)
-        history = list(prompt)
-        st = dict(n_generated=0, n_steps=0, n_draft_steps=0, n_drafted=0, n_accepted=0)
-        draft_ms = verify_ms = ttft_ms = 0.0
+        run = _Run(req, model, ctx, drafter, k_max, rng,
+                   AnswerText(tuple(req.stop) + template_stops), list(prompt))
+        tally = _Tally()
         reason: StopReason | None = None
-        step = 0
         while reason is None:
             if self._cancel.is_set():
                 reason = "cancelled"
                 break
-            room = ctx.n_ctx - ctx.n_past - 1
-            if room < 0:
+            if ctx.n_ctx - ctx.n_past - 1 < 0:
                 reason = "context_full"
                 break
-            remaining = req.max_tokens - st["n_generated"]
-            k = max(0, min(k_max, room, remaining - 1))
-            t0 = time.perf_counter()
-            proposal = drafter.propose(history, k) if drafter is not None and k > 0 else Proposal()
-            if len(proposal.tokens) < max(req.n_draft_min, 1):
-                proposal = Proposal()
-            drafts = proposal.tokens[:k]
-            t1 = time.perf_counter()
-            n_before = ctx.n_past
-            rows = ctx.decode([history[-1], *drafts], all_logits=True)
-            verdict, p_rows = self._verify(rows, drafts, proposal, history, req, rng)
-            n_acc = verdict.n_accepted
-            rolled_back = ctx.truncate(n_before + 1 + n_acc)
-            t2 = time.perf_counter()
+            step, reason = self._step(run, tally.n_generated, tally.n_steps + 1)
+            tally.add(step, time.perf_counter() - t_start)
+            yield step
 
-            new_tokens = [*drafts[:n_acc], verdict.token]
-            emitted: list[Token] = []
-            for i, tok in enumerate(new_tokens):
-                origin = drafter.origin if (drafter is not None and i < n_acc) else "target"
-                text = "" if model.is_eog(tok) else answer.push(model.piece(tok))
-                emitted.append(Token(
-                    tok, text, origin, True, p_rows[i](tok),
-                    proposal.p_draft[i] if i < n_acc else None,
-                    proposal.heads[i] if i < n_acc else None,
-                ))
-                if model.is_eog(tok):
-                    reason = "eos"
-                elif answer.stopped:
-                    reason = "stop_string"
-                elif st["n_generated"] + len(emitted) >= req.max_tokens:
-                    reason = "length"
-                if reason is not None:
-                    break
-            if reason in ("eos", "length"):
-                tail = answer.flush()
-                if tail:
-                    last = emitted[-1]
-                    emitted[-1] = replace(last, text=last.text + tail)
-            drafted = tuple(
-                Token(
-                    d, display_piece(model.piece(d)), drafter.origin, i < n_acc,
-                    p_rows[i](d) if i <= n_acc else None, proposal.p_draft[i], proposal.heads[i],
-                )
-                for i, d in enumerate(drafts)
-            ) if drafter is not None else ()
-            history.extend(t.id for t in emitted)
-            if not rolled_back:
-                # A recurrent state that cannot roll back this far would hold the rejected
-                # drafts: start the cache over rather than go on from a wrong state.
-                ctx.clear()
-                ctx.prefill(history[:-1])
-            # drafts verified after the end of the answer (EOS, a stop string, max tokens) were
-            # never used: counting them would flatter the acceptance rate
-            n_used = min(n_acc, len(emitted))
-            step += 1
-            st["n_generated"] += len(emitted)
-            st["n_steps"] += 1
-            st["n_draft_steps"] += 1 if drafts else 0
-            st["n_drafted"] += len(drafts)
-            st["n_accepted"] += n_used
-            draft_ms += 1000 * (t1 - t0)
-            verify_ms += 1000 * (t2 - t1)
-            if step == 1:
-                ttft_ms = 1000 * (time.perf_counter() - t_start)
-            yield StepVerified(step, drafted, n_used, tuple(emitted),
-                               1000 * (t1 - t0), 1000 * (t2 - t1))
-
-        t_end = time.perf_counter()
-        stats = Stats(
-            n_prompt=len(prompt),
-            n_cached=n_cached,
-            prompt_ms=1000 * (t_prompt - t_start),
-            generation_ms=1000 * (t_end - t_prompt),
-            draft_ms=draft_ms,
-            verify_ms=verify_ms,
-            ttft_ms=ttft_ms,
-            **st,
-        )
+        stats = tally.stats(len(prompt), n_cached, 1000 * (t_prompt - t_start),
+                            1000 * (time.perf_counter() - t_prompt))
         if req.spec_type == "none" and stats.n_generated >= 16 and reason != "cancelled":
             self._plain_tps = stats.tokens_per_second
         stats = replace(stats, plain_tokens_per_second=self._plain_tps)
-        yield GenerationFinished(reason, answer.text, stats)
+        yield GenerationFinished(reason, run.answer.text, stats)
+
+    def _step(self, run: _Run, n_generated: int, number: int
+              ) -> tuple[StepVerified, StopReason | None]:
+        """One draft–verify step: propose, decode `[last, drafts…]` in one batch, verify,
+        roll the cache back to what was kept; the step and why the answer ends, if it does."""
+        req, model, ctx, drafter, history = run.req, run.model, run.ctx, run.drafter, run.history
+        room = ctx.n_ctx - ctx.n_past - 1
+        k = max(0, min(run.k_max, room, req.max_tokens - n_generated - 1))
+        t0 = time.perf_counter()
+        proposal = drafter.propose(history, k) if drafter is not None and k > 0 else Proposal()
+        if len(proposal.tokens) < max(req.n_draft_min, 1):
+            proposal = Proposal()
+        drafts = proposal.tokens[:k]
+        t1 = time.perf_counter()
+        n_before = ctx.n_past
+        rows = ctx.decode([history[-1], *drafts], all_logits=True)
+        verdict, p_rows = self._verify(rows, drafts, proposal, history, req, run.rng)
+        n_acc = verdict.n_accepted
+        rolled_back = ctx.truncate(n_before + 1 + n_acc)
+        t2 = time.perf_counter()
+
+        reason: StopReason | None = None
+        answer = run.answer
+        emitted: list[Token] = []
+        for i, tok in enumerate([*drafts[:n_acc], verdict.token]):
+            by_drafter = drafter is not None and i < n_acc
+            text = "" if model.is_eog(tok) else answer.push(model.piece(tok))
+            emitted.append(Token(
+                tok, text, drafter.origin if drafter is not None and by_drafter else "target",
+                True, p_rows[i](tok), proposal.p_draft[i] if by_drafter else None,
+                proposal.heads[i] if by_drafter else None,
+            ))
+            if model.is_eog(tok):
+                reason = "eos"
+            elif answer.stopped:
+                reason = "stop_string"
+            elif n_generated + len(emitted) >= req.max_tokens:
+                reason = "length"
+            if reason is not None:
+                break
+        if reason in ("eos", "length"):
+            tail = answer.flush()
+            if tail:
+                emitted[-1] = replace(emitted[-1], text=emitted[-1].text + tail)
+        drafted = tuple(
+            Token(d, display_piece(model.piece(d)), drafter.origin, i < n_acc,
+                  p_rows[i](d) if i <= n_acc else None, proposal.p_draft[i], proposal.heads[i])
+            for i, d in enumerate(drafts)
+        ) if drafter is not None else ()
+        history.extend(t.id for t in emitted)
+        if not rolled_back:
+            # A recurrent state that cannot roll back this far would hold the rejected
+            # drafts: start the cache over rather than go on from a wrong state.
+            ctx.clear()
+            ctx.prefill(history[:-1])
+        # Drafts verified after the end of the answer (EOS, a stop string, max tokens) were
+        # never used: counting them would flatter the acceptance rate.
+        n_used = min(n_acc, len(emitted))
+        step = StepVerified(number, drafted, n_used, tuple(emitted),
+                            1000 * (t1 - t0), 1000 * (t2 - t1))
+        return step, reason
 
     def _verify(self, rows, drafts, proposal: Proposal, history, req, rng):
         """Verdict plus, per verify position, a function giving the target's probability of
@@ -395,3 +383,50 @@ class Engine:
 def _needs(spec_name: str) -> spec_types.Need:
     spec = spec_types.get(spec_name)
     return spec.needs if spec else ""
+
+
+@dataclass
+class _Run:
+    """What one request's steps share."""
+
+    req: GenerationRequest
+    model: LoadedModel
+    ctx: Context
+    drafter: Drafter | None
+    k_max: int
+    rng: np.random.Generator
+    answer: AnswerText
+    history: list[int]  # prompt and answer tokens so far
+
+
+@dataclass
+class _Tally:
+    """The counts and times a request's Stats are made of, added up step by step."""
+
+    n_generated: int = 0
+    n_steps: int = 0
+    n_draft_steps: int = 0
+    n_drafted: int = 0
+    n_accepted: int = 0
+    draft_ms: float = 0.0
+    verify_ms: float = 0.0
+    ttft_ms: float = 0.0
+
+    def add(self, step: StepVerified, since_start_s: float) -> None:
+        self.n_generated += len(step.emitted)
+        self.n_steps += 1
+        self.n_draft_steps += 1 if step.drafted else 0
+        self.n_drafted += len(step.drafted)
+        self.n_accepted += step.n_accepted
+        self.draft_ms += step.draft_ms
+        self.verify_ms += step.verify_ms
+        if self.n_steps == 1:
+            self.ttft_ms = 1000 * since_start_s
+
+    def stats(self, n_prompt: int, n_cached: int, prompt_ms: float,
+              generation_ms: float) -> Stats:
+        return Stats(n_prompt=n_prompt, n_cached=n_cached, n_generated=self.n_generated,
+                     n_steps=self.n_steps, n_draft_steps=self.n_draft_steps,
+                     n_drafted=self.n_drafted, n_accepted=self.n_accepted, prompt_ms=prompt_ms,
+                     generation_ms=generation_ms, draft_ms=self.draft_ms,
+                     verify_ms=self.verify_ms, ttft_ms=self.ttft_ms)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
+from backend.engine import sampling
 from backend.engine.events import Origin
 from backend.engine.request import GenerationRequest, SamplingSettings
 
@@ -50,6 +51,19 @@ class SamplingDrafter:
         self.sampling = request.sampling
         self.p_min = request.p_min
         self.rng = rng
+
+    def choose(self, logits: np.ndarray, history: list[int]
+               ) -> tuple[int, np.ndarray | None, float]:
+        """The drafted token under the request's sampler, its distribution q (None when
+        greedy: q is one-hot), and the drafter's probability of it (what p_min compares)."""
+        s = self.sampling
+        if s.greedy:
+            lg = sampling.penalized(logits, s, history)
+            x = int(np.argmax(lg))
+            return x, None, sampling.softmax_prob(lg, x)
+        q = sampling.distribution(logits, s, history)
+        x = sampling.sample(q, self.rng)
+        return x, q, float(q[x])
 
 
 class Drafter(Protocol):

@@ -7,9 +7,6 @@ draft, which was never decoded), instead of re-decoding the whole draft every st
 
 from __future__ import annotations
 
-import numpy as np
-
-from backend.engine import sampling
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.drafters.base import DraftingSetup, Proposal, SamplingDrafter
 from backend.engine.errors import EngineError
@@ -46,19 +43,10 @@ class DraftModelDrafter(SamplingDrafter):
         if n_max <= 0:
             return Proposal()
         logits = self.ctx.sync(history)
-        s = self.sampling
         out = Proposal()
         seq = list(history)
         for i in range(n_max):
-            if s.greedy:
-                lg = sampling.penalized(logits, s, seq)
-                x = int(np.argmax(lg))
-                conf = sampling.softmax_prob(lg, x)
-                q = None  # greedy drafting is deterministic: q is one-hot
-            else:
-                q = sampling.distribution(logits, s, seq)
-                x = sampling.sample(q, self.rng)
-                conf = float(q[x])
+            x, q, conf = self.choose(logits, seq)
             if conf < self.p_min:
                 break  # the drafter is unsure: verifying more would likely waste work
             out.tokens.append(x)

@@ -20,21 +20,10 @@ import llama_cpp
 import numpy as np
 from llama_cpp import llama_cpp_ext
 
-from backend.engine import sampling
-from backend.engine.context import Context
+from backend.engine.context import Context, common_prefix
 from backend.engine.drafters.base import DraftingSetup, Proposal, SamplingDrafter
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
-
-
-def _common_prefix(a: list[int], b: list[int], limit: int) -> int:
-    n = min(len(a), len(b), limit)
-    if a[:n] == b[:n]:  # the usual case, compared in C: runs every step on long histories
-        return n
-    i = 0
-    while i < n and a[i] == b[i]:
-        i += 1
-    return i
 
 
 def make(setup: DraftingSetup) -> MtpDrafter:
@@ -99,7 +88,7 @@ class MtpDrafter(SamplingDrafter):
         seq = list(history)
         try:
             for i in range(n_max):
-                x, q, conf = self._choose(logits, seq)
+                x, q, conf = self.choose(logits, seq)
                 if conf < self.p_min:
                     break  # the head is unsure: verifying more would likely waste work
                 out.tokens.append(x)
@@ -139,7 +128,7 @@ class MtpDrafter(SamplingDrafter):
             self.ctx.clear()
             llama_cpp_ext.llama_set_embeddings_nextn(ctx.ctx, True, False)
         self._catch_up(ctx.tokens, ctx.n_past)
-        limit = min(_common_prefix(ctx.tokens, tokens, len(tokens)), len(self.ctx.tokens))
+        limit = min(common_prefix(ctx.tokens, tokens, len(tokens)), len(self.ctx.tokens))
         self.ctx.truncate(limit)
         if limit > 0 and (limit - 1) not in self._rows:
             # The row that would make the next entry is gone. Keep one entry more than the
@@ -169,7 +158,7 @@ class MtpDrafter(SamplingDrafter):
         are known. With want_last (all rows must be known), return the logits and hidden row
         of the entry at upto-1."""
         mine = self.ctx.tokens
-        keep = _common_prefix(mine, tokens, upto)
+        keep = common_prefix(mine, tokens, upto)
         if keep < min(len(mine), upto):
             self.ctx.truncate(keep)  # entries of tokens the target no longer holds
         if want_last and len(mine) >= upto:
@@ -228,14 +217,3 @@ class MtpDrafter(SamplingDrafter):
     def _set_head(self, head: int) -> None:
         if self.n_heads > 1:
             llama_cpp_ext.llama_set_nextn_layer_offset(self.ctx.ctx, head)
-
-    def _choose(self, logits: np.ndarray, seq: list[int]):
-        """(token, q or None, the head's probability of it) under the request's sampler."""
-        s = self.sampling
-        if s.greedy:
-            lg = sampling.penalized(logits, s, seq)
-            x = int(np.argmax(lg))
-            return x, None, sampling.softmax_prob(lg, x)  # greedy: q is one-hot
-        q = sampling.distribution(logits, s, seq)
-        x = sampling.sample(q, self.rng)
-        return x, q, float(q[x])

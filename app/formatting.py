@@ -1,4 +1,5 @@
-"""Numbers, sizes, times and memory fits as the model manager shows them."""
+"""Numbers, sizes, times and memory fits in words, as the window and the model manager show them
+(one `human_size` for both)."""
 
 from __future__ import annotations
 
