@@ -8,11 +8,12 @@ import time
 import pytest
 from doc_reading import expected_runs, kind_runs
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QColor, QGuiApplication
 from scripted_engine import ScriptedEngine, counting_stream
 
 from app.combo_items import item_enabled, item_reason
 from app.token_formats import HEAD_PROPERTY, KIND_PROPERTY
+from backend.engine.errors import EngineError, LoadCancelled
 from backend.engine.events import (
     GenerationFailed,
     GenerationFinished,
@@ -69,18 +70,31 @@ def test_mtp_tokens_carry_their_head(make_window, qtbot):
 
 
 def test_stop_ends_the_stream_within_a_step(make_window, qtbot):
-    engine = ScriptedEngine(counting_stream(2000), step_delay_s=0.005)
+    """The engine streams 6 steps, then waits for a cancel before its next one (the scripted
+    engine ends a cancelled answer at the next step): the answer has exactly those 6 steps
+    only if Stop reaches the engine at once and no streamed step is lost. A Stop that
+    reached it late, or never, lets the other 1994 steps through."""
+    engine: ScriptedEngine
+    six_sent = threading.Event()
+
+    def waits_for_stop_after_six_steps(request):
+        for event in counting_stream(2000):
+            if isinstance(event, StepVerified) and event.step == 6:
+                six_sent.set()
+                engine._cancel.wait(30)
+            yield event
+
+    engine = ScriptedEngine(waits_for_stop_after_six_steps)
     w = make_window(engine)
     load(w, qtbot)
-    with qtbot.waitSignal(w.answer_finished, timeout=10_000) as blocker:
+    with qtbot.waitSignal(w.answer_finished, timeout=60_000) as blocker:
         w.send("count")
-        qtbot.waitUntil(lambda: w.transcript.streaming is not None
-                        and w.transcript.streaming.answer.n_steps > 5, timeout=5000)
+        qtbot.waitUntil(six_sent.is_set, timeout=10_000)
         assert w.stop_button.isEnabled()
         qtbot.mouseClick(w.stop_button, Qt.MouseButton.LeftButton)
     answer = blocker.args[0].answer
     assert answer.stop_reason == "cancelled"
-    assert answer.n_steps < 2000
+    assert answer.n_steps == 6
     assert w.send_button.isEnabled() and not w.stop_button.isEnabled()
 
 
@@ -160,7 +174,7 @@ def test_unusable_options_are_greyed_with_the_reason(make_window, qtbot):
         w.open_draft(bad)
     qtbot.waitUntil(lambda: not w.loading)
     assert "vocabularies differ" in w.banner.text()
-    assert w.banner_row.isVisible() or not w.isVisible()
+    assert w.banner_row.isVisibleTo(w)  # shown as soon as the window is
     i = w.panel.draft_combo.findData(bad)
     assert not item_enabled(w.panel.draft_combo, i)
     assert "vocabularies differ" in item_reason(w.panel.draft_combo, i)
@@ -176,13 +190,25 @@ def test_mtp_enabled_for_a_model_with_heads(make_window, qtbot):
     assert item_enabled(w.panel.spec_combo, w.panel.spec_combo.findData("mtp"))
 
 
+class LoadsUntilCancelled(ScriptedEngine):
+    """A load that reports progress until the window cancels it: the test cannot lose a race
+    with a fixed load time, however slow the machine."""
+
+    def _load(self, path, progress):
+        for _ in range(3000):  # 30 s at most, so a window that never cancels fails, not hangs
+            if not progress(0.5):
+                raise LoadCancelled(f"Loading {path} was cancelled.")
+            time.sleep(0.01)
+        raise EngineError("The window never cancelled the load.")
+
+
 def test_loading_shows_progress_and_can_be_cancelled(make_window, qtbot):
-    engine = ScriptedEngine(load_delay_s=3.0)
+    engine = LoadsUntilCancelled()
     w = make_window(engine)
     w.show()
     with qtbot.waitSignal(w.client.load_cancelled, timeout=5000):
         w.open_target(TARGET)
-        qtbot.waitUntil(lambda: w.load_progress.bar.value() > 0, timeout=3000)
+        qtbot.waitUntil(lambda: w.load_progress.bar.value() > 0, timeout=5000)
         assert w.load_progress.bar.isVisible() and w.load_progress.cancel.isVisible()
         qtbot.mouseClick(w.load_progress.cancel, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not w.loading)
@@ -303,9 +329,19 @@ def test_markdown_view_shows_text_not_markup_and_copies_code(make_window, qtbot)
     assert widget.token_view.isVisibleTo(widget)
 
 
+def _colours(image) -> dict[int, int]:
+    """How many pixels of each colour (every other pixel, every other row)."""
+    counts: dict[int, int] = {}
+    for y in range(0, image.height(), 2):
+        for x in range(0, image.width(), 2):
+            rgb = image.pixel(x, y)
+            counts[rgb] = counts.get(rgb, 0) + 1
+    return counts
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_both_themes_render(make_window, qtbot, qapp, tmp_path, theme):
-    from app.theme import apply_theme, is_dark
+    from app.theme import DARK, LIGHT, apply_theme, is_dark
 
     old_palette, old_style = qapp.palette(), qapp.style().name()
     apply_theme(qapp, theme)
@@ -317,8 +353,15 @@ def test_both_themes_render(make_window, qtbot, qapp, tmp_path, theme):
         assert is_dark(widget) == (theme == "dark")
         fmt = widget.token_view.formats
         assert fmt.colours.accepted_fg != fmt.colours.rejected_fg
+        # what is drawn: the theme's background, and each token kind's tint of this theme
+        image = widget.token_view.viewport().grab().toImage()
+        colours = _colours(image)
+        background = max(colours, key=colours.get)
+        assert (QColor(background).lightness() < 100) == (theme == "dark")
+        palette = DARK if theme == "dark" else LIGHT
+        for tint in (palette.accepted_bg, palette.rejected_bg):
+            assert QColor(tint).rgb() in colours, tint
         assert w.grab().save(str(tmp_path / f"{theme}.png"))
-        time.sleep(0)
     finally:
         qapp.setPalette(old_palette)
         qapp.setStyle(old_style)
