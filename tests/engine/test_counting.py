@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from build import CYCLE_WORDS
 
+from backend.engine.events import (
+    GenerationFinished,
+    GenerationStarted,
+    PromptProcessed,
+)
 from backend.engine.request import GenerationRequest
 from engine.runner import emitted_ids, run
 
@@ -53,16 +59,26 @@ def test_ngram_drafts_from_the_repeating_cycle(count_engine):
 
 
 def test_events_carry_timings_and_probabilities(count_engine):
-    _, steps = run(count_engine, GenerationRequest(
-        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=8))
-    final, _ = run(count_engine, GenerationRequest(
-        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=8))
-    # plain decoding was measured at load, so the speedup is known from the first answer
-    assert final.stats.plain_tokens_per_second > 0
+    events = list(count_engine.generate(GenerationRequest(
+        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=8)))
+    started, prompt, *steps, final = events
+    assert isinstance(started, GenerationStarted) and isinstance(prompt, PromptProcessed)
+    assert isinstance(final, GenerationFinished)
     s = final.stats
-    assert s.speedup == s.tokens_per_second / s.plain_tokens_per_second
+    # plain decoding was measured at load, so the speedup is known from the first answer,
+    # and the live figure the answer started with is the one it ends with
+    assert s.plain_tokens_per_second > 0
+    assert started.plain_tokens_per_second == s.plain_tokens_per_second
+    # the totals are the sums of what each step reported, and fit in the time they span
+    assert s.n_steps == len(steps)
+    assert s.n_generated == sum(len(st.emitted) for st in steps) == 8
+    assert s.n_drafted == sum(len(st.drafted) for st in steps)
+    assert s.n_draft_steps == sum(1 for st in steps if st.drafted)
+    assert s.draft_ms == pytest.approx(sum(st.draft_ms for st in steps))
+    assert s.verify_ms == pytest.approx(sum(st.verify_ms for st in steps))
+    assert s.draft_ms + s.verify_ms <= s.generation_ms
+    assert s.prompt_ms == pytest.approx(prompt.ms) and s.prompt_ms <= s.ttft_ms
     first = steps[0]
-    assert first.verify_ms > 0 and first.draft_ms > 0
     for t in first.drafted:
         assert t.p_draft is not None and t.p_draft > 0.99
     accepted = [t for t in first.drafted if t.accepted]

@@ -41,11 +41,11 @@ def test_bad_files_are_refused_with_a_reason(tmp_path, test_models):
         engine.load_target(tmp_path / "missing.gguf")
     truncated = tmp_path / "truncated.gguf"
     truncated.write_bytes((test_models / "count-target.gguf").read_bytes()[:5000])
-    with pytest.raises(EngineError):
+    with pytest.raises(EngineError, match=r"^truncated\.gguf: .*it is truncated"):
         engine.load_target(truncated)
     not_gguf = tmp_path / "notes.gguf"
     not_gguf.write_text("hello")
-    with pytest.raises(EngineError):
+    with pytest.raises(EngineError, match=r"^notes\.gguf: This is not a GGUF file"):
         engine.load_target(not_gguf)
     assert engine.target is None
 
