@@ -10,6 +10,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QThread, Signal
 
 from app.worker import EngineWorker, default_engine_factory
+from backend.engine.protocol import EngineLike
 from backend.engine.request import GenerationRequest
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ class EngineClient(QObject):
 
     def __init__(
         self,
-        engine_factory: Callable[[], object] = default_engine_factory,
+        engine_factory: Callable[[], EngineLike] = default_engine_factory,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from app.draft_compatibility import DraftCompatibility
 from app.engine_client import EngineClient
 from app.worker import default_engine_factory
+from backend.engine.protocol import EngineLike
 from backend.models.demo_pair import demo_pair
 from backend.settings import Settings
 
@@ -30,7 +31,7 @@ class ModelSession(QObject):
     draft_checked = Signal(str, object)  # draft path, why it cannot draft (None: it can)
 
     def __init__(self, settings: Settings,
-                 engine_factory: Callable[[], object] = default_engine_factory,
+                 engine_factory: Callable[[], EngineLike] = default_engine_factory,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.settings = settings

@@ -13,12 +13,13 @@ from app.model_session import ModelSession
 from app.qt_app import ensure_application
 from app.screenshot import ScreenshotRun
 from app.worker import default_engine_factory
+from backend.engine.protocol import EngineLike
 from backend.models.default_model import find_default_model
 from backend.settings import Settings, load_settings
 
 
 def build_window(settings: Settings, *, settings_path: Path | None = None,
-                 engine_factory: Callable[[], object] = default_engine_factory,
+                 engine_factory: Callable[[], EngineLike] = default_engine_factory,
                  persist: bool = True, chats_path: Path | None = None) -> MainWindow:
     """The one place the window's sessions are made: the models (the engine) and the chats
     (their store; in memory when nothing may persist, as for a screenshot)."""

@@ -24,6 +24,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from app.token_log import StepBatch
 from backend.engine.errors import EngineCrashed, EngineError, LoadCancelled
 from backend.engine.events import GenerationFailed, GenerationFinished, Stats, StepVerified
+from backend.engine.protocol import EngineLike, Recoverable
 from backend.engine.remote import EngineProcess
 
 log = logging.getLogger(__name__)
@@ -34,7 +35,7 @@ BATCH_INTERVAL_S = 0.010
 PROGRESS_STEP = 0.01  # report load progress in 1% steps, not on every callback
 
 
-def default_engine_factory():
+def default_engine_factory() -> EngineLike:
     return EngineProcess()
 
 
@@ -46,10 +47,10 @@ class EngineWorker(QObject):
     engine_restarted = Signal(object, object)  # the same, after a crash's restart
     events_emitted = Signal(int, object)  # request id, list of engine events and StepBatches
 
-    def __init__(self, engine_factory: Callable[[], object] = default_engine_factory) -> None:
+    def __init__(self, engine_factory: Callable[[], EngineLike] = default_engine_factory) -> None:
         super().__init__()
         self._factory = engine_factory
-        self._engine = None
+        self._engine: EngineLike | None = None
         # Highest ids the GUI has cancelled: ints are replaced atomically under the GIL, and
         # comparing ids means a Stop pressed before its request starts is not lost.
         self._cancelled_request = 0
@@ -184,12 +185,11 @@ class EngineWorker(QObject):
         """A new engine process after a crash, with the models it reloads; those it leaves
         out are reported as failed loads, with the reason."""
         engine = self._engine
-        restart = getattr(engine, "restart", None)
-        if restart is None:
+        if not isinstance(engine, Recoverable):
             return
         try:
-            restart(progress=lambda fraction: self.load_progressed.emit("target", fraction)
-                    or True)
+            engine.restart(progress=lambda fraction: self.load_progressed.emit("target", fraction)
+                           or True)
         except Exception:
             log.exception("Restarting the engine failed")
         for role, message in engine.dropped:

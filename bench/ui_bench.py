@@ -38,25 +38,36 @@ from backend.engine.events import (  # noqa: E402
     StepVerified,
     Token,
 )
+from backend.engine.model_info import ModelInfo  # noqa: E402
 
 WORDS = ("the", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "while",
          "speculative", "decoding", "drafts", "several", "tokens", "at", "once")
 
 
 class SyntheticEngine:
-    """The Engine contract, yielding `n_steps` steps as fast as Python can make them."""
+    """An `EngineLike` (backend.engine.protocol) yielding `n_steps` steps as fast as Python
+    can make them."""
 
     def __init__(self, n_steps: int, k: int, newline_every: int) -> None:
         self.n_steps, self.k, self.newline_every = n_steps, k, newline_every
         self.warm_up = True  # the first request is short: fonts and styles load on first use
-        self.target = type("Info", (), {"path": "synthetic", "name": "synthetic",
-                                        "n_mtp_heads": 0, "n_params": 0, "size_bytes": 0,
-                                        "n_ctx_train": 0})()
+        self.target = ModelInfo(path="synthetic", name="synthetic", architecture="synthetic",
+                                n_params=0, size_bytes=0, n_ctx_train=0, n_vocab=0,
+                                n_mtp_heads=0)
         self.draft = None
         self._cancel = threading.Event()
 
     def load_target(self, path, **_):
         return self.target
+
+    def load_demo(self, **_):
+        return "synthetic", ""
+
+    def load_draft(self, path, **_):
+        return None
+
+    def unload_draft(self):
+        pass
 
     def cancel(self):
         self._cancel.set()

@@ -33,9 +33,10 @@ from backend.engine.events import (
     StopReason,
     Token,
 )
-from backend.engine.model import LoadedModel, ProgressFn
+from backend.engine.model import LoadedModel
 from backend.engine.model_info import ModelInfo
 from backend.engine.prompt import build_prompt
+from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 from backend.engine.text import AnswerText, display_piece
 from backend.engine.verify import verify_greedy, verify_sampled
@@ -94,6 +95,20 @@ class Engine:
             self._close_target()
             raise
         return model.info
+
+    def load_demo(self, *, n_ctx: int = DEFAULT_N_CTX, n_threads: int | None = None,
+                  progress: ProgressFn | None = None) -> tuple[str, str]:
+        """Make the first-run demo pair if needed (llama.cpp's quantizer, a few seconds) and
+        load its target; returns the pair's paths (the draft loads like any other)."""
+        from backend.engine.demo_pair import ensure_demo_pair
+        from backend.models.demo_pair import DemoPairError
+
+        try:
+            target, draft = ensure_demo_pair()
+        except DemoPairError as exc:
+            raise EngineError(str(exc)) from exc
+        self.load_target(target, n_ctx=n_ctx, n_threads=n_threads, progress=progress)
+        return str(target), str(draft)
 
     def configure(self, *, n_ctx: int | None = None, n_threads: int | None = None) -> None:
         """Change context size or threads: new contexts on the same loaded weights.

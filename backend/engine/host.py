@@ -100,17 +100,8 @@ class _Host:
         self.engine.load_target(path, n_ctx=n_ctx, n_threads=n_threads, progress=self._progress)
 
     def op_load_demo(self, n_ctx: int, n_threads: int | None) -> tuple[str, str]:
-        """Make the first-run demo pair if needed (native code: here, not in the window), then
-        load its target; returns the pair's paths."""
-        from backend.engine.demo_pair import ensure_demo_pair
-        from backend.models.demo_pair import DemoPairError
-
-        try:
-            target, draft = ensure_demo_pair()
-        except DemoPairError as exc:
-            raise EngineError(str(exc)) from exc
-        self.op_load_target(str(target), n_ctx, n_threads)
-        return str(target), str(draft)
+        self.cancel_load.clear()
+        return self.engine.load_demo(n_ctx=n_ctx, n_threads=n_threads, progress=self._progress)
 
     def op_load_draft(self, path: str) -> None:
         self.cancel_load.clear()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ctypes
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 import llama_cpp
@@ -13,12 +12,12 @@ import llama_cpp
 from backend.engine import cpu_features, llama_log
 from backend.engine.errors import EngineError, LoadCancelled
 from backend.engine.model_info import ModelInfo
+from backend.engine.protocol import ProgressFn
 from backend.models.inspect import ModelFileError, ModelInspection, inspect_model
 from backend.models.vocab import VocabInfo
 
 _VOCAB_TYPES = {0: "none", 1: "spm", 2: "bpe", 3: "wpm", 4: "ugm", 5: "rwkv", 6: "plamo2"}
 
-ProgressFn = Callable[[float], bool]  # fraction loaded → False to cancel
 # AMX kernels built in (not by scripts/setup.sh) would crash on quantized weights: see
 # cpu_features.
 _EXTRA_BUFFER_TYPES_ALLOWED = cpu_features.extra_buffer_types_allowed(

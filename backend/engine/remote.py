@@ -25,7 +25,7 @@ import multiprocessing
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -34,11 +34,11 @@ from typing import Any
 from backend.engine import exit_status
 from backend.engine.errors import EngineCrashed, EngineError, LoadCancelled
 from backend.engine.events import Event, GenerationFailed, GenerationFinished
+from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 
 log = logging.getLogger(__name__)
 
-ProgressFn = Callable[[float], bool]  # fraction loaded → False to cancel
 CLOSE_TIMEOUT_S = 10.0
 # An assertion or fatal error as llama.cpp and CPython print it just before aborting.
 # (faulthandler's "Fatal Python error: Segmentation fault" only repeats the signal.)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from backend.engine.errors import EngineError, LoadCancelled
 from backend.engine.events import (
@@ -21,19 +21,15 @@ from backend.engine.events import (
     StepVerified,
     Token,
 )
+from backend.engine.model_info import ModelInfo
 from backend.engine.request import GenerationRequest
 
 
-@dataclass(frozen=True)
-class FakeModelInfo:
-    path: str
-    name: str
-    architecture: str = "llama"
-    n_params: int = 135_000_000
-    size_bytes: int = 140_000_000
-    n_ctx_train: int = 8192
-    n_vocab: int = 49152
-    n_mtp_heads: int = 0
+def FakeModelInfo(path: str, name: str, *, n_mtp_heads: int = 0) -> ModelInfo:
+    """The engine's own ModelInfo, with the numbers of a small real model."""
+    return ModelInfo(path=path, name=name, architecture="llama", n_params=135_000_000,
+                     size_bytes=140_000_000, n_ctx_train=8192, n_vocab=49152,
+                     n_mtp_heads=n_mtp_heads)
 
 
 WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -75,8 +71,8 @@ def counting_stream(n_steps: int, k: int = 4, *, spec_type: str = "draft",
 
 
 class ScriptedEngine:
-    """Implements the Engine contract over a script: a list of events, or a function of the
-    request returning one."""
+    """An `EngineLike` (backend.engine.protocol) over a script: a list of events, or a function
+    of the request returning one."""
 
     def __init__(self, script: list | Callable[[GenerationRequest], Iterable] | None = None,
                  *, step_delay_s: float = 0.0, load_delay_s: float = 0.0,
@@ -114,6 +110,11 @@ class ScriptedEngine:
         self.target = FakeModelInfo(str(path), str(path).rsplit("/", 1)[-1].split(".")[0],
                                     n_mtp_heads=self.mtp_heads)
         return self.target
+
+    def load_demo(self, *, n_ctx=4096, n_threads=None, progress=None):
+        target, draft = "/models/demo-target.gguf", "/models/demo-draft.gguf"
+        self.load_target(target, n_ctx=n_ctx, n_threads=n_threads, progress=progress)
+        return target, draft
 
     def load_draft(self, path, *, progress=None):
         self._on_thread()
