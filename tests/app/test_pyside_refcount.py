@@ -39,4 +39,8 @@ def test_a_million_emits_and_void_calls_survive():
     result = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True,
                             timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
-    assert "survived" in result.stdout
+    word, true_delta, none_delta = result.stdout.split()
+    assert word == "survived"
+    # two million calls: a reference lost (or leaked) per call moves a count by millions; a
+    # handful of new objects holding None or True moves it by a few
+    assert abs(int(true_delta)) < 1000 and abs(int(none_delta)) < 1000, result.stdout
