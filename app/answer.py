@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.token_log import StepBatch, TokenLog
+from backend import spec_types
 from backend.engine.events import (
     Event,
     GenerationFailed,
@@ -24,7 +25,7 @@ INTERRUPTED = "interrupted"
 @dataclass
 class Answer:
     model_name: str = ""
-    spec_type: str = "none"
+    spec_type: str = spec_types.PLAIN
     n_draft_max: int = 0
     tokens: TokenLog = field(default_factory=TokenLog)  # display order, to (re)draw colours
     n_steps: int = 0
@@ -126,12 +127,12 @@ def format_stats(answer: Answer) -> str:
     s = answer.stats()
     parts = []
     parts.append(f"{s.tokens_per_second:.1f} tok/s" if s.generation_ms > 0 else "— tok/s")
-    if answer.spec_type != "none" and s.speedup and s.generation_ms > 0:
+    if answer.spec_type != spec_types.PLAIN and s.speedup and s.generation_ms > 0:
         parts.append(f"×{s.speedup:.2f} vs plain ({s.plain_tokens_per_second:.0f} tok/s)")
     if s.ttft_ms:
         parts.append(f"first token {s.ttft_ms:.0f} ms")
     parts.append(f"{s.n_generated} tokens")
-    if answer.spec_type != "none" or s.n_drafted:
+    if answer.spec_type != spec_types.PLAIN or s.n_drafted:
         parts.append(f"drafted {s.n_drafted} / accepted {s.n_accepted}")
         parts.append(f"acceptance {100 * s.acceptance_rate:.1f} %")
         parts.append(f"{s.mean_accepted_per_step:.2f} accepted/step")

@@ -9,6 +9,7 @@ from typing import Any
 
 from app.answer import INTERRUPTED, Answer
 from app.token_log import TokenLog
+from backend import spec_types
 from backend.chats import TOKEN_FIELDS, StoredMessage
 from backend.engine.events import Stats
 from backend.engine.request import Message
@@ -96,7 +97,7 @@ def new_tokens(answer: Answer, start: int) -> dict[str, list]:
 def turn_from_message(message: StoredMessage) -> Turn:
     if message.role == "user":
         return Turn("user", message.text, message_id=message.id)
-    answer = Answer(model_name=message.model_name, spec_type=message.spec_type or "none",
+    answer = Answer(model_name=message.model_name, spec_type=message.spec_type or spec_types.PLAIN,
                     n_draft_max=message.n_draft_max, final_text=message.text,
                     stop_reason=message.stop_reason or "eos")
     known = {f.name for f in dataclasses.fields(Stats)}

@@ -28,6 +28,7 @@ from app.formatting import human_size
 from app.message_widgets import plain_label
 from backend import settings_schema as schema
 from backend import spec_types
+from backend.models.pairing import remembered_drafts
 from backend.settings import GenerationSettings
 from backend.settings_schema import Option
 
@@ -51,13 +52,13 @@ class GenerationPanel(QWidget):
     open_target_clicked = Signal()
     open_draft_clicked = Signal()
     apply_context_clicked = Signal()
-    settings_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._target = None
         self._draft = None
         self._draft_reasons: dict[str, str] = {}  # path -> why it cannot draft
+        self._recent: list[str] = []  # remembered model files, most recent first
         # what the user chose, restored when it becomes usable
         self._preferred_spec = spec_types.PLAIN
         self._updating = False
@@ -129,9 +130,6 @@ class GenerationPanel(QWidget):
                        schema.REPEAT_PENALTY, schema.SEED, schema.MAX_TOKENS):
             form.addRow(option.label, self._inputs[option.name])
 
-        for w in (*self._inputs.values(), self.n_ctx, self.n_threads):
-            w.valueChanged.connect(self._on_value_changed)
-
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(models)
@@ -177,7 +175,6 @@ class GenerationPanel(QWidget):
             return False
         self._preferred_spec = spec
         self._update_spec_items()  # selects it, and enables K and p_min as it uses them
-        self.settings_changed.emit()
         return True
 
     # Models ------------------------------------------------------------------------------
@@ -204,16 +201,12 @@ class GenerationPanel(QWidget):
         self._update_models()
 
     def draft_candidates(self) -> list[str]:
-        target = self._target.path if self._target else None
-        paths = [p for p in getattr(self, "_recent", []) if p != target]
-        if self._draft is not None and self._draft.path not in paths:
-            paths.insert(0, self._draft.path)
-        return paths
+        return remembered_drafts(self._recent, self._target, self._draft)
 
     def _update_models(self) -> None:
         self._updating = True
         try:
-            recent = list(getattr(self, "_recent", []))
+            recent = list(self._recent)
             target = self._target.path if self._target else None
             if target and target not in recent:
                 recent.insert(0, target)
@@ -302,12 +295,6 @@ class GenerationPanel(QWidget):
     def _on_spec_activated(self, index: int) -> None:
         self._preferred_spec = self.spec_combo.itemData(index)
         self._update_spec_items()
-        self.settings_changed.emit()
-
-    @Slot()
-    def _on_value_changed(self) -> None:
-        if not self._updating:
-            self.settings_changed.emit()
 
 
 def _row(*widgets: QWidget) -> QWidget:

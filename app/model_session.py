@@ -17,6 +17,7 @@ from app.engine_client import EngineClient
 from app.worker import default_engine_factory
 from backend.engine.protocol import EngineLike
 from backend.models.demo_pair import demo_pair
+from backend.models.pairing import remembered_drafts
 from backend.settings import Settings
 
 
@@ -88,12 +89,7 @@ class ModelSession(QObject):
         self.client.cancel_load()
 
     def draft_candidates(self) -> list[str]:
-        """Remembered files that might draft for the target, the loaded draft first."""
-        target = self.target.path if self.target else None
-        paths = [p for p in self.settings.models.recent if p != target]
-        if self.draft is not None and self.draft.path not in paths:
-            paths.insert(0, self.draft.path)
-        return paths
+        return remembered_drafts(self.settings.models.recent, self.target, self.draft)
 
     def shutdown(self) -> bool:
         self._compatibility.wait()

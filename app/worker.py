@@ -30,7 +30,8 @@ from backend.engine.remote import EngineProcess
 log = logging.getLogger(__name__)
 
 # Steps are sent to the GUI in batches at most this often: per-token signals back up Qt's
-# queue and starve the GUI's timers (QT-NOTES.md); 10 ms keeps the latency invisible.
+# queue and starve the GUI's timers (measured: docs/ARCHITECTURE.md, Processes and threads);
+# 10 ms keeps the latency invisible.
 BATCH_INTERVAL_S = 0.010
 PROGRESS_STEP = 0.01  # report load progress in 1% steps, not on every callback
 

@@ -35,9 +35,6 @@ class Downloads(QObject):
     def cancel(self, job_id: int) -> None:
         self.manager.cancel(job_id)
 
-    def active(self) -> list[DownloadStatus]:
-        return [s for s in self.manager.jobs() if s.state in (State.QUEUED, State.RUNNING)]
-
     def close(self, timeout_s: float = 10.0) -> None:
         """Pause what runs (its partial file stays, to continue next time) and join the
         download thread."""

@@ -299,7 +299,7 @@ class Engine:
 
         stats = tally.stats(len(prompt), n_cached, 1000 * (t_prompt - t_start),
                             1000 * (time.perf_counter() - t_prompt))
-        if req.spec_type == "none" and stats.n_generated >= 16 and reason != "cancelled":
+        if req.spec_type == spec_types.PLAIN and stats.n_generated >= 16 and reason != "cancelled":
             self._plain_tps = stats.tokens_per_second
         stats = replace(stats, plain_tokens_per_second=self._plain_tps)
         yield GenerationFinished(reason, run.answer.text, stats)

@@ -38,7 +38,8 @@ class LoadedModel:
         params = llama_cpp.llama_model_default_params()
         params.use_extra_bufts = _EXTRA_BUFFER_TYPES_ALLOWED
         # Without load_mtp the NextN tensors are dropped, and an MTP context made later aborts
-        # the whole process (see MTP-NOTES): load them whenever the file has heads.
+        # the whole process (tests/engine/test_mtp.py shows it): load them whenever the file has
+        # heads.
         params.load_mtp = load_mtp
         cancelled = False
 

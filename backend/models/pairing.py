@@ -45,6 +45,16 @@ def draft_candidates(
     return sorted(rows, key=lambda r: (not r.compatible, r.model.file_size, r.model.path.name))
 
 
+def remembered_drafts(recent: list[str], target, draft) -> list[str]:
+    """The remembered model files that might draft for `target`, the loaded `draft` first
+    (both ModelInfo or None): what the window offers and checks with `draft_verdicts`."""
+    target_path = target.path if target else None
+    paths = [p for p in recent if p != target_path]
+    if draft is not None and draft.path not in paths:
+        paths.insert(0, draft.path)
+    return paths
+
+
 def draft_verdicts(target: str, drafts: Iterable[str]) -> list[tuple[str, str | None]]:
     """For each draft file, why it cannot draft for `target` (None: it can), in words, from
     the files' headers (about a second a file: call it off the GUI thread). Raises
