@@ -7,7 +7,7 @@ import time
 
 import pytest
 from doc_reading import expected_runs, kind_runs
-from PySide6.QtCore import QElapsedTimer, Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication
 from scripted_engine import ScriptedEngine, counting_stream
 
@@ -98,32 +98,49 @@ def test_stop_ends_the_stream_within_a_step(make_window, qtbot):
     assert w.send_button.isEnabled() and not w.stop_button.isEnabled()
 
 
-def test_window_stays_responsive_during_a_fast_stream(make_window, qtbot):
-    """A stream far faster than any model: the GUI thread still runs a 5 ms heartbeat."""
+def test_window_stays_responsive_during_a_fast_stream(make_window, qtbot, monkeypatch):
+    """A stream far faster than any model. What keeps the GUI responsive is checked as work,
+    not time (a busy 2-core machine must not fail it; bench/ui_bench.py measures the stalls):
+    every frame draws a bounded number of tokens, the chart never sums a step twice, and no
+    chat-store call — whose cost grows with the answer — runs on the GUI thread, during the
+    stream or at its end."""
+    from app.message_widgets import AnswerWidget
+    from app.transcript_view import MAX_TOKENS_PER_FRAME
+
     engine = ScriptedEngine(counting_stream(20_000, k=8, reject_at=lambda s: s % 9,
                                            step_ms=0.0))
     w = make_window(engine)
     w.show()
     load(w, qtbot)
-    gaps = []
-    clock = QElapsedTimer()
-    clock.start()
-    last = [clock.elapsed()]
+    gui = threading.get_ident()
+    store_calls_on_gui = []
+    for name in ("create", "add_user", "save_answer", "append_tokens"):
+        method = getattr(w.chats.store, name)
 
-    def beat():
-        now = clock.elapsed()
-        gaps.append(now - last[0])
-        last[0] = now
+        def spy(*args, _method=method, _name=name, **kwargs):
+            if threading.get_ident() == gui:
+                store_calls_on_gui.append(_name)
+            return _method(*args, **kwargs)
 
-    heartbeat = QTimer(interval=5)
-    heartbeat.timeout.connect(beat)
-    heartbeat.start()
+        monkeypatch.setattr(w.chats.store, name, spy)
+    frames = []
+    render = AnswerWidget.render_pending
+
+    def counted(self, max_tokens=None):
+        drawn = render(self, max_tokens)
+        frames.append((max_tokens, drawn))
+        return drawn
+
+    monkeypatch.setattr(AnswerWidget, "render_pending", counted)
     widget = ask(w, qtbot, timeout=60_000)
-    heartbeat.stop()
+    assert w.chats.flush()
     assert widget.answer.n_steps == 20_000
     assert widget.token_view.token_count() > 150_000
-    # Generous for a shared 2-core CI machine; bench/ui_bench.py measures the real target.
-    assert max(gaps) < 250, f"GUI stalled {max(gaps)} ms"
+    assert frames and all(budget is not None and drawn <= MAX_TOKENS_PER_FRAME
+                          for budget, drawn in frames), "a frame drew without a budget"
+    widget.chart.column_values(300)  # the last paint may still be pending
+    assert len(widget.chart._sums) == 20_001  # each step summed once, however many paints
+    assert store_calls_on_gui == [], f"chat store called on the GUI thread: {store_calls_on_gui}"
 
 
 def test_engine_runs_only_on_the_worker_thread(make_window, qtbot):
