@@ -164,6 +164,48 @@ def test_a_write_survives_the_process_being_killed_right_after(tmp_path):
         store.close()
 
 
+@pytest.mark.parametrize("finished", [False, True])
+def test_an_answer_survives_the_process_being_killed_right_after_it_is_written(tmp_path,
+                                                                                finished):
+    """As the window saves an answer: its text and first tokens while it streams, then (when
+    it ends) the rest of its tokens, its stop reason and stats; killed right after either."""
+    path = tmp_path / "chats.sqlite3"
+    whole = tokens(3)
+    first = {name: values[:2] for name, values in whole.items()}
+    rest = {name: values[2:] for name, values in whole.items()}
+    script = textwrap.dedent(f"""
+        import os, signal
+        from backend.chats import ChatStore
+        store = ChatStore({str(path)!r})
+        chat = store.create("answered")
+        store.add_user(chat, "question")
+        answer = store.save_answer(chat, None, "so far", model_name="m", spec_type="draft")
+        store.append_tokens(answer, 0, {first!r})
+        if {finished!r}:
+            store.append_tokens(answer, 2, {rest!r})
+            store.save_answer(chat, answer, {TRICKY!r}, model_name="m", spec_type="draft",
+                              n_draft_max=4, stop_reason="eos", stats={{"n_generated": 3}})
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
+    assert result.returncode == -signal.SIGKILL, result.stderr.decode()
+    store = ChatStore(path)
+    try:
+        assert store.problem is None
+        [chat] = store.list()
+        user, answer = store.load(chat.id)
+        assert (user.role, user.text, answer.role) == ("user", "question", "assistant")
+        if finished:
+            assert (answer.text, answer.stop_reason, answer.n_draft_max) == (TRICKY, "eos", 4)
+            assert answer.stats == {"n_generated": 3}
+            assert answer.tokens == whole
+        else:
+            assert (answer.text, answer.stop_reason, answer.stats) == ("so far", None, None)
+            assert answer.tokens == first
+    finally:
+        store.close()
+
+
 def test_a_corrupt_file_is_moved_aside_with_a_message(tmp_path):
     path = tmp_path / "chats.sqlite3"
     path.write_bytes(b"this is not a database" * 100)
