@@ -19,6 +19,7 @@ class Block:
     kind: str  # "prose" | "code"
     text: str
     language: str = ""
+    start: int = 0  # where the block's first line begins in the text (its fence, for code)
 
 
 def split_blocks(text: str) -> list[Block]:
@@ -29,25 +30,29 @@ def split_blocks(text: str) -> list[Block]:
     code: list[str] = []
     fence: str | None = None
     language = ""
+    at = start = 0  # the current line's offset, and the current block's
     for line in text.split("\n"):
         if fence is None:
             m = _FENCE.match(line)
             if m:
                 if prose:
-                    blocks.append(Block("prose", "\n".join(prose)))
+                    blocks.append(Block("prose", "\n".join(prose), start=start))
                     prose = []
-                fence, language = m.group(1), m.group(2)
+                fence, language, start = m.group(1), m.group(2), at
             else:
+                if not prose:
+                    start = at
                 prose.append(line)
         elif line.strip().startswith(fence[0] * len(fence)) and not line.strip().strip(fence[0]):
-            blocks.append(Block("code", "\n".join(code), language))
+            blocks.append(Block("code", "\n".join(code), language, start))
             code, fence = [], None
         else:
             code.append(line)
+        at += len(line) + 1
     if fence is not None:
-        blocks.append(Block("code", "\n".join(code), language))
+        blocks.append(Block("code", "\n".join(code), language, start))
     elif prose:
-        blocks.append(Block("prose", "\n".join(prose)))
+        blocks.append(Block("prose", "\n".join(prose), start=start))
     return [b for b in blocks if b.kind == "code" or b.text.strip()]
 
 

@@ -8,7 +8,7 @@ from PySide6.QtGui import QFontDatabase, QGuiApplication, QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from app.auto_height_text import AutoHeightTextEdit
-from app.markdown_blocks import protect_prose, split_blocks
+from app.markdown_blocks import Block, protect_prose, split_blocks
 
 _FEATURES = (
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub
@@ -60,27 +60,45 @@ class MarkdownView(QWidget):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._text: str | None = None
-        self._code_blocks: list[CodeBlock] = []
+        self._blocks: list[Block] = []  # as shown, one widget each, in order
 
     def set_text(self, text: str) -> None:
+        """Show `text`, built anew."""
         if text == self._text:
             return
-        self._text = text
-        self._code_blocks = []
-        while (item := self._layout.takeAt(0)) is not None:
+        self._text = ""
+        self._remove_from(0)
+        self.append(text)
+
+    def append(self, more: str) -> None:
+        """Show `more` after what is shown, as an answer streams. Only the last block (which
+        `more` may continue) and the new ones are built again: the cost follows what
+        arrived, not the length of the answer."""
+        if not more:
+            return
+        start = self._blocks[-1].start if self._blocks else 0
+        self._remove_from(len(self._blocks) - 1 if self._blocks else 0)
+        self._text = (self._text or "") + more
+        for block in split_blocks(self._text[start:]):
+            block = Block(block.kind, block.text, block.language, start + block.start)
+            self._blocks.append(block)
+            if block.kind == "code":
+                widget: QWidget = CodeBlock(block.text, block.language)
+            else:
+                widget = AutoHeightTextEdit()
+                doc = _InertDocument(widget)
+                doc.setMarkdown(protect_prose(block.text), _FEATURES)
+                widget.setDocument(doc)
+            self._layout.addWidget(widget)
+
+    def _remove_from(self, index: int) -> None:
+        """Drop the blocks from `index` on, and their widgets."""
+        del self._blocks[index:]
+        while self._layout.count() > index:
+            item = self._layout.takeAt(index)
             if item.widget():
                 item.widget().deleteLater()
-        for block in split_blocks(text):
-            if block.kind == "code":
-                code_block = CodeBlock(block.text, block.language)
-                self._code_blocks.append(code_block)
-                self._layout.addWidget(code_block)
-            else:
-                view = AutoHeightTextEdit()
-                doc = _InertDocument(view)
-                doc.setMarkdown(protect_prose(block.text), _FEATURES)
-                view.setDocument(doc)
-                self._layout.addWidget(view)
 
     def code_blocks(self) -> list[CodeBlock]:
-        return list(self._code_blocks)
+        widgets = (self._layout.itemAt(i).widget() for i in range(self._layout.count()))
+        return [w for w in widgets if isinstance(w, CodeBlock)]

@@ -90,6 +90,7 @@ class AnswerWidget(QFrame):
 
         self.token_view = TokenView()
         self.markdown_view: MarkdownView | None = None
+        self._markdown_parts = 0  # the answer's parts the Markdown view shows
         self.stats_label = plain_label()
         self.stats_label.setObjectName("statsLabel")
         self.stats_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -154,8 +155,8 @@ class AnswerWidget(QFrame):
             self.error_label.setText(a.error)
             self.error_label.setToolTip(a.error_detail[:2000])
             self.error_label.show()
-        if self.markdown_view is not None and self.markdown_button.isChecked() and a.done:
-            self.markdown_view.set_text(a.text)
+        if self.markdown_view is not None and self.markdown_button.isChecked():
+            self._markdown_catch_up()
 
     # Slots -------------------------------------------------------------------------------
 
@@ -166,10 +167,20 @@ class AnswerWidget(QFrame):
             self.layout().insertWidget(2, self.markdown_view)
         if self.markdown_view is not None:
             if markdown:
-                self.markdown_view.set_text(self.answer.text)
+                self.markdown_view.set_text(self.answer.text)  # once, on the person's click
+                self._markdown_parts = len(self.answer.parts)
             self.markdown_view.setVisible(markdown)
         self.token_view.setVisible(not markdown)
         self.view_toggled.emit(markdown)
+
+    def _markdown_catch_up(self) -> None:
+        """Add what streamed in since the Markdown view last looked (the text of a streaming
+        answer is its parts), never the whole answer again."""
+        assert self.markdown_view is not None
+        parts = self.answer.parts
+        if len(parts) > self._markdown_parts:
+            self.markdown_view.append("".join(parts[self._markdown_parts:]))
+            self._markdown_parts = len(parts)
 
     @Slot()
     def _on_copy(self) -> None:
