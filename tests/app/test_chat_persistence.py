@@ -5,6 +5,7 @@ from __future__ import annotations
 from doc_reading import expected_runs, kind_runs
 from PySide6.QtCore import Qt
 from scripted_engine import ScriptedEngine, counting_stream
+from stop_gate import StopGate
 
 from backend.chats import ChatStore
 from backend.engine.events import GenerationFailed, GenerationStarted, StepVerified
@@ -52,13 +53,13 @@ def test_conversation_and_coloured_answer_come_back_after_a_restart(make_window,
 
 def test_stopped_answer_is_kept_regenerate_replaces_failed_is_not_saved(make_window, qtbot,
                                                                   chats_path):
-    engine = ScriptedEngine(counting_stream(2000), step_delay_s=0.005)
+    gate = StopGate(before=6)  # the answer waits for Stop after 6 steps
+    engine = gate.engine
     w = make_window(engine)
     load(w, qtbot)
-    with qtbot.waitSignal(w.answer_finished, timeout=10_000):
+    with qtbot.waitSignal(w.answer_finished, timeout=60_000):
         w.send("count")
-        qtbot.waitUntil(lambda: w.transcript.streaming is not None
-                        and w.transcript.streaming.answer.n_steps > 5, timeout=5000)
+        qtbot.waitUntil(gate.waiting.is_set, timeout=10_000)
         qtbot.mouseClick(w.stop_button, Qt.MouseButton.LeftButton)
     stopped = w.conversation.turns[-1].answer.text
     assert w.chats.flush()  # answers are written off the GUI thread
@@ -70,7 +71,7 @@ def test_stopped_answer_is_kept_regenerate_replaces_failed_is_not_saved(make_win
                                                                ("assistant", "cancelled")]
         assert messages[1].text == stopped and stopped
 
-        engine.script, engine.step_delay_s = counting_stream(3), 0.0
+        engine.script = counting_stream(3)
         with qtbot.waitSignal(w.answer_finished, timeout=10_000):
             w.regenerate()
         assert w.chats.flush()

@@ -10,6 +10,7 @@ from doc_reading import expected_runs, kind_runs
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication
 from scripted_engine import ScriptedEngine, counting_stream
+from stop_gate import StopGate
 
 from app.combo_items import item_enabled, item_reason
 from app.token_formats import HEAD_PROPERTY, KIND_PROPERTY
@@ -74,22 +75,12 @@ def test_stop_ends_the_stream_within_a_step(make_window, qtbot):
     engine ends a cancelled answer at the next step): the answer has exactly those 6 steps
     only if Stop reaches the engine at once and no streamed step is lost. A Stop that
     reached it late, or never, lets the other 1994 steps through."""
-    engine: ScriptedEngine
-    six_sent = threading.Event()
-
-    def waits_for_stop_after_six_steps(request):
-        for event in counting_stream(2000):
-            if isinstance(event, StepVerified) and event.step == 6:
-                six_sent.set()
-                engine._cancel.wait(30)
-            yield event
-
-    engine = ScriptedEngine(waits_for_stop_after_six_steps)
-    w = make_window(engine)
+    gate = StopGate(before=6)
+    w = make_window(gate.engine)
     load(w, qtbot)
     with qtbot.waitSignal(w.answer_finished, timeout=60_000) as blocker:
         w.send("count")
-        qtbot.waitUntil(six_sent.is_set, timeout=10_000)
+        qtbot.waitUntil(gate.waiting.is_set, timeout=10_000)
         assert w.stop_button.isEnabled()
         qtbot.mouseClick(w.stop_button, Qt.MouseButton.LeftButton)
     answer = blocker.args[0].answer
