@@ -116,10 +116,15 @@ class Engine:
         that was set before."""
         self.n_ctx = n_ctx or self.n_ctx
         self.n_threads = n_threads or default_threads()
-        self._close_contexts()
+        self._close_drafters()
+        if self._ctx is not None:
+            self._ctx.close()
+            self._ctx = None
         self._plain_tps = 0.0
         if self._target is not None:
             self._ctx = self._target_context(DEFAULT_RS_SNAPSHOTS)
+            if self._draft is not None:  # the draft model stays loaded, with a new context
+                self._make_draft_drafters()
             self._measure_plain_rate()
 
     def _measure_plain_rate(self) -> None:
@@ -163,13 +168,16 @@ class Engine:
         try:
             # made now rather than at the first answer, so that a draft whose vocabulary
             # cannot draft for the target is refused when it is chosen
-            for spec in spec_types.all_spec_types():
-                if spec.needs == "draft_model":
-                    self._make_drafter(spec)
+            self._make_draft_drafters()
         except Exception:
             self.unload_draft()
             raise
         return self._draft.info
+
+    def _make_draft_drafters(self) -> None:
+        for spec in spec_types.all_spec_types():
+            if spec.needs == "draft_model":
+                self._make_drafter(spec)
 
     def unload_draft(self) -> None:
         for name in [n for n in self._drafters if _needs(n) == "draft_model"]:
@@ -194,10 +202,13 @@ class Engine:
         self.unload_draft()
         self._close_target()
 
-    def _close_contexts(self) -> None:
+    def _close_drafters(self) -> None:
         for d in self._drafters.values():
             d.close()
         self._drafters.clear()
+
+    def _close_contexts(self) -> None:
+        self._close_drafters()
         if self._draft is not None:
             self._draft.close()
             self._draft = None

@@ -41,10 +41,6 @@ def test_configure_without_threads_goes_back_to_automatic(engine, monkeypatch):
     assert engine.n_threads == 3 and engine.n_ctx == 300
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Engine.configure (backend/engine/engine.py, 'new contexts on the same loaded weights') "
-    "calls _close_contexts, which also frees the draft model: afterwards engine.draft is None "
-    "and spec type 'draft' fails with 'load one first', with no word to the caller"))
 def test_configure_keeps_the_draft_model(engine):
     engine.configure(n_ctx=512)
     assert engine.draft is not None

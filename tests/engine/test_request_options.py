@@ -113,12 +113,6 @@ def test_p_min_stops_drafting_below_the_drafters_top_probability(dist_engines, s
     assert answers[0.0][0] == answers[0.35][0] == answers[0.45][0]  # greedy: same words
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "p_min is documented as 'stop drafting when the drafter's top probability falls below "
-    "this' (backend/engine/request.py, the settings' tooltip), but when sampling, "
-    "SamplingDrafter.choose (backend/engine/drafters/base.py) returns q[x], the probability "
-    "of the token it drew, and the draft-model and MTP drafters compare that with p_min, so "
-    "a confident drafter that draws a less likely word stops drafting"))
 def test_p_min_compares_the_top_probability_when_sampling_too(dist_engines):
     short = 0
     for seed in range(20):

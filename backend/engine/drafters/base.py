@@ -53,17 +53,20 @@ class SamplingDrafter:
         self.rng = rng
 
     def choose(self, logits: np.ndarray, history: list[int]
-               ) -> tuple[int, np.ndarray | None, float]:
+               ) -> tuple[int, np.ndarray | None, float, bool]:
         """The drafted token under the request's sampler, its distribution q (None when
-        greedy: q is one-hot), and the drafter's probability of it (what p_min compares)."""
+        greedy: q is one-hot), the drafter's probability of it, and whether drafting goes
+        on: the drafter's top probability is at least p_min (llama.cpp's rule; when sampling,
+        the drawn token may be a less likely one, which says nothing of the confidence)."""
         s = self.sampling
         if s.greedy:
             lg = sampling.penalized(logits, s, history)
             x = int(np.argmax(lg))
-            return x, None, sampling.softmax_prob(lg, x)
+            p = sampling.softmax_prob(lg, x)
+            return x, None, p, p >= self.p_min
         q = sampling.distribution(logits, s, history)
         x = sampling.sample(q, self.rng)
-        return x, q, float(q[x])
+        return x, q, float(q[x]), float(q.max()) >= self.p_min
 
 
 class Drafter(Protocol):

@@ -46,8 +46,8 @@ class DraftModelDrafter(SamplingDrafter):
         out = Proposal()
         seq = list(history)
         for i in range(n_max):
-            x, q, conf = self.choose(logits, seq)
-            if conf < self.p_min:
+            x, q, conf, confident = self.choose(logits, seq)
+            if not confident:
                 break  # the drafter is unsure: verifying more would likely waste work
             out.tokens.append(x)
             out.dists.append(q)

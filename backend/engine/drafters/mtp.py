@@ -88,8 +88,8 @@ class MtpDrafter(SamplingDrafter):
         seq = list(history)
         try:
             for i in range(n_max):
-                x, q, conf = self.choose(logits, seq)
-                if conf < self.p_min:
+                x, q, conf, confident = self.choose(logits, seq)
+                if not confident:
                     break  # the head is unsure: verifying more would likely waste work
                 out.tokens.append(x)
                 out.dists.append(q)
