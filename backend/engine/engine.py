@@ -12,7 +12,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
@@ -451,8 +451,5 @@ class _Tally:
 
     def stats(self, n_prompt: int, n_cached: int, prompt_ms: float,
               generation_ms: float) -> Stats:
-        return Stats(n_prompt=n_prompt, n_cached=n_cached, n_generated=self.n_generated,
-                     n_steps=self.n_steps, n_draft_steps=self.n_draft_steps,
-                     n_drafted=self.n_drafted, n_accepted=self.n_accepted, prompt_ms=prompt_ms,
-                     generation_ms=generation_ms, draft_ms=self.draft_ms,
-                     verify_ms=self.verify_ms, ttft_ms=self.ttft_ms)
+        return Stats(n_prompt=n_prompt, n_cached=n_cached, prompt_ms=prompt_ms,
+                     generation_ms=generation_ms, **asdict(self))

@@ -72,15 +72,22 @@ def test_events_across_the_process_equal_the_in_process_engines(remote, test_mod
     assert got[-1].text == expected[-1].text and got[-1].stop_reason == "length"
 
 
+def long_answer(far, models, at_step: int, action) -> list:
+    """The events of a long answer on the slow counting model, calling `action()` when step
+    `at_step` arrives."""
+    far.load_target(models / "count-target-slow.gguf", n_ctx=2048, n_threads=1)
+    events = []
+    for event in far.generate(GenerationRequest(prompt=" zero", max_tokens=1500)):
+        events.append(event)
+        if isinstance(event, StepVerified) and event.step == at_step:
+            action()
+    return events
+
+
 def test_stop_reaches_the_process_within_a_step(remote, test_models):
     far = remote()
-    far.load_target(test_models / "count-target-slow.gguf", n_ctx=2048, n_threads=1)
-    request = GenerationRequest(prompt=" zero", max_tokens=1500)
-    events = []
-    for event in far.generate(request):
-        events.append(event)
-        if isinstance(event, StepVerified) and event.step == 3:
-            far.cancel()  # from this thread: the flag is shared with the child
+    # cancel from this thread: the flag is shared with the child
+    events = long_answer(far, test_models, 3, far.cancel)
     steps = [e for e in events if isinstance(e, StepVerified)]
     assert events[-1].stop_reason == "cancelled"
     # The flag is read before every step; steps already sent (batched) may still arrive.
@@ -129,13 +136,7 @@ def test_a_crash_on_the_first_answer_drops_the_draft_then_the_target(remote, tes
 
 def test_a_kill_from_outside_is_forgiven_once(remote, test_models):
     far = remote()
-    far.load_target(test_models / "count-target-slow.gguf", n_ctx=2048, n_threads=1)
-    request = GenerationRequest(prompt=" zero", max_tokens=1500)
-    events = []
-    for event in far.generate(request):
-        events.append(event)
-        if isinstance(event, StepVerified) and event.step == 2:
-            os.kill(far.pid, signal.SIGKILL)
+    events = long_answer(far, test_models, 2, lambda: os.kill(far.pid, signal.SIGKILL))
     assert "was killed (SIGKILL" in events[-1].message
     assert far.dropped == []  # the first answer never finished, yet a kill is not its fault
     far.restart()
