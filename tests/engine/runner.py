@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from backend.engine.engine import Engine
 from backend.engine.context import Context
+from backend.engine.engine import Engine
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified
 from backend.engine.request import GenerationRequest
 

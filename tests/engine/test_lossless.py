@@ -69,9 +69,9 @@ def test_greedy_equals_plain_decoding_on_a_repacked_q4_0_target(tmp_path_factory
     token): verification must still agree with plain decoding token for token."""
     import llama_cpp
 
-    from backend.engine import Engine
+    from backend.engine.demo_pair import requantize
+    from backend.engine.engine import Engine
     from backend.models.default_model import find_default_model
-    from backend.models.demo_pair import requantize
 
     q4 = tmp_path_factory.mktemp("q4") / "demo-q4_0.gguf"
     requantize(find_default_model(), q4, llama_cpp.LLAMA_FTYPE_MOSTLY_Q4_0)

@@ -17,8 +17,8 @@ from build import CYCLE_WORDS, DIST_TARGET, MTP_SKIP_EVERY
 from scipy.stats import chisquare
 
 from backend.engine import verify
-from backend.engine.engine import Engine
 from backend.engine.context import Context
+from backend.engine.engine import Engine
 from backend.engine.events import GenerationFailed
 from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.models.inspect import inspect_model
