@@ -169,10 +169,6 @@ def test_bytes_that_do_not_match_the_hubs_hash_are_rejected(
     assert not dest.exists() and not partial_path(dest).exists()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "backend/models/transfer.py download(): a response that ends without error and without a "
-    "byte (an empty 200) is not counted as a stalled attempt (only exceptions are), so the "
-    "loop asks again forever, hot, instead of giving up after MAX_STALLED_RETRIES"))
 def test_responses_that_bring_no_bytes_end_in_an_error(monkeypatch, repo, tmp_path):
     f = repo.files[FILE]
     f.empty_bodies = 1000

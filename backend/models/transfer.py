@@ -153,21 +153,27 @@ def download(
             before = offset
             try:
                 offset = _fetch_from(url, headers or {}, offset, size, out, hasher, stop, meter)
+                failure: BaseException | None = None
             except (httpx2.TransportError, httpx2.StreamError) as exc:
                 offset = out.tell()  # every chunk written (and hashed) before the cut counts
-                stalled = 0 if offset > before else stalled + 1
-                if stalled > MAX_STALLED_RETRIES:
-                    raise DownloadError(
-                        f"The download of {dest.name} keeps failing ({exc or type(exc).__name__});"
-                        " it will continue from here next time."
-                    ) from exc
-                time.sleep(min(0.2 * 2**stalled, 5))
-                continue
+                failure = exc
             except _RestartFromZero:
                 out.truncate(0)
                 out.seek(0)
                 hasher = hashlib.sha256()
                 offset = 0
+                continue
+            if offset < size:
+                # A cut connection, or a response that ended early, even without a byte (an
+                # empty 200): ask again from here, but give up when attempts bring nothing.
+                stalled = 0 if offset > before else stalled + 1
+                if stalled > MAX_STALLED_RETRIES:
+                    why = f" ({failure or type(failure).__name__})" if failure else ""
+                    raise DownloadError(
+                        f"The download of {dest.name} keeps failing{why}; it will continue "
+                        "from here next time.") from failure
+                if offset == before:
+                    time.sleep(min(0.2 * 2**stalled, 5))
         out.flush()
         os.fsync(out.fileno())
     meter.report(offset, force=True)
