@@ -1,0 +1,197 @@
+"""An answer's event trace as a JSON file: what was asked, with which models, and every event.
+
+The events are the engine's own frozen dataclasses (`backend.engine.events`), so a trace read
+back drives a view exactly as the live stream did, and a later Draftlight can replay, inspect
+or export an answer without the models. The file is refused in words when it is not ours,
+not this version, or damaged: a replay must never run on half-read data.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import types
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from backend import __version__
+from backend.engine.events import (
+    EVENT_NAMES,
+    Event,
+    GenerationFailed,
+    GenerationFinished,
+    Stats,
+    event_to_dict,
+)
+from backend.engine.request import GenerationRequest
+
+FORMAT = "draftlight-trace"
+# The one declaration of the format's version: raise it when a reader of the old version
+# would misread a new file (a renamed or retyped field), not for an added field with a default.
+VERSION = 1
+
+_EVENT_TYPES: dict[str, type] = {name: cls for cls, name in EVENT_NAMES.items()}
+# `Stats.to_dict` adds its derived figures for readers of the JSON; they are recomputed.
+_DERIVED_STATS = frozenset(Stats().to_dict()) - {f.name for f in dataclasses.fields(Stats)}
+
+
+class TraceError(Exception):
+    """A trace file that cannot be read, told in one sentence."""
+
+
+@dataclass(frozen=True)
+class Trace:
+    """One answer: the request, the models' file names (never their folders: a trace is
+    made to be shared) and the events in the order the engine yielded them."""
+
+    request: GenerationRequest
+    events: tuple[Event, ...]
+    target_model: str = ""
+    draft_model: str = ""  # "" when no draft model took part
+
+
+def trace_to_dict(trace: Trace) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "written_by": f"Draftlight {__version__}",
+        "models": {"target": trace.target_model, "draft": trace.draft_model},
+        "request": dataclasses.asdict(trace.request),
+        "events": [event_to_dict(e) for e in trace.events],
+    }
+
+
+def write_trace(path: str | os.PathLike[str], trace: Trace) -> None:
+    """Write atomically, so an interrupted write never leaves a half trace under the name.
+
+    ASCII-only JSON: a model can emit a lone surrogate in a rejected draft's text, which
+    UTF-8 cannot encode but a JSON escape carries exactly.
+    """
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(trace_to_dict(trace), indent=1) + "\n", encoding="ascii")
+    os.replace(tmp, path)
+
+
+def read_trace(path: str | os.PathLike[str]) -> Trace:
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise TraceError(f"Cannot read {path.name}: {exc.strerror or exc}.") from exc
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        where = (f" (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+                 if isinstance(exc, json.JSONDecodeError) else "")
+        raise TraceError(f"{path.name} is not a Draftlight trace: it is not JSON{where}.") from exc
+    try:
+        return trace_from_dict(data)
+    except TraceError as exc:
+        raise TraceError(f"{path.name}: {exc}") from None
+
+
+def trace_from_dict(data: object) -> Trace:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TraceError("not a Draftlight trace (it has no \"format\": \"draftlight-trace\").")
+    version = data.get("version")
+    if version != VERSION:
+        raise TraceError(f"a Draftlight trace of version {version!r}; this Draftlight reads "
+                         f"version {VERSION}.")
+    models = _field(data, "models", dict, "the trace")
+    target = _field(models, "target", str, "models")
+    draft = _field(models, "draft", str, "models")
+    request = _decode(GenerationRequest, _field(data, "request", dict, "the trace"), "request")
+    raw_events = _field(data, "events", list, "the trace")
+    events = tuple(_decode_event(i, e) for i, e in enumerate(raw_events))
+    _check_ending(events)
+    return Trace(request=request, events=events, target_model=target, draft_model=draft)
+
+
+def _decode_event(i: int, raw: object) -> Event:
+    where = f"event {i + 1}"
+    if not isinstance(raw, dict):
+        raise TraceError(f"damaged: {where} is not an object.")
+    kind = raw.get("event")
+    cls = _EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise TraceError(f"damaged: {where} is of unknown kind {kind!r}.")
+    fields = {k: v for k, v in raw.items() if k != "event"}
+    event: Event = _decode(cls, fields, f"{where} ({kind})")
+    return event
+
+
+def _check_ending(events: tuple[Event, ...]) -> None:
+    """A trace holds one whole answer: it ends with its one finish or failure."""
+    ends = [i for i, e in enumerate(events) if isinstance(e, GenerationFinished | GenerationFailed)]
+    if not ends:
+        raise TraceError("damaged or cut short: the answer's last event (finished or failed) "
+                         "is missing.")
+    if ends != [len(events) - 1]:
+        raise TraceError(f"damaged: the answer ends at event {ends[0] + 1} but events follow.")
+
+
+def _field(d: dict, key: str, kind: type, where: str) -> Any:
+    if key not in d:
+        raise TraceError(f"damaged: {where} has no \"{key}\".")
+    value = d[key]
+    if not isinstance(value, kind):
+        raise TraceError(f"damaged: \"{key}\" in {where} is not a JSON {_JSON_NAMES[kind]}.")
+    return value
+
+
+_JSON_NAMES: dict[type, str] = {dict: "object", list: "list", str: "string"}
+
+
+def _decode(cls: type, raw: object, where: str) -> Any:
+    """Rebuild dataclass `cls` from its `asdict` form, checking every value against the
+    field's annotation, so a damaged file is refused here rather than failing in a view."""
+    if not isinstance(raw, dict):
+        raise TraceError(f"damaged: {where} is not an object.")
+    hints = typing.get_type_hints(cls)
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(raw) - names - (_DERIVED_STATS if cls is Stats else set())
+    if unknown:
+        raise TraceError(f"damaged: {where} has unknown fields {', '.join(sorted(unknown))}.")
+    values = {}
+    for f in dataclasses.fields(cls):
+        if f.name in raw:
+            values[f.name] = _value(hints[f.name], raw[f.name], f"{where}: {f.name}")
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise TraceError(f"damaged: {where} has no {f.name}.")
+    try:
+        return cls(**values)
+    except (TypeError, ValueError) as exc:  # a request's own range checks
+        raise TraceError(f"damaged: {where} is refused: {exc}") from exc
+
+
+def _value(tp: Any, v: object, where: str) -> Any:
+    origin = typing.get_origin(tp)
+    if origin in (types.UnionType, typing.Union):
+        if v is None and type(None) in typing.get_args(tp):
+            return None
+        (inner,) = [a for a in typing.get_args(tp) if a is not type(None)]
+        return _value(inner, v, where)
+    if origin is typing.Literal:
+        if v not in typing.get_args(tp):
+            raise TraceError(f"damaged: {where} is {v!r}, not one of "
+                             f"{', '.join(map(repr, typing.get_args(tp)))}.")
+        return v
+    if origin is tuple:  # tuple[X, ...]
+        if not isinstance(v, list | tuple):  # JSON gives lists, `asdict` keeps tuples
+            raise TraceError(f"damaged: {where} is not a list.")
+        item = typing.get_args(tp)[0]
+        return tuple(_value(item, x, f"{where}[{i}]") for i, x in enumerate(v))
+    if dataclasses.is_dataclass(tp):
+        return _decode(typing.cast(type, tp), v, where)
+    if tp is float and isinstance(v, int | float) and not isinstance(v, bool):
+        return float(v)
+    if tp in (int, str, bool) and isinstance(v, tp) and (tp is bool or not isinstance(v, bool)):
+        return v
+    raise TraceError(f"damaged: {where} should be {_WORDS.get(tp, tp)}, not {v!r:.40}.")
+
+
+_WORDS = {float: "a number", int: "a whole number", str: "text", bool: "true or false"}
