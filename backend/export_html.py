@@ -1,0 +1,210 @@
+"""One answer as a self-contained HTML page: coloured tokens, legend, stats, details on hover.
+
+For handing out after a lecture or attaching to a report: one file, inline CSS, no script and
+no network, so it opens the same in any browser, offline, years later. Each token is a `span`
+whose class names its kind (`accepted`, `rejected`, `target`), in the order the window shows
+them, with its step, origin and probabilities in `title` (the browser's hover) and in `data-`
+attributes (for scripts that read the page). Text from a model is data: every piece of it is
+escaped, never markup.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from backend import APP_TITLE, __version__, spec_types
+from backend.engine.events import (
+    GenerationFailed,
+    GenerationFinished,
+    GenerationStarted,
+    StepVerified,
+    Token,
+)
+from backend.trace import Trace
+
+# The window's light token colours (app/theme.py, LIGHT and _light_palette: Okabe–Ito blue and
+# a darkened vermillion, each on its tint), copied because backend/ never imports the Qt side;
+# tests/test_export_html.py checks they still match.
+ACCEPTED_FG = "#0072B2"
+ACCEPTED_BG = "#E1EFF8"
+REJECTED_FG = "#B34E00"
+REJECTED_BG = "#FBE6D8"
+TEXT = "#1A1A1A"
+BASE = "#FFFFFF"
+
+# app/answer.py's STOP_REASONS, the words the window's stats line uses.
+STOP_REASONS = {
+    "eos": "end of answer",
+    "length": "max tokens reached",
+    "stop_string": "stop string",
+    "cancelled": "stopped",
+    "context_full": "context full",
+}
+
+# Colour is never the only cue: accepted drafts are underlined, rejected ones struck out.
+_CSS = f"""
+body {{ font: 16px/1.5 system-ui, sans-serif; color: {TEXT}; background: {BASE};
+       max-width: 52em; margin: 2em auto; padding: 0 1em; }}
+h1 {{ font-size: 1.3em; margin-bottom: 0.2em; }}
+.models, .hint {{ color: #555; margin-top: 0; }}
+.prompt {{ white-space: pre-wrap; background: #F3F3F3; padding: 0.6em 0.8em;
+           border-radius: 4px; }}
+.answer {{ white-space: pre-wrap; font-size: 1.15em; line-height: 1.7; }}
+.accepted, .key-accepted {{ color: {ACCEPTED_FG}; background: {ACCEPTED_BG};
+                            text-decoration: underline; }}
+.rejected, .key-rejected {{ color: {REJECTED_FG}; background: {REJECTED_BG};
+                            text-decoration: line-through; }}
+.target, .key-target {{ color: {TEXT}; }}
+.legend span {{ margin-right: 1.2em; padding: 0 0.2em; }}
+.stats {{ font-variant-numeric: tabular-nums; }}
+.failed {{ color: {REJECTED_FG}; font-weight: bold; }}
+* {{ -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
+"""
+
+
+def answer_html(trace: Trace) -> str:
+    """The page for one answer's trace."""
+    started = next((e for e in trace.events if isinstance(e, GenerationStarted)), None)
+    spec_name = started.spec_type if started else trace.request.spec_type
+    spec = spec_types.get(spec_name)
+    k = started.n_draft_max if started else trace.request.n_draft_max
+    models = [f"target {trace.target_model or '(unnamed)'}"]
+    if trace.draft_model:
+        models.append(f"draft {trace.draft_model}")
+    models.append(spec.caption if spec else spec_name)
+    if spec is None or spec.drafts:
+        models.append(f"K = {k}")
+    e = html.escape
+    tokens = "".join(_token_spans(trace))
+    return "\n".join([
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{e(APP_TITLE)} answer: {e(trace.target_model or 'trace')}</title>",
+        f"<style>{_CSS}</style>",
+        "</head>",
+        "<body>",
+        f"<h1>{e(APP_TITLE)} answer</h1>",
+        f'<p class="models">{e(" · ".join(models))}</p>',
+        f'<div class="prompt">{e(_prompt_text(trace))}</div>',
+        '<p class="legend"><span class="key-accepted">accepted draft</span>'
+        '<span class="key-rejected">rejected draft</span>'
+        "<span class=\"key-target\">the target's own token</span></p>",
+        f'<div class="answer">{tokens}</div>',
+        *_ending(trace),
+        '<p class="hint">Hover a token for its step, origin and probabilities. '
+        f"Written by {e(APP_TITLE)} {e(__version__)}.</p>",
+        "</body>",
+        "</html>",
+        "",
+    ])
+
+
+def write_html(path: str | os.PathLike[str], trace: Trace) -> None:
+    # A lone surrogate in a rejected draft's text cannot be UTF-8: a character reference
+    # (shown as U+FFFD) keeps the page writable instead of losing it.
+    Path(path).write_text(answer_html(trace), encoding="utf-8", errors="xmlcharrefreplace")
+
+
+def _prompt_text(trace: Trace) -> str:
+    request = trace.request
+    if request.prompt is not None:
+        return request.prompt
+    return "\n\n".join(f"{m.role}: {m.content}" for m in request.messages)
+
+
+def _token_spans(trace: Trace) -> Iterator[str]:
+    for event in trace.events:
+        if isinstance(event, StepVerified):
+            for kind, position, token in display_order(event):
+                yield _span(kind, event, position, token)
+
+
+def display_order(step: StepVerified) -> Iterator[tuple[str, int | None, Token]]:
+    """(kind, position in the draft or None, token) in the order the window shows a step
+    (app/token_log.py TokenLog.add_step): accepted drafts, rejected drafts, then the target's
+    own token, which follows the rejected ones it replaced."""
+    emitted = step.emitted
+    n = 0
+    while n < len(emitted) and emitted[n].origin != "target":
+        n += 1
+    for i, token in enumerate(emitted[:n]):
+        yield "accepted", i, token
+    for i, token in enumerate(step.drafted):  # accepted first, so i is the draft position
+        if not token.accepted:
+            yield "rejected", i, token
+    for token in emitted[n:]:
+        yield "target", None, token
+
+
+def _span(kind: str, step: StepVerified, position: int | None, token: Token) -> str:
+    e = html.escape  # quote=True: attribute values are escaped as well as text
+    data = [f'data-step="{step.step}"', f'data-origin="{e(token.origin)}"',
+            f'data-id="{token.id}"']
+    if token.p_target is not None:
+        data.append(f'data-p-target="{token.p_target!r}"')
+    if token.p_draft is not None:
+        data.append(f'data-p-draft="{token.p_draft!r}"')
+    return (f'<span class="{kind}" title="{e(_hover(kind, step, position, token))}" '
+            f'{" ".join(data)}>{e(token.text)}</span>')
+
+
+def _hover(kind: str, step: StepVerified, position: int | None, token: Token) -> str:
+    """The window's token hover (app/token_view.py token_tooltip) in plain text."""
+    where = f"step {step.step}"
+    if position is not None:
+        where += f", draft token {position + 1} of {len(step.drafted)}"
+    spec = spec_types.get(token.origin)
+    if token.origin == "target":
+        made = "produced by the target model"
+    elif token.head is not None:
+        made = f"drafted by MTP head {token.head + 1}"
+    else:
+        made = spec.drafted_by if spec and spec.drafted_by else f"drafted by {token.origin}"
+    verdict = {"accepted": "accepted by the target",
+               "rejected": "rejected by the target (not part of the answer)",
+               "target": "the target's own token"}[kind]
+    probs = [f"p_target = {token.p_target:.4f}" if token.p_target is not None
+             else "p_target unknown (after the first rejection)"]
+    if token.p_draft is not None:
+        probs.append(f"p_draft = {token.p_draft:.4f}")
+    return "\n".join([
+        where,
+        f"origin: {token.origin} ({made}), {verdict}",
+        " · ".join(probs),
+        f"token {token.id}: {token.text!r}",
+    ])
+
+
+def _ending(trace: Trace) -> list[str]:
+    last = trace.events[-1] if trace.events else None
+    if isinstance(last, GenerationFinished):
+        return [f'<p class="stats">{html.escape(stats_line(trace, last))}</p>']
+    if isinstance(last, GenerationFailed):
+        n = sum(len(e.emitted) for e in trace.events if isinstance(e, StepVerified))
+        return [f'<p class="failed">Failed after {n} tokens: {html.escape(last.message)}</p>']
+    return []
+
+
+def stats_line(trace: Trace, finished: GenerationFinished) -> str:
+    """The window's stats line under an answer (app/answer.py format_stats)."""
+    s = finished.stats
+    started = next((e for e in trace.events if isinstance(e, GenerationStarted)), None)
+    plain = (started.spec_type if started else trace.request.spec_type) == spec_types.PLAIN
+    parts = [f"{s.tokens_per_second:.1f} tok/s" if s.generation_ms > 0 else "— tok/s"]
+    if not plain and s.speedup and s.generation_ms > 0:
+        parts.append(f"×{s.speedup:.2f} vs plain ({s.plain_tokens_per_second:.0f} tok/s)")
+    if s.ttft_ms:
+        parts.append(f"first token {s.ttft_ms:.0f} ms")
+    parts.append(f"{s.n_generated} tokens")
+    if not plain or s.n_drafted:
+        parts.append(f"drafted {s.n_drafted} / accepted {s.n_accepted}")
+        parts.append(f"acceptance {100 * s.acceptance_rate:.1f} %")
+        parts.append(f"{s.mean_accepted_per_step:.2f} accepted/step")
+    parts.append(STOP_REASONS.get(finished.stop_reason, finished.stop_reason))
+    return "  ·  ".join(parts)
