@@ -1,0 +1,279 @@
+"""The Advisor: from what answers measured, the draft length K expected to be fastest, in words.
+
+The model is Leviathan et al.'s, with acceptance per draft position and a batch that costs:
+
+- tokens per step  E(K) = 1 + α₁ + α₁α₂ + … + α₁…α_K, which for one α is
+  (1 − α^(K+1)) / (1 − α): α_i is the chance that the i-th draft is accepted given the ones
+  before it were, so α₁…α_i is the chance that the step gains its i-th draft;
+- time per step    T(K) = 1 + K·c + K·β, in plain decoding steps: c is a drafted token's cost
+  and β what one more token adds to the verify batch, both as fractions of a plain step;
+- speedup          S(K) = E(K) / T(K).
+
+With β = 0 this is the prediction `bench/spec_bench.py` prints. β is measured because on a CPU
+a batch is not free: the verify batch's matrix products grow with K + 1 (on a GPU they fill
+idle lanes), and llama.cpp is built here without llamafile's sgemm (lossless greedy decoding
+needs batch-independent sums, see ARCHITECTURE.md), which makes batches dearer still. The
+counting pair in docs/BENCHMARKS.md runs at 0.4–0.7 of the β = 0 prediction; an advisor that
+assumed free batches would recommend drafts longer than pay.
+
+Everything is computed from the engine's events (`StepVerified`) and `Stats`'s plain
+tokens/s, so a recorded trace can be advised as well as a live answer. Nothing here raises on
+what was measured: too little, nothing, α = 0 or 1 are said in words.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from backend.engine.events import StepVerified
+from backend.settings_schema import N_DRAFT
+
+# Below this many steps with a draft, one lucky or unlucky stretch moves α by more than 0.1
+# (its standard error at α = 0.8 over 20 steps is 0.09): the advice says it is a first guess.
+MIN_DRAFT_STEPS = 20
+# The draft lengths advised on: those the settings accept.
+K_RANGE = range(int(N_DRAFT.minval or 1), int(N_DRAFT.maxval or 32) + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class PositionAcceptance:
+    """How drafts fared at one position (1-based) of the draft."""
+
+    position: int
+    n_reached: int  # steps that drafted this position with every earlier draft accepted
+    n_accepted: int  # of which the target accepted this position's draft too
+
+    @property
+    def alpha(self) -> float | None:
+        """α at this position; None when no step reached it."""
+        return self.n_accepted / self.n_reached if self.n_reached else None
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyLine:
+    """verify_ms ≈ intercept_ms + per_token_ms · batch, the batch being K + 1 tokens."""
+
+    intercept_ms: float
+    per_token_ms: float
+
+    def ms(self, batch: int) -> float:
+        return self.intercept_ms + self.per_token_ms * batch
+
+    @property
+    def beta(self) -> float | None:
+        """β: one more token's share of a batch of one (a plain step); None if senseless."""
+        one = self.ms(1)
+        return max(0.0, self.per_token_ms) / one if one > 0 else None
+
+
+@dataclass(frozen=True, slots=True)
+class KEstimate:
+    k: int
+    tokens_per_step: float  # E(K)
+    time_per_step: float  # T(K), in plain decoding steps
+    ms_per_step: float | None  # T(K) in milliseconds, when a plain step's time is known
+    speedup: float  # S(K) over plain decoding
+    measured: bool  # False when K is longer than any draft measured (α carried forward)
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    rows: tuple[KEstimate, ...]  # one per K advised on; empty when nothing can be said
+    best_k: int | None
+    speedup: float | None  # expected at best_k
+    warning: str | None  # speculation is expected to be slower than plain decoding, and why
+    summary: str  # one sentence: the advice, or why there is none
+    notes: tuple[str, ...]  # what the figures rest on: too few steps, assumed costs
+    positions: tuple[PositionAcceptance, ...]
+    n_draft_steps: int
+    cost_ratio: float | None  # c
+    verify_cost: float | None  # β
+
+    @property
+    def text(self) -> str:
+        """Everything in words, for a label or a terminal."""
+        return "\n".join([self.summary, *([self.warning] if self.warning else []), *self.notes])
+
+
+def expected_tokens_per_step(alpha: float, k: int) -> float:
+    """E(K) for one acceptance rate α: (1 − α^(K+1)) / (1 − α), and K + 1 at α = 1."""
+    if alpha >= 1.0:
+        return float(k + 1)
+    return (1.0 - alpha ** (k + 1)) / (1.0 - alpha)
+
+
+def expected_tokens_per_step_by_position(alphas: Sequence[float], k: int) -> float:
+    """E(K) = 1 + α₁ + α₁α₂ + … + α₁…α_K for acceptance per position (alphas[0] is α₁)."""
+    if len(alphas) < k:
+        raise ValueError(f"{len(alphas)} acceptance rates given for K = {k}")
+    total, reach = 1.0, 1.0
+    for a in alphas[:k]:
+        reach *= a
+        total += reach
+    return total
+
+
+def expected_speedup(tokens_per_step: float, k: int, c: float, beta: float) -> float:
+    """S(K) = E(K) / (1 + K·c + K·β)."""
+    return tokens_per_step / (1.0 + k * (c + beta))
+
+
+def acceptance_by_position(steps: Sequence[StepVerified]) -> tuple[PositionAcceptance, ...]:
+    """α per position, up to the longest draft among `steps`.
+
+    A step's verdict is read from its drafts' `accepted` flags (accepted ones come first), not
+    from `n_accepted`, which leaves out drafts accepted past the answer's end: the target did
+    accept them, which is what predicts the next answer.
+    """
+    longest = max((len(s.drafted) for s in steps), default=0)
+    reached, accepted = [0] * longest, [0] * longest
+    for s in steps:
+        for i, token in enumerate(s.drafted):
+            reached[i] += 1
+            if not token.accepted:
+                break
+            accepted[i] += 1
+    return tuple(PositionAcceptance(i + 1, reached[i], accepted[i]) for i in range(longest))
+
+
+def draft_ms_per_token(steps: Sequence[StepVerified]) -> float | None:
+    """The measured drafting time per drafted token (syncing the draft included)."""
+    n = sum(len(s.drafted) for s in steps)
+    return sum(s.draft_ms for s in steps if s.drafted) / n if n else None
+
+
+def fit_verify_line(steps: Sequence[StepVerified],
+                    plain_tokens_per_second: float = 0.0) -> VerifyLine | None:
+    """Least squares of verify_ms against the batch size (K + 1) over `steps`.
+
+    When every batch had one size (a fixed K, no plain steps), the plain decoding step from
+    `plain_tokens_per_second` is the batch of one that makes a line; None if there is still
+    only one size.
+    """
+    points = [(len(s.drafted) + 1.0, s.verify_ms) for s in steps]
+    if len({x for x, _ in points}) < 2 and plain_tokens_per_second > 0:
+        points.append((1.0, 1000.0 / plain_tokens_per_second))
+    if len({x for x, _ in points}) < 2:
+        return None
+    slope, intercept = statistics.linear_regression([x for x, _ in points],
+                                                    [y for _, y in points])
+    return VerifyLine(intercept, slope)
+
+
+def _alphas(positions: Sequence[PositionAcceptance], k_max: int) -> list[float]:
+    """α₁…α_k_max: a position no step reached takes the α of the last one that was."""
+    out: list[float] = []
+    last = 0.0
+    for i in range(k_max):
+        a = positions[i].alpha if i < len(positions) else None
+        last = last if a is None else a
+        out.append(last)
+    return out
+
+
+def _estimate(alphas: Sequence[float], ks: Sequence[int], c: float, beta: float,
+              plain_ms: float | None, longest: int) -> tuple[KEstimate, ...]:
+    rows = []
+    for k in ks:
+        e = expected_tokens_per_step_by_position(alphas, k)
+        t = 1.0 + k * (c + beta)
+        rows.append(KEstimate(k, e, t, plain_ms * t if plain_ms else None,
+                              expected_speedup(e, k, c, beta), k <= longest))
+    return tuple(rows)
+
+
+def _best(rows: Sequence[KEstimate]) -> KEstimate:
+    return max(rows, key=lambda r: (r.speedup, -r.k))  # a tie goes to the shorter draft
+
+
+def _reasons(alphas: list[float], ks: Sequence[int], c: float, beta: float,
+             longest: int) -> list[str]:
+    """Why speculation loses, in words. Each cause is judged by what taking it away would
+    give (every draft accepted, a free draft, a free batch): the one that would gain most is
+    named, and any other that alone would make speculation pay and gain at least half as
+    much (so that a cost of 0.1 is not blamed next to an acceptance of 15%)."""
+    def best_without(alphas_: list[float], c_: float, beta_: float) -> float:
+        return _best(_estimate(alphas_, ks, c_, beta_, None, longest)).speedup
+
+    causes = sorted([
+        (best_without([1.0] * len(alphas), c, beta),
+         f"low acceptance (the target accepts {alphas[0]:.0%} of first draft tokens)"),
+        (best_without(alphas, 0.0, beta),
+         f"the draft is too slow (a drafted token costs {c:.2f} of a plain step)"),
+        (best_without(alphas, c, 0.0),
+         f"batch verification is dear on this CPU (each extra token in the verify batch adds "
+         f"{beta:.2f} of a plain step)"),
+    ], key=lambda cause: -cause[0])
+    top = causes[0][0]
+    floor = 1.0 + (top - 1.0) / 2
+    return [causes[0][1]] + [text for speedup, text in causes[1:]
+                             if speedup > 1.0 and speedup >= floor]
+
+
+def advise(steps: Sequence[StepVerified], *, plain_tokens_per_second: float = 0.0,
+           cost_ratio: float | None = None, verify_line: VerifyLine | None = None,
+           ks: Sequence[int] = K_RANGE) -> Advice:
+    """Advice from `steps` (one answer's or several; plain steps help fit the verify line).
+
+    `cost_ratio` (c) defaults to the measured drafting time per drafted token ÷ a plain step
+    (1000 / `plain_tokens_per_second`); `verify_line` to the line fitted from `steps`.
+    """
+    positions = acceptance_by_position(steps)
+    n_draft_steps = sum(1 for s in steps if s.drafted)
+    none = Advice((), None, None, None, "", (), positions, n_draft_steps, cost_ratio, None)
+    if not n_draft_steps:
+        return replace(none, summary="No draft has been verified yet: answer with a spec type "
+                                     "other than none to measure how often drafts are accepted.")
+    notes: list[str] = []
+    if n_draft_steps < MIN_DRAFT_STEPS:
+        notes.append(f"Too few steps to trust: only {n_draft_steps} steps with a draft were "
+                     f"measured ({MIN_DRAFT_STEPS} or more are needed); take this as a first "
+                     "guess.")
+    line = verify_line or fit_verify_line(steps, plain_tokens_per_second)
+    plain_ms = (1000.0 / plain_tokens_per_second if plain_tokens_per_second > 0
+                else line.ms(1) if line is not None and line.ms(1) > 0 else None)
+    c = cost_ratio
+    if c is None:
+        per_token = draft_ms_per_token(steps)
+        c = per_token / plain_ms if per_token is not None and plain_ms else None
+    if c is None:
+        return replace(none, notes=tuple(notes), summary=(
+            "The draft's cost is unknown: no plain decoding speed was measured for this "
+            "target, so the speedup of each K cannot be estimated."))
+    beta = line.beta if line is not None else None
+    if beta is None:
+        beta = 0.0
+        notes.append("The verification cost per extra token was not measured (every verify "
+                     "batch had one size): batches are taken as free, as on a GPU, which "
+                     "overstates the speedup on a CPU.")
+    longest = len(positions)
+    alphas = _alphas(positions, max(ks))
+    rows = _estimate(alphas, ks, c, beta, plain_ms, longest)
+    # A K longer than any draft measured rests on a guess: it is offered to try, not advised.
+    candidates = [r for r in rows if r.measured] or list(rows)
+    best = _best(candidates)
+    guess = _best(rows)
+    if guess.speedup > best.speedup:
+        notes.append(f"No draft longer than {longest} was measured; if position {longest}'s "
+                     f"acceptance held further, K = {guess.k} would give {guess.speedup:.2f}×: "
+                     "try it to measure.")
+    n_drafted = sum(p.n_reached for p in positions)
+    if all(a == 1.0 for a in alphas[:longest]):
+        notes.append(f"Every one of the {n_drafted} drafts was accepted.")
+    elif not any(p.n_accepted for p in positions):
+        notes.append(f"None of the {n_drafted} drafts was accepted.")
+    warning = None
+    if best.speedup < 1.0:
+        reasons = _reasons(alphas, ks, c, beta, longest)
+        warning = (f"Speculation is expected to be slower than plain decoding at every K from "
+                   f"{candidates[0].k} to {candidates[-1].k} (at best {best.speedup:.2f}× at K = {best.k}). "
+                   f"Likely reason: {'; '.join(reasons)}. Plain decoding (spec type none) "
+                   "should be faster.")
+    summary = (f"Best K = {best.k}: about {best.tokens_per_step:.2f} tokens per step, an "
+               f"expected {best.speedup:.2f}× over plain decoding (c = {c:.2f}, "
+               f"β = {beta:.2f}).")
+    return Advice(rows, best.k, best.speedup, warning, summary, tuple(notes), positions,
+                  n_draft_steps, c, beta)
+

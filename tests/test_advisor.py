@@ -1,0 +1,166 @@
+"""The Advisor on hand-built steps: its formulas, α per position, its warnings and caveats."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.advisor import (
+    MIN_DRAFT_STEPS,
+    VerifyLine,
+    acceptance_by_position,
+    advise,
+    draft_ms_per_token,
+    expected_tokens_per_step,
+    expected_tokens_per_step_by_position,
+    fit_verify_line,
+)
+from backend.engine.events import StepVerified, Token
+
+
+def step(verdicts: str, *, number: int = 0, draft_ms: float = 1.0,
+         verify_ms: float = 10.0) -> StepVerified:
+    """A step whose drafts got `verdicts` ("a" accepted, "r" rejected; "" for no draft)."""
+    drafted = tuple(Token(i, f"t{i}", "draft", v == "a") for i, v in enumerate(verdicts))
+    n_acc = len(verdicts) - len(verdicts.lstrip("a"))
+    emitted = (*drafted[:n_acc], Token(99, "x", "target", True))
+    return StepVerified(number, drafted, n_acc, emitted, draft_ms if drafted else 0.0,
+                        verify_ms)
+
+
+def steps_with_alpha(alpha_percent: int, k: int, n: int = 100, **kw) -> list[StepVerified]:
+    """n steps of K drafts in which position 1 is accepted alpha_percent% of the time and
+    every later position always (so α₁ is exact and the pattern is easy to reason about)."""
+    return [step("a" * k if i % 100 < alpha_percent else "r" * k, number=i, **kw)
+            for i in range(n)]
+
+
+@pytest.mark.parametrize("alpha", [0.0, 0.3, 0.5, 0.8, 0.95, 1.0])
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 8, 16])
+def test_tokens_per_step_is_the_closed_form_and_the_positional_form_reduces_to_it(alpha, k):
+    closed = (1 - alpha ** (k + 1)) / (1 - alpha) if alpha < 1 else k + 1
+    assert expected_tokens_per_step(alpha, k) == pytest.approx(closed)
+    assert expected_tokens_per_step_by_position([alpha] * k, k) == pytest.approx(closed)
+
+
+def test_positional_form_multiplies_the_chances_of_reaching_each_position():
+    assert expected_tokens_per_step_by_position([0.9, 0.5, 0.2], 3) == pytest.approx(
+        1 + 0.9 + 0.9 * 0.5 + 0.9 * 0.5 * 0.2)
+    assert expected_tokens_per_step_by_position([1, 1, 1, 0, 1], 5) == 4
+
+
+def test_alpha_per_position_is_conditional_on_the_earlier_drafts_and_counts_short_drafts():
+    steps = [
+        step("aaar"),  # positions 1-3 accepted, 4 rejected
+        step("aaaa"),
+        step("ar"),  # a shorter draft: reaches positions 1 and 2 only
+        step("r"),  # rejected at once: positions 2+ not reached
+        step("aa"),  # short and fully accepted
+        step(""),  # a step without a draft counts nowhere
+        step("raa"),  # cannot happen (accepted first), but position 2+ must not count it
+    ]
+    positions = acceptance_by_position(steps)
+    assert [(p.position, p.n_reached, p.n_accepted) for p in positions] == [
+        (1, 6, 4),
+        (2, 4, 3),  # "aaar", "aaaa", "ar", "aa"
+        (3, 2, 2),  # "aaar", "aaaa": "aa" drafted only two
+        (4, 2, 1),
+    ]
+    assert [p.alpha for p in positions] == [4 / 6, 3 / 4, 1.0, 0.5]
+    assert acceptance_by_position([step(""), step("")]) == ()
+
+
+def test_measured_costs_come_from_the_steps():
+    steps = [step("aa", draft_ms=4.0, verify_ms=9.0), step("aaaa", draft_ms=6.0, verify_ms=13.0),
+             step("", verify_ms=5.0)]
+    assert draft_ms_per_token(steps) == pytest.approx(10.0 / 6)
+    line = fit_verify_line(steps)  # exactly 3 + 2·batch
+    assert line is not None
+    assert (line.intercept_ms, line.per_token_ms) == pytest.approx((3.0, 2.0))
+    assert line.beta == pytest.approx(2.0 / 5.0)
+    # one batch size alone makes no line, unless the plain step gives the batch of one
+    same = [step("aaa", verify_ms=12.0)] * 5
+    assert fit_verify_line(same) is None
+    line = fit_verify_line(same, plain_tokens_per_second=200.0)  # 5 ms per plain step
+    assert line is not None and line.ms(1) == pytest.approx(5.0)
+    assert line.ms(4) == pytest.approx(12.0)
+
+
+def test_advice_when_speculation_clearly_pays():
+    advice = advise(steps_with_alpha(90, 8), cost_ratio=0.05, verify_line=VerifyLine(9.5, 0.5),
+                    plain_tokens_per_second=100.0)
+    assert advice.warning is None
+    assert advice.best_k is not None and advice.speedup is not None and advice.speedup > 2
+    best = next(r for r in advice.rows if r.k == advice.best_k)
+    assert best.speedup == advice.speedup
+    assert best.ms_per_step == pytest.approx(10.0 * best.time_per_step)
+    assert advice.verify_cost == pytest.approx(0.05)
+    assert f"K = {advice.best_k}" in advice.summary
+    assert not any("too few" in n.lower() for n in advice.notes)
+
+
+def test_warning_when_acceptance_is_low():
+    advice = advise(steps_with_alpha(15, 4), cost_ratio=0.1, verify_line=VerifyLine(9.0, 1.0))
+    assert advice.warning is not None and advice.speedup is not None and advice.speedup < 1
+    assert "slower than plain decoding" in advice.warning
+    assert "low acceptance" in advice.warning and "15%" in advice.warning
+    assert "too slow" not in advice.warning  # c = 0.1 is not to blame next to α₁ = 15%
+
+
+def test_warning_when_the_draft_is_too_slow():
+    advice = advise(steps_with_alpha(90, 8), cost_ratio=1.2, verify_line=VerifyLine(10.0, 0.0))
+    assert advice.warning is not None
+    assert "draft is too slow" in advice.warning
+    assert "low acceptance" not in advice.warning
+
+
+def test_warning_names_dear_batch_verification():
+    advice = advise(steps_with_alpha(80, 4), cost_ratio=0.05, verify_line=VerifyLine(1.0, 9.0))
+    assert advice.warning is not None
+    assert "batch verification is dear" in advice.warning
+    assert advice.verify_cost == pytest.approx(0.9)
+
+
+def test_too_few_steps_says_so():
+    advice = advise(steps_with_alpha(90, 4, n=MIN_DRAFT_STEPS - 15), cost_ratio=0.1,
+                    verify_line=VerifyLine(9.0, 1.0))
+    assert advice.best_k is not None  # a first guess is still given
+    assert any("Too few steps to trust" in n and "only 5 steps" in n for n in advice.notes)
+    assert "Too few steps" in advice.text
+
+
+def test_no_drafts_yet_is_said_in_words():
+    for steps in ([], [step(""), step("")]):
+        advice = advise(steps, cost_ratio=0.1, plain_tokens_per_second=50.0)
+        assert advice.rows == () and advice.best_k is None and advice.warning is None
+        assert "No draft has been verified yet" in advice.summary
+
+
+def test_alpha_one_and_alpha_zero():
+    ones = advise([step("aaaa", number=i) for i in range(30)], cost_ratio=0.1,
+                  verify_line=VerifyLine(10.0, 0.0), ks=range(1, 9))
+    assert [r.tokens_per_step for r in ones.rows] == [k + 1 for k in range(1, 9)]
+    # K = 8 is expected faster still, but no draft that long was measured: offered, not advised
+    assert ones.best_k == 4 and ones.warning is None
+    assert [r.measured for r in ones.rows] == [k <= 4 for k in range(1, 9)]
+    assert any("Every one of the 120 drafts was accepted" in n for n in ones.notes)
+    assert any("No draft longer than 4" in n and "K = 8" in n for n in ones.notes)
+
+    zeros = advise([step("rrr", number=i) for i in range(30)], cost_ratio=0.1,
+                   verify_line=VerifyLine(10.0, 0.0))
+    assert all(r.tokens_per_step == 1 for r in zeros.rows)
+    assert zeros.warning is not None and "low acceptance" in zeros.warning
+    assert any("None of the 30 drafts was accepted" in n for n in zeros.notes)
+
+
+def test_unknown_costs_are_said_in_words():
+    advice = advise(steps_with_alpha(90, 4))  # no plain speed, one batch size
+    assert advice.rows == () and "cost is unknown" in advice.summary
+    # a fixed K with a known plain speed: c measured, the plain step completes the line
+    advice = advise(steps_with_alpha(90, 4, draft_ms=2.0, verify_ms=14.0),
+                    plain_tokens_per_second=100.0)
+    assert advice.cost_ratio == pytest.approx((2.0 / 4) / 10.0)
+    assert advice.verify_cost == pytest.approx(1.0 / 10.0)
+    # explicit c but a single batch size and no plain speed: batches taken as free, said so
+    advice = advise(steps_with_alpha(90, 4), cost_ratio=0.1)
+    assert advice.verify_cost == 0.0
+    assert any("taken as free" in n for n in advice.notes)
