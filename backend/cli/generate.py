@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from backend import settings_schema as schema
 from backend.cli.options import add_option
 from backend.engine.errors import EngineError
 from backend.engine.events import (
+    Event,
     GenerationFailed,
     GenerationFinished,
     StepVerified,
@@ -22,6 +24,8 @@ from backend.engine.events import (
 )
 from backend.engine.remote import EngineProcess
 from backend.engine.request import GenerationRequest, Message, SamplingSettings
+from backend.export_html import write_html
+from backend.trace import Trace, write_trace
 
 # ANSI styles in the Okabe–Ito spirit, plus non-colour cues that survive a monochrome terminal.
 ACCEPTED = "\033[4;38;5;32m"  # blue, underlined: a draft the target accepted
@@ -51,6 +55,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--raw", action="store_true", help="use PROMPT as raw text, no chat template")
     p.add_argument("--json", action="store_true", help="print one JSON object per event")
     p.add_argument("--no-color", action="store_true", help="plain text answer")
+    p.add_argument("--html", metavar="FILE",
+                   help="also write the answer as a self-contained HTML page")
+    p.add_argument("--trace", metavar="FILE",
+                   help="also write the answer's events as a JSON trace")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,21 +78,42 @@ def run(args: argparse.Namespace) -> int:
         max_tokens=args.max_tokens,
         stop=tuple(args.stop),
     )
+    outputs = [Path(f) for f in (args.html, args.trace) if f]
+    for path in outputs:  # say so now rather than lose the answer after it is made
+        if not path.parent.is_dir():
+            raise EngineError(f"Cannot write {path}: the folder {path.parent} does not exist.")
+    use_draft = bool(args.draft) and spec == "draft"
+    events: list[Event] = []
     engine = EngineProcess()
     try:
         engine.load_target(args.model, n_ctx=args.ctx, n_threads=args.threads)
-        if args.draft and spec == "draft":
+        if use_draft:
             engine.load_draft(args.draft)
-        return _print_events(engine, request, as_json=args.json, color=not args.no_color)
+        status = _print_events(engine, request, events, as_json=args.json,
+                               color=not args.no_color)
     finally:
         engine.close()
+    # Written once the answer has ended, finished or failed (a failed one's trace ends with
+    # its GenerationFailed); file names only, as a trace is made to be shared.
+    trace = Trace(request, tuple(events), target_model=Path(args.model).name,
+                  draft_model=Path(args.draft).name if use_draft else "")
+    try:
+        if args.html:
+            write_html(args.html, trace)
+        if args.trace:
+            write_trace(args.trace, trace)
+    except OSError as exc:
+        raise EngineError(f"Cannot write {exc.filename or 'the export'}: "
+                          f"{exc.strerror or exc}.") from exc
+    return status
 
 
-def _print_events(engine: EngineProcess, request: GenerationRequest, *, as_json: bool,
-                  color: bool) -> int:
+def _print_events(engine: EngineProcess, request: GenerationRequest, events: list[Event], *,
+                  as_json: bool, color: bool) -> int:
     out = sys.stdout
     status = 0
     for event in engine.generate(request):
+        events.append(event)
         if as_json:
             out.write(json.dumps(event_to_dict(event), ensure_ascii=False) + "\n")
         elif isinstance(event, StepVerified):
