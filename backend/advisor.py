@@ -268,7 +268,8 @@ def advise(steps: Sequence[StepVerified], *, plain_tokens_per_second: float = 0.
     if best.speedup < 1.0:
         reasons = _reasons(alphas, ks, c, beta, longest)
         warning = (f"Speculation is expected to be slower than plain decoding at every K from "
-                   f"{candidates[0].k} to {candidates[-1].k} (at best {best.speedup:.2f}× at K = {best.k}). "
+                   f"{candidates[0].k} to {candidates[-1].k} (at best {best.speedup:.2f}× at "
+                   f"K = {best.k}). "
                    f"Likely reason: {'; '.join(reasons)}. Plain decoding (spec type none) "
                    "should be faster.")
     summary = (f"Best K = {best.k}: about {best.tokens_per_step:.2f} tokens per step, an "
