@@ -93,10 +93,6 @@ class EngineProcess:
     def pid(self) -> int | None:
         return self._proc.pid if self._proc is not None else None
 
-    @property
-    def alive(self) -> bool:
-        return self._proc is not None and self._proc.is_alive()
-
     def _start(self) -> None:
         fd, self._log_path = tempfile.mkstemp(prefix="draftlight-engine-", suffix=".log")
         os.close(fd)
