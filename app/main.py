@@ -8,6 +8,7 @@ work without a display.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 from pathlib import Path
@@ -51,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # In a frozen bundle (PyInstaller) the engine process is this same executable started
+    # again by multiprocessing: let it run the engine instead of a second window.
+    multiprocessing.freeze_support()
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] in SUBCOMMANDS:
         from backend.cli.main import main as cli_main
