@@ -120,28 +120,46 @@ def expected_speedup(tokens_per_step: float, k: int, c: float, beta: float) -> f
     return tokens_per_step / (1.0 + k * (c + beta))
 
 
-def acceptance_by_position(steps: Sequence[StepVerified]) -> tuple[PositionAcceptance, ...]:
-    """α per position, up to the longest draft among `steps`.
+def accepted_before_rejection(step: StepVerified) -> int:
+    """How many of the step's drafts the target accepted before its first rejection, read
+    from the drafts' `accepted` flags, not from `n_accepted`, which leaves out drafts accepted
+    past the answer's end: the target did accept them, which is what predicts the next
+    answer."""
+    n = 0
+    while n < len(step.drafted) and step.drafted[n].accepted:
+        n += 1
+    return n
 
-    A step's verdict is read from its drafts' `accepted` flags (accepted ones come first), not
-    from `n_accepted`, which leaves out drafts accepted past the answer's end: the target did
-    accept them, which is what predicts the next answer.
-    """
-    longest = max((len(s.drafted) for s in steps), default=0)
-    reached, accepted = [0] * longest, [0] * longest
-    for s in steps:
-        for i, token in enumerate(s.drafted):
+
+def acceptance_by_position(steps: Sequence[StepVerified]) -> tuple[PositionAcceptance, ...]:
+    """α per position, up to the longest draft among `steps`."""
+    return positions_from_lengths([len(s.drafted) for s in steps],
+                                  [accepted_before_rejection(s) for s in steps])
+
+
+def positions_from_lengths(drafted: Sequence[int],
+                           accepted: Sequence[int]) -> tuple[PositionAcceptance, ...]:
+    """α per position from each step's draft length and its drafts accepted before the first
+    rejection (accepted drafts come first, so the two say which positions were reached)."""
+    longest = max(drafted, default=0)
+    reached, n_accepted = [0] * longest, [0] * longest
+    for n_drafted, n_ok in zip(drafted, accepted, strict=True):
+        n_ok = min(n_ok, n_drafted)
+        for i in range(min(n_ok + 1, n_drafted)):  # up to the first rejection, which counts
             reached[i] += 1
-            if not token.accepted:
-                break
-            accepted[i] += 1
-    return tuple(PositionAcceptance(i + 1, reached[i], accepted[i]) for i in range(longest))
+        for i in range(n_ok):
+            n_accepted[i] += 1
+    return tuple(PositionAcceptance(i + 1, reached[i], n_accepted[i]) for i in range(longest))
 
 
 def draft_ms_per_token(steps: Sequence[StepVerified]) -> float | None:
     """The measured drafting time per drafted token (syncing the draft included)."""
-    n = sum(len(s.drafted) for s in steps)
-    return sum(s.draft_ms for s in steps if s.drafted) / n if n else None
+    return _draft_ms_per_token([len(s.drafted) for s in steps], [s.draft_ms for s in steps])
+
+
+def _draft_ms_per_token(drafted: Sequence[int], draft_ms: Sequence[float]) -> float | None:
+    n = sum(drafted)
+    return sum(ms for d, ms in zip(drafted, draft_ms, strict=True) if d) / n if n else None
 
 
 def fit_verify_line(steps: Sequence[StepVerified],
@@ -152,7 +170,13 @@ def fit_verify_line(steps: Sequence[StepVerified],
     `plain_tokens_per_second` is the batch of one that makes a line; None if there is still
     only one size.
     """
-    points = [(len(s.drafted) + 1.0, s.verify_ms) for s in steps]
+    return _fit_verify_line([len(s.drafted) for s in steps], [s.verify_ms for s in steps],
+                            plain_tokens_per_second)
+
+
+def _fit_verify_line(drafted: Sequence[int], verify_ms: Sequence[float],
+                     plain_tokens_per_second: float) -> VerifyLine | None:
+    points = [(d + 1.0, ms) for d, ms in zip(drafted, verify_ms, strict=True)]
     if len({x for x, _ in points}) < 2 and plain_tokens_per_second > 0:
         points.append((1.0, 1000.0 / plain_tokens_per_second))
     if len({x for x, _ in points}) < 2:
@@ -220,8 +244,24 @@ def advise(steps: Sequence[StepVerified], *, plain_tokens_per_second: float = 0.
     `cost_ratio` (c) defaults to the measured drafting time per drafted token ÷ a plain step
     (1000 / `plain_tokens_per_second`); `verify_line` to the line fitted from `steps`.
     """
-    positions = acceptance_by_position(steps)
-    n_draft_steps = sum(1 for s in steps if s.drafted)
+    return advise_per_step(
+        [len(s.drafted) for s in steps], [accepted_before_rejection(s) for s in steps],
+        [s.draft_ms for s in steps], [s.verify_ms for s in steps],
+        plain_tokens_per_second=plain_tokens_per_second, cost_ratio=cost_ratio,
+        verify_line=verify_line, ks=ks)
+
+
+def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
+                    draft_ms: Sequence[float], verify_ms: Sequence[float], *,
+                    plain_tokens_per_second: float = 0.0, cost_ratio: float | None = None,
+                    verify_line: VerifyLine | None = None,
+                    ks: Sequence[int] = K_RANGE) -> Advice:
+    """`advise` over plain per-step lists, as the window keeps an answer's steps (holding
+    every StepVerified of a long answer would cost it more than the lists): per step, the
+    number of drafts, those accepted before the first rejection (`accepted_before_rejection`),
+    and the drafting and verification times in ms."""
+    positions = positions_from_lengths(drafted, accepted)
+    n_draft_steps = sum(1 for d in drafted if d)
     none = Advice((), None, None, None, "", (), positions, n_draft_steps, cost_ratio, None)
     if not n_draft_steps:
         return replace(none, summary="No draft has been verified yet: answer with a spec type "
@@ -231,12 +271,12 @@ def advise(steps: Sequence[StepVerified], *, plain_tokens_per_second: float = 0.
         notes.append(f"Too few steps to trust: only {n_draft_steps} steps with a draft were "
                      f"measured ({MIN_DRAFT_STEPS} or more are needed); take this as a first "
                      "guess.")
-    line = verify_line or fit_verify_line(steps, plain_tokens_per_second)
+    line = verify_line or _fit_verify_line(drafted, verify_ms, plain_tokens_per_second)
     plain_ms = (1000.0 / plain_tokens_per_second if plain_tokens_per_second > 0
                 else line.ms(1) if line is not None and line.ms(1) > 0 else None)
     c = cost_ratio
     if c is None:
-        per_token = draft_ms_per_token(steps)
+        per_token = _draft_ms_per_token(drafted, draft_ms)
         c = per_token / plain_ms if per_token is not None and plain_ms else None
     if c is None:
         return replace(none, notes=tuple(notes), summary=(

@@ -8,7 +8,9 @@ from backend.advisor import (
     MIN_DRAFT_STEPS,
     VerifyLine,
     acceptance_by_position,
+    accepted_before_rejection,
     advise,
+    advise_per_step,
     draft_ms_per_token,
     expected_tokens_per_step,
     expected_tokens_per_step_by_position,
@@ -164,3 +166,28 @@ def test_unknown_costs_are_said_in_words():
     advice = advise(steps_with_alpha(90, 4), cost_ratio=0.1)
     assert advice.verify_cost == 0.0
     assert any("taken as free" in n for n in advice.notes)
+
+
+def test_per_step_lists_give_the_same_advice_as_the_steps_they_come_from():
+    """The window keeps an answer's steps as lists, not events: the advice must not differ.
+    A step whose accepted draft ran past the answer's end (n_accepted 1, flags "aar") counts
+    its flags, as the events do."""
+    steps = [step("aaar", number=i, draft_ms=2.0 + i % 3, verify_ms=10.0 + i % 4)
+             for i in range(30)]
+    steps += [step("ar", draft_ms=1.0, verify_ms=7.0), step("", verify_ms=5.0),
+              step("rrrr", draft_ms=3.0, verify_ms=11.0)]
+    short = step("aar", draft_ms=1.5, verify_ms=9.0)
+    steps.append(StepVerified(99, short.drafted, 1, short.emitted[:1], 1.5, 9.0))
+    assert accepted_before_rejection(steps[-1]) == 2
+    lists = ([len(s.drafted) for s in steps], [accepted_before_rejection(s) for s in steps],
+             [s.draft_ms for s in steps], [s.verify_ms for s in steps])
+    from_lists = advise_per_step(*lists, plain_tokens_per_second=50.0)
+    assert from_lists == advise(steps, plain_tokens_per_second=50.0)
+    assert from_lists.best_k is not None
+    assert [(p.n_reached, p.n_accepted) for p in from_lists.positions] == [
+        (p.n_reached, p.n_accepted) for p in acceptance_by_position(steps)]
+
+
+def test_per_step_lists_must_line_up():
+    with pytest.raises(ValueError):
+        advise_per_step([4, 4], [1], [1.0, 1.0], [5.0, 5.0], plain_tokens_per_second=50.0)
