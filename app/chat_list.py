@@ -74,6 +74,16 @@ class ChatList(QWidget):
         self.list.insertItem(0, QListWidgetItem("New chat"))
         self.list.setCurrentRow(0)
 
+    def add_conversation(self, conv: Conversation) -> bool:
+        """Show a conversation made elsewhere (an opened trace) at the top, selected; False
+        while an answer streams, as for New chat."""
+        if not self.list.isEnabled():
+            return False
+        self._conversations.insert(0, conv)
+        self.list.insertItem(0, QListWidgetItem(conv.title))
+        self.list.setCurrentRow(0)
+        return True
+
     def delete_chat(self, row: int) -> None:
         """Remove a conversation from the list and from the store."""
         if not self.list.isEnabled() or not 0 <= row < len(self._conversations):

@@ -39,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_option(parser, schema.N_DRAFT, metavar="K", default=None, help_default="the saved one")
     parser.add_argument("--prompt", metavar="TEXT", help="send this message once the model "
                         "has loaded")
+    parser.add_argument("--open", type=Path, metavar="FILE", dest="open_trace",
+                        help="show a recorded answer (a JSON trace from 'draftlight generate "
+                        "--trace' or File → Open trace…) as a new chat")
     parser.add_argument("--screenshot", type=Path, metavar="FILE",
                         help="with --prompt: wait for the answer, save a screenshot of the "
                         "window to FILE (PNG) and exit; non-zero on failure")

@@ -39,6 +39,7 @@ from app.message_widgets import AnswerWidget
 from app.model_manager.launcher import ModelManagerLauncher
 from app.model_session import ModelSession
 from app.status_widgets import Banner, LoadProgress
+from app.trace_opening import TRACE_FILTER, TraceOpener
 from app.transcript_view import TranscriptView
 from backend.engine.events import GenerationFailed, GenerationFinished
 from backend.engine.request import GenerationRequest, SamplingSettings
@@ -130,11 +131,15 @@ class MainWindow(QMainWindow):
         menu = self.menuBar().addMenu("&File")
         self.open_action = QAction("&Open GGUF…", self, shortcut=QKeySequence.StandardKey.Open)
         self.open_draft_action = QAction("Open &draft GGUF…", self)
+        self.open_trace_action = QAction("Open &trace…", self)
+        self.open_trace_action.setToolTip("Show a recorded answer (a JSON trace) as a new chat")
+        self.trace_opener = TraceOpener(self)
         self.models_action = QAction("&Models…", self, shortcut=QKeySequence("Ctrl+M"))
         self.models_action.setToolTip("Find, download and manage GGUF models")
         quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
-        for a in (self.open_action, self.open_draft_action, self.chat_list.new_chat_action,
+        for a in (self.open_action, self.open_draft_action, self.open_trace_action,
+                  self.chat_list.new_chat_action,
                   self.chat_list.delete_chat_action):
             menu.addAction(a)
         self.recent_menu = menu.addMenu("Open &recent")
@@ -164,6 +169,9 @@ class MainWindow(QMainWindow):
         self.load_progress.cancel_clicked.connect(m.cancel_load)
         self.open_action.triggered.connect(self._on_open_target_dialog)
         self.open_draft_action.triggered.connect(self._on_open_draft_dialog)
+        self.open_trace_action.triggered.connect(self._on_open_trace_dialog)
+        self.trace_opener.opened.connect(self._on_trace_opened)
+        self.trace_opener.failed.connect(self.show_error)
         self.recent_menu.aboutToShow.connect(self._on_recent_menu)
         self.models_action.triggered.connect(self.model_manager.open)
         self.model_manager.use_as_target.connect(self.open_target)
@@ -350,6 +358,29 @@ class MainWindow(QMainWindow):
         self.models.client.reset_cache()  # another history: the cached prefix is of no use
         self._update_actions()
 
+    @Slot()
+    def _on_open_trace_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a trace", str(Path.home()),
+                                              TRACE_FILTER)
+        if path:
+            self.open_trace(path)
+
+    def open_trace(self, path: str) -> None:
+        """Show a recorded answer as a new chat, read off the GUI thread (app.trace_opening);
+        a refused file is said in the banner and changes nothing."""
+        self.trace_opener.open(path)
+
+    @Slot(object)
+    def _on_trace_opened(self, conv: Conversation) -> None:
+        if not self.chat_list.add_conversation(conv):  # selecting it draws it
+            self.show_error("Stop the answer first, then open the trace again.")
+            return
+        for turn in conv.turns:  # saved as a chat, its answer's model name marked as replayed
+            if turn.role == "user":
+                self.chats.save_user(conv, turn)
+            else:
+                self.chats.save_answer(conv, turn)
+
     # Generation --------------------------------------------------------------------------
 
     @Slot()
@@ -466,6 +497,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._closed:
             self._closed = True
+            self.trace_opener.stop()
             self.model_manager.close()  # pauses its downloads, stops its threads
             self.save_settings()
             self.transcript.clear()

@@ -74,6 +74,8 @@ def run_gui(args: argparse.Namespace) -> int:
         window.open_target(str(model))
         if args.prompt and run is None:
             window.send(args.prompt)
+    if args.open_trace:
+        window.open_trace(str(args.open_trace))  # read off the GUI thread; refusals in the banner
     window.show()
     code = app.exec()
     window.close()  # stops the engine thread if the event loop ended some other way
