@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
@@ -24,7 +24,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from app.token_log import StepBatch
 from backend.engine.errors import EngineCrashed, EngineError, LoadCancelled
 from backend.engine.events import GenerationFailed, GenerationFinished, Stats, StepVerified
-from backend.engine.protocol import EngineLike, Recoverable
+from backend.engine.protocol import Batched, EngineLike, Recoverable
 from backend.engine.remote import EngineProcess
 
 log = logging.getLogger(__name__)
@@ -153,32 +153,21 @@ class EngineWorker(QObject):
         if rid <= self._cancelled_request:
             self.events_emitted.emit(rid, [GenerationFinished("cancelled", "", Stats())])
             return
-        batch: list = []  # events, with runs of steps folded into StepBatch objects
-        steps: StepBatch | None = None
-        last_emit = 0.0
         event = None
         try:
             engine = self._ensure_engine()
-            for event in engine.generate(request):
+            groups = (engine.generate_batches(request) if isinstance(engine, Batched)
+                      else _timed_groups(engine.generate(request)))
+            for group in groups:
                 if self._cancelled_request >= rid:
                     engine.cancel()  # again: the engine may have cleared a flag set early
-                if type(event) is StepVerified:
-                    if steps is None:
-                        steps = StepBatch()
-                        batch.append(steps)
-                    steps.add(event)
-                    if time.perf_counter() - last_emit < BATCH_INTERVAL_S:
-                        continue
-                else:
-                    batch.append(event)
-                self.events_emitted.emit(rid, batch)
-                batch, steps, last_emit = [], None, time.perf_counter()
+                event = group[-1]
+                self.events_emitted.emit(rid, _fold_steps(group))
         except Exception as exc:  # the engine reports failures as events; this is a bug
             log.exception("Generation crashed")
-            batch.append(GenerationFailed(f"The generation stopped with an error: {exc}",
-                                          traceback.format_exc()))
-        if batch:
-            self.events_emitted.emit(rid, batch)
+            event = GenerationFailed(f"The generation stopped with an error: {exc}",
+                                     traceback.format_exc())
+            self.events_emitted.emit(rid, [event])
         if isinstance(event, GenerationFailed) and event.crashed:
             self._recover()
 
@@ -209,3 +198,34 @@ class EngineWorker(QObject):
             log.exception("Closing the engine failed")
         self._engine = None
         QThread.currentThread().quit()
+
+
+def _timed_groups(events: Iterator) -> Iterator[list]:
+    """Events of an engine that yields them one by one, grouped: a run of steps is held up to
+    BATCH_INTERVAL_S, anything else goes at once with the steps before it."""
+    group: list = []
+    last = 0.0
+    for event in events:
+        group.append(event)
+        if type(event) is StepVerified and time.perf_counter() - last < BATCH_INTERVAL_S:
+            continue
+        yield group
+        group, last = [], time.perf_counter()
+    if group:
+        yield group
+
+
+def _fold_steps(group: list) -> list:
+    """A group of events with each run of steps folded into one StepBatch."""
+    out: list = []
+    steps: StepBatch | None = None
+    for event in group:
+        if type(event) is StepVerified:
+            if steps is None:
+                steps = StepBatch()
+                out.append(steps)
+            steps.add(event)
+        else:
+            out.append(event)
+            steps = None
+    return out

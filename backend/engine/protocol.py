@@ -48,6 +48,14 @@ class EngineLike(Protocol):
 
 
 @runtime_checkable
+class Batched(Protocol):
+    """An engine that hands its events over in the groups they were made in (`EngineProcess`:
+    a pipe message each), so a consumer need not hold a step back to batch it."""
+
+    def generate_batches(self, request: GenerationRequest) -> Iterator[list[Event]]: ...
+
+
+@runtime_checkable
 class Recoverable(Protocol):
     """An engine whose process can die and be started again (`EngineProcess`)."""
 

@@ -250,6 +250,12 @@ class EngineProcess:
     def generate(self, request: GenerationRequest) -> Iterator[Event]:
         """The engine's events for `request`, as they come; a crash ends them with
         `GenerationFailed(crashed=True)`."""
+        for group in self.generate_batches(request):
+            yield from group
+
+    def generate_batches(self, request: GenerationRequest) -> Iterator[list[Event]]:
+        """The same events in the groups the engine process sent them (a few steps at most
+        every 5 ms): forwarded group by group, every step is shown as soon as it exists."""
         self._doing = self._answering_words(request)
         self._loading = False
         finished = False
@@ -258,20 +264,19 @@ class EngineProcess:
             while True:
                 msg = self._recv()
                 if msg[0] == "events":
-                    for event in msg[1]:
-                        if isinstance(event, GenerationFinished):
-                            self._answer_finished()
-                        yield event
+                    if isinstance(msg[1][-1], GenerationFinished):
+                        self._answer_finished()
+                    yield msg[1]
                 elif msg[0] == "ok":
                     finished = True
                     return
                 elif msg[0] == "error":
                     finished = True
-                    yield GenerationFailed(msg[2])
+                    yield [GenerationFailed(msg[2])]
                     return
         except EngineCrashed as exc:
             finished = True
-            yield GenerationFailed(str(exc), exc.detail, crashed=True)
+            yield [GenerationFailed(str(exc), exc.detail, crashed=True)]
         finally:
             if not finished and self._proc is not None:
                 self._drain()
