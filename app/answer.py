@@ -32,6 +32,11 @@ class Answer:
     parts: list[str] = field(default_factory=list)  # emitted token texts: the answer itself
     accepted_lengths: list[int] = field(default_factory=list)  # per step, for the chart
     drafted_lengths: list[int] = field(default_factory=list)
+    # Per step, for the advisor (app/answer_advice.py); empty for an answer loaded from the
+    # store, which keeps no timings.
+    target_accepted: list[int] = field(default_factory=list)
+    draft_ms: list[float] = field(default_factory=list)
+    verify_ms: list[float] = field(default_factory=list)
     n_prompt: int = 0
     n_cached: int = 0
     prompt_ms: float = 0.0
@@ -84,6 +89,9 @@ class Answer:
         self.parts.extend(batch.parts)
         self.accepted_lengths.extend(batch.accepted)
         self.drafted_lengths.extend(batch.drafted)
+        self.target_accepted.extend(batch.target_accepted)
+        self.draft_ms.extend(batch.draft_ms)
+        self.verify_ms.extend(batch.verify_ms)
         self.n_steps += len(batch)
         self.n_generated += batch.n_emitted
         self.n_drafted += sum(batch.drafted)

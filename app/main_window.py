@@ -161,6 +161,7 @@ class MainWindow(QMainWindow):
         self.chats.failed.connect(self.show_error)
         self.chat_list.selected.connect(self._on_chat_selected)
         self.transcript.answer_rendered.connect(self.answer_finished)
+        self.transcript.use_k.connect(self.panel.n_draft.setValue)
 
         self.send_button.clicked.connect(self._on_send_clicked)
         self.message_box.submitted.connect(self._on_send_clicked)

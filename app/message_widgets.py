@@ -15,12 +15,14 @@ from PySide6.QtWidgets import (
 )
 
 from app.answer import Answer, format_stats
+from app.answer_advice import advice_line
 from app.markdown_view import MarkdownView
 from app.stats_chart import AcceptChart
 from app.theme import token_colours
 from app.token_formats import TokenFormats
 from app.token_view import TokenView
 from backend import spec_types
+from backend.advisor import Advice
 
 
 def plain_label(text: str = "", *, selectable: bool = False) -> QLabel:
@@ -66,6 +68,7 @@ class AnswerWidget(QFrame):
     """An assistant answer: coloured tokens or Markdown, its numbers and its chart."""
 
     view_toggled = Signal(bool)  # True: Markdown view
+    use_k = Signal(int)  # the advisor's "Use K = n": the draft length for the next answers
 
     def __init__(self, answer: Answer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -99,6 +102,19 @@ class AnswerWidget(QFrame):
         self.error_label = plain_label(selectable=True)
         self.error_label.setObjectName("answerError")
         self.error_label.hide()
+        # The advisor's line, shown once the window has advice for the finished answer.
+        self.advice_label = plain_label()
+        self.advice_label.setObjectName("adviceLabel")
+        self.use_k_button = QToolButton()
+        self.use_k_button.setToolTip("Draft this many tokens per step from the next answer on")
+        self.use_k_button.clicked.connect(self._on_use_k)
+        self.advice_row = QWidget()
+        advice = QHBoxLayout(self.advice_row)
+        advice.setContentsMargins(0, 0, 0, 0)
+        advice.addWidget(self.advice_label, 1)
+        advice.addWidget(self.use_k_button)
+        self.advice_row.hide()
+        self.advice: Advice | None = None
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
@@ -108,6 +124,7 @@ class AnswerWidget(QFrame):
         layout.addWidget(self.error_label)
         layout.addWidget(self.stats_label)
         layout.addWidget(self.chart)
+        layout.addWidget(self.advice_row)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.refresh()
 
@@ -158,7 +175,24 @@ class AnswerWidget(QFrame):
         if self.markdown_view is not None and self.markdown_button.isChecked():
             self._markdown_catch_up()
 
+    def show_advice(self, advice: Advice) -> None:
+        """The advisor's line; "Use K" only when speculation is expected to pay (under the
+        warning the advice is plain decoding, which no K gives)."""
+        self.advice = advice
+        self.advice_label.setText(advice_line(advice))
+        self.advice_label.setToolTip(advice.text)  # the whole reasoning, notes included
+        offer = advice.best_k is not None and advice.warning is None
+        if offer:
+            self.use_k_button.setText(f"Use K = {advice.best_k}")
+        self.use_k_button.setVisible(offer)
+        self.advice_row.show()
+
     # Slots -------------------------------------------------------------------------------
+
+    @Slot()
+    def _on_use_k(self) -> None:
+        if self.advice is not None and self.advice.best_k is not None:
+            self.use_k.emit(self.advice.best_k)
 
     @Slot(bool)
     def _on_markdown_toggled(self, markdown: bool) -> None:

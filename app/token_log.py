@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 
+from backend.advisor import accepted_before_rejection
 from backend.engine.events import StepVerified, Token
 
 
@@ -70,14 +71,19 @@ class StepBatch:
     they cross to the GUI: a fast stream then puts a handful of objects in flight per batch,
     not a dozen per step, and the GUI thread appends lists instead of walking events."""
 
-    __slots__ = ("accepted", "drafted", "ms", "ms_to_first_emit", "n_emitted", "parts",
-                 "tokens")
+    __slots__ = ("accepted", "draft_ms", "drafted", "ms", "ms_to_first_emit", "n_emitted",
+                 "parts", "target_accepted", "tokens", "verify_ms")
 
     def __init__(self) -> None:
         self.tokens = TokenLog()
         self.parts: list[str] = []  # emitted texts: the answer itself
         self.accepted: list[int] = []  # per step
         self.drafted: list[int] = []  # per step
+        # Per step, what the advisor reads: the drafts the target accepted before its first
+        # rejection (unlike `accepted`, also any past the answer's end), and the step's times.
+        self.target_accepted: list[int] = []
+        self.draft_ms: list[float] = []
+        self.verify_ms: list[float] = []
         self.n_emitted = 0
         self.ms = 0.0  # engine time (draft + verify) of these steps
         self.ms_to_first_emit: float | None = None
@@ -90,6 +96,9 @@ class StepBatch:
         self.parts.extend(t.text for t in step.emitted)
         self.accepted.append(step.n_accepted)
         self.drafted.append(len(step.drafted))
+        self.target_accepted.append(accepted_before_rejection(step))
+        self.draft_ms.append(step.draft_ms)
+        self.verify_ms.append(step.verify_ms)
         self.n_emitted += len(step.emitted)
         self.ms += step.draft_ms + step.verify_ms
         if self.ms_to_first_emit is None and step.emitted:

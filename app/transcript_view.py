@@ -16,7 +16,10 @@ from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
 
 from app.answer import Answer
+from app.answer_advice import answer_advice, wants_advice
+from app.background import Background
 from app.message_widgets import AnswerWidget, ErrorWidget, UserMessageWidget
+from backend.advisor import Advice
 from backend.engine.events import Event
 
 FRAME_INTERVAL_MS = 16
@@ -33,6 +36,7 @@ _STYLE = """
 
 class TranscriptView(QScrollArea):
     answer_rendered = Signal(object)  # the AnswerWidget whose finished answer is fully drawn
+    use_k = Signal(int)  # an answer's advisor line asked for this draft length
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -48,6 +52,9 @@ class TranscriptView(QScrollArea):
         self.setWidget(self._container)
 
         self._streaming: AnswerWidget | None = None
+        # The advisor walks every step of an answer: off the GUI thread, so a long answer's
+        # end does not stall the window.
+        self._advisor = Background(self, name="advisor")
         self._token_cost_s = 0.0001  # running estimate of one token's full rendering cost
         self._last_frame = 0.0
         self._last_numbers = 0.0
@@ -85,17 +92,35 @@ class TranscriptView(QScrollArea):
 
     def add_answer(self, answer: Answer) -> AnswerWidget:
         """A finished (stored) answer: drawn at once."""
-        widget = AnswerWidget(answer)
+        widget = self._add_answer_widget(answer)
         widget.render_pending()
         widget.refresh()
-        return self._add(widget)
+        self._advise(widget)
+        return widget
 
     def start_answer(self, answer: Answer) -> AnswerWidget:
         """The answer about to stream: events given to feed() go into it."""
         self._finish_streaming()
         self._follow = True
-        self._streaming = self._add(AnswerWidget(answer))
+        self._streaming = self._add_answer_widget(answer)
         return self._streaming
+
+    def _add_answer_widget(self, answer: Answer) -> AnswerWidget:
+        widget = AnswerWidget(answer)
+        widget.use_k.connect(self.use_k)
+        return self._add(widget)
+
+    def _advise(self, widget: AnswerWidget) -> None:
+        """Compute the advisor's line for a finished answer, and show it if the answer is
+        still in the transcript when it arrives."""
+        if not wants_advice(widget.answer):
+            return
+
+        def show(advice: Advice) -> None:
+            if widget in self.answer_widgets():  # not cleared or regenerated meanwhile
+                widget.show_advice(advice)
+
+        self._advisor.run(answer_advice, widget.answer, on_result=show)
 
     def remove_trailing(self, count: int) -> None:
         """Remove the last `count` entries (regenerating an answer)."""
@@ -163,6 +188,7 @@ class TranscriptView(QScrollArea):
             self._frame.stop()
             if widget.answer.done:
                 self._streaming = None
+                self._advise(widget)
                 self.answer_rendered.emit(widget)
 
     def _finish_streaming(self) -> None:

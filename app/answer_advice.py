@@ -1,0 +1,42 @@
+"""What the advisor says under a finished speculative answer, in one line: the best draft
+length K for this pair on this machine with its speedup, or the plain warning. Qt-free.
+
+The numbers are backend.advisor's, from the per-step lists the Answer keeps; `answer_advice`
+walks every step, so the window (app.transcript_view) runs it off the GUI thread once the
+answer has finished and its lists no longer grow, and AnswerWidget shows the line.
+"""
+
+from __future__ import annotations
+
+from app.answer import Answer
+from backend import spec_types
+from backend.advisor import Advice, advise_per_step
+
+
+def wants_advice(answer: Answer) -> bool:
+    """A finished speculative answer whose steps were timed (one loaded from the store keeps
+    no timings, and a plain answer has no drafts to judge)."""
+    spec = spec_types.get(answer.spec_type)
+    return (answer.done and spec is not None and spec.drafts and answer.n_draft_steps > 0
+            and len(answer.draft_ms) == answer.n_steps)
+
+
+def answer_advice(answer: Answer) -> Advice:
+    """The advisor on a finished answer's steps (its lists are read, never changed: they stop
+    growing when the answer finishes, so a pool thread may read them)."""
+    return advise_per_step(answer.drafted_lengths, answer.target_accepted, answer.draft_ms,
+                           answer.verify_ms,
+                           plain_tokens_per_second=answer.stats().plain_tokens_per_second)
+
+
+def advice_line(advice: Advice) -> str:
+    """One short line: the warning when speculation loses, else the best K and its speedup,
+    else why there is no advice."""
+    if advice.warning:
+        return f"Advisor: {advice.warning}"
+    if advice.best_k is not None and advice.speedup is not None:
+        first_guess = " (a first guess: few steps measured)" if (
+            any(n.startswith("Too few steps") for n in advice.notes)) else ""
+        return (f"Advisor: best K = {advice.best_k} for this pair on this machine, an "
+                f"expected {advice.speedup:.2f}× over plain decoding{first_guess}.")
+    return f"Advisor: {advice.summary}"

@@ -1,0 +1,81 @@
+"""The advisor's line under a finished answer: the backend's best K for what the answer
+measured, its "Use K" button setting the panel's draft length, and the warning."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from scripted_engine import ScriptedEngine, counting_stream
+
+from backend import spec_types
+from backend.advisor import advise
+from backend.engine.events import GenerationFinished, GenerationStarted, StepVerified
+
+TARGET = "/models/fake-target.gguf"
+PLAIN_TPS = 1000.0  # a plain step of 1 ms: the costs below are fractions of it
+
+
+def with_costs(events: list, *, draft_ms: float | None = None) -> list:
+    """The stream with this target's plain speed known (as the engine measures it after a
+    load), and optionally a dearer draft."""
+    out = []
+    for e in events:
+        if isinstance(e, GenerationStarted):
+            e = replace(e, plain_tokens_per_second=PLAIN_TPS)
+        elif isinstance(e, GenerationFinished):
+            e = replace(e, stats=replace(e.stats, plain_tokens_per_second=PLAIN_TPS))
+        elif isinstance(e, StepVerified) and draft_ms is not None:
+            e = replace(e, draft_ms=draft_ms)
+        out.append(e)
+    return out
+
+
+def answer(make_window, qtbot, script):
+    w = make_window(ScriptedEngine(script))
+    with qtbot.waitSignal(w.models_changed, timeout=5000):
+        w.open_target(TARGET)
+    with qtbot.waitSignal(w.answer_finished, timeout=10_000) as blocker:
+        assert w.send("count")
+    return w, blocker.args[0]
+
+
+def test_a_speculative_answer_shows_the_backends_best_k_and_use_k_sets_the_panel(
+        make_window, qtbot):
+    # Drafts of 4, the target taking all 4 on every third step and 1 otherwise; verifying a
+    # batch of 5 costs 1.4 plain steps (β = 0.1), drafting a token 0.05 of one.
+    script = with_costs(counting_stream(30, k=4, reject_at=lambda s: 4 if s % 3 == 0 else 1,
+                                        step_ms=1.4))
+    expected = advise([e for e in script if isinstance(e, StepVerified)],
+                      plain_tokens_per_second=PLAIN_TPS)
+    assert expected.best_k is not None and expected.warning is None
+    w, widget = answer(make_window, qtbot, script)
+    qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)
+    assert widget.advice == expected
+    line = widget.advice_label.text()
+    assert f"best K = {expected.best_k}" in line and f"{expected.speedup:.2f}×" in line
+    assert not widget.advice_row.isHidden() and not widget.use_k_button.isHidden()
+    assert widget.use_k_button.text() == f"Use K = {expected.best_k}"
+
+    w.panel.n_draft.setValue(expected.best_k + 1)  # so that the click visibly changes it
+    widget.use_k_button.click()
+    assert w.panel.n_draft.value() == expected.best_k
+    assert w.panel.generation_settings().n_draft == expected.best_k  # the next answer's K
+
+
+def test_a_plain_answer_shows_no_advice(make_window, qtbot):
+    script = with_costs(counting_stream(10, k=0, spec_type=spec_types.PLAIN))
+    _, widget = answer(make_window, qtbot, script)
+    qtbot.wait(50)  # would the advice arrive late, it would be within this
+    assert widget.advice is None and widget.advice_row.isHidden()
+
+
+def test_when_speculation_is_slower_the_line_warns_and_offers_no_k(make_window, qtbot):
+    # One draft in eight accepted, and a drafted token costing as much as 0.75 of a plain step.
+    script = with_costs(counting_stream(40, k=4, reject_at=lambda s: 1 if s % 8 == 0 else 0),
+                        draft_ms=3.0)
+    _, widget = answer(make_window, qtbot, script)
+    qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)
+    line = widget.advice_label.text()
+    assert "slower than plain decoding" in line and "Likely reason" in line
+    assert "low acceptance" in line or "draft is too slow" in line
+    assert widget.use_k_button.isHidden()
