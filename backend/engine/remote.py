@@ -119,12 +119,23 @@ class EngineProcess:
         raise self._died()
 
     def _send(self, op: str, **kwargs) -> None:
+        if self._proc is not None and not self._proc.is_alive():
+            self._revive()
         self._ensure_started()
         assert self._conn is not None
         try:
             self._conn.send((op, kwargs))
         except (BrokenPipeError, OSError):
             raise self._died() from None
+
+    def _revive(self) -> None:
+        """The child died between two commands (killed while idle, say): start a new one with
+        the same models first, so the command about to be sent does not fail for it."""
+        doing, loading = self._doing, self._loading
+        self._doing, self._loading = "while waiting for its next request", False
+        self._died()  # says what happened (in the log) and plans what to load again
+        self.restart()
+        self._doing, self._loading = doing, loading
 
     def _call(self, op: str, doing: str, progress: ProgressFn | None = None, **kwargs):
         self._doing = doing

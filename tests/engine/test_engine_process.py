@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 
 import pytest
 from abort_models import write_eagle3_two_blocks
@@ -218,3 +219,17 @@ def test_the_window_side_never_loads_llama_cpp(test_models):
     finally:
         path.unlink()
     assert out.returncode == 0 and out.stdout.strip() == "clean", out.stderr
+
+
+def test_an_engine_killed_while_idle_is_started_again_for_the_next_request(remote,
+                                                                          test_models):
+    far = remote()
+    load_pair(far, test_models)
+    fresh = answer(far)[-1].text
+    pid = far.pid
+    os.kill(pid, signal.SIGKILL)
+    while far._proc.is_alive():  # the kill lands at once, but not within this very line
+        time.sleep(0.01)
+    again = answer(far)[-1]
+    assert isinstance(again, GenerationFinished) and again.text == fresh
+    assert far.pid != pid and far.draft is not None
