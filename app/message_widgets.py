@@ -181,6 +181,9 @@ class AnswerWidget(QFrame):
         self.advice = advice
         self.advice_label.setText(advice_line(advice))
         self.advice_label.setToolTip(advice.text)  # the whole reasoning, notes included
+        # The warning in the rejected drafts' colour, so that "slower" is not read past.
+        self.advice_label.setStyleSheet(
+            f"color: {token_colours(self).rejected_fg};" if advice.warning else "")
         offer = advice.best_k is not None and advice.warning is None
         if offer:
             self.use_k_button.setText(f"Use K = {advice.best_k}")
