@@ -9,7 +9,6 @@ import subprocess
 import sys
 import textwrap
 import threading
-import time
 
 import pytest
 from abort_models import write_eagle3_two_blocks
@@ -228,8 +227,7 @@ def test_an_engine_killed_while_idle_is_started_again_for_the_next_request(remot
     fresh = answer(far)[-1].text
     pid = far.pid
     os.kill(pid, signal.SIGKILL)
-    while far._proc.is_alive():  # the kill lands at once, but not within this very line
-        time.sleep(0.01)
+    far._proc.join(30)  # the kill lands at once, but not within this very line
     again = answer(far)[-1]
     assert isinstance(again, GenerationFinished) and again.text == fresh
     assert far.pid != pid and far.draft is not None
