@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.answer import Answer
+from app.answer_events import answer_request, messages_before
+from app.answer_export import EXPORT_FILTER, AnswerExporter, export_format
 from app.chat_list import ChatList
 from app.chat_session import ChatSession
 from app.conversation import Conversation, Turn
@@ -41,6 +43,7 @@ from app.model_session import ModelSession
 from app.status_widgets import Banner, LoadProgress
 from app.trace_opening import TRACE_FILTER, TraceOpener
 from app.transcript_view import TranscriptView
+from backend import spec_types
 from backend.engine.events import GenerationFailed, GenerationFinished
 from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.settings import Settings, save_settings
@@ -134,6 +137,7 @@ class MainWindow(QMainWindow):
         self.open_trace_action = QAction("Open &trace…", self)
         self.open_trace_action.setToolTip("Show a recorded answer (a JSON trace) as a new chat")
         self.trace_opener = TraceOpener(self)
+        self.answer_exporter = AnswerExporter(self)
         self.models_action = QAction("&Models…", self, shortcut=QKeySequence("Ctrl+M"))
         self.models_action.setToolTip("Find, download and manage GGUF models")
         quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
@@ -162,6 +166,9 @@ class MainWindow(QMainWindow):
         self.chat_list.selected.connect(self._on_chat_selected)
         self.transcript.answer_rendered.connect(self.answer_finished)
         self.transcript.use_k.connect(self.panel.n_draft.setValue)
+        self.transcript.export_requested.connect(self._on_export_dialog)
+        self.answer_exporter.exported.connect(self._on_exported)
+        self.answer_exporter.failed.connect(self.show_error)
 
         self.send_button.clicked.connect(self._on_send_clicked)
         self.message_box.submitted.connect(self._on_send_clicked)
@@ -382,6 +389,48 @@ class MainWindow(QMainWindow):
             else:
                 self.chats.save_answer(conv, turn)
 
+    # Export ------------------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_export_dialog(self, widget: AnswerWidget) -> None:
+        path, chosen = QFileDialog.getSaveFileName(self, "Export the answer", str(Path.home()),
+                                                   EXPORT_FILTER)
+        if path:
+            self.export_answer(widget, path, chosen)
+
+    def export_answer(self, widget: AnswerWidget, path: str, selected_filter: str = "") -> None:
+        """Write a finished answer as an HTML page, a PNG of its widget or a JSON trace (the
+        format from the extension, else the dialog's filter), off the GUI thread
+        (app.answer_export); `answer_exporter.exported` or a banner says how it went."""
+        answer = widget.answer
+        if not answer.done:
+            self.show_error("The answer is still being written: export it once it has finished.")
+            return
+        fmt, path = export_format(path, selected_filter)
+        # The Answer keeps its spec type and K; the sampler, p_min and max tokens are not kept
+        # per answer, so the trace's request has the panel's current ones.
+        gs = self.panel.generation_settings()
+        request = answer_request(
+            answer, messages_before(self.conversation.turns, answer), p_min=gs.p_min,
+            sampling=SamplingSettings(temperature=gs.temperature, top_k=gs.top_k, top_p=gs.top_p,
+                                      min_p=gs.min_p, repeat_penalty=gs.repeat_penalty,
+                                      seed=gs.seed),
+            max_tokens=gs.max_tokens, n_draft_fallback=gs.n_draft)
+        # File names, never folders; the loaded models' only when they made this answer.
+        target, draft = self.target, self.draft
+        ours = target is not None and target.name == answer.model_name
+        spec = spec_types.get(answer.spec_type)
+        uses_draft = ours and draft is not None and spec is not None and (
+            spec.needs == "draft_model")
+        self.answer_exporter.export(
+            fmt, path, widget, answer, request,
+            target_model=Path(target.path).name if ours and target else answer.model_name,
+            draft_model=Path(draft.path).name if uses_draft and draft else "")
+
+    @Slot(str)
+    def _on_exported(self, path: str) -> None:
+        self.statusBar().showMessage(f"Exported to {path}", 8000)
+
     # Generation --------------------------------------------------------------------------
 
     @Slot()
@@ -499,6 +548,7 @@ class MainWindow(QMainWindow):
         if not self._closed:
             self._closed = True
             self.trace_opener.stop()
+            self.answer_exporter.stop()
             self.model_manager.close()  # pauses its downloads, stops its threads
             self.save_settings()
             self.transcript.clear()

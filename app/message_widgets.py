@@ -69,6 +69,7 @@ class AnswerWidget(QFrame):
 
     view_toggled = Signal(bool)  # True: Markdown view
     use_k = Signal(int)  # the advisor's "Use K = n": the draft length for the next answers
+    export_requested = Signal(object)  # this widget: "Export…" (HTML, PNG or JSON trace)
 
     def __init__(self, answer: Answer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -85,11 +86,17 @@ class AnswerWidget(QFrame):
         self.copy_button = QToolButton(text="Copy")
         self.copy_button.setToolTip("Copy the answer's text")
         self.copy_button.clicked.connect(self._on_copy)
+        self.export_button = QToolButton(text="Export…")
+        self.export_button.setToolTip("Save this answer as an HTML page, a PNG image or a JSON "
+                                      "trace that Draftlight opens again")
+        self.export_button.clicked.connect(self._on_export)
+        self.export_button.hide()  # shown once the answer has finished
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.title, 1)
         header.addWidget(self.markdown_button)
         header.addWidget(self.copy_button)
+        header.addWidget(self.export_button)
 
         self.token_view = TokenView()
         self.markdown_view: MarkdownView | None = None
@@ -157,6 +164,7 @@ class AnswerWidget(QFrame):
         a = self.answer
         if not numbers and not a.done:
             return
+        self.export_button.setVisible(a.done)
         title = "Assistant"
         if a.model_name:
             title += f" · {a.model_name}"
@@ -222,6 +230,10 @@ class AnswerWidget(QFrame):
     @Slot()
     def _on_copy(self) -> None:
         QGuiApplication.clipboard().setText(self.answer.text)
+
+    @Slot()
+    def _on_export(self) -> None:
+        self.export_requested.emit(self)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

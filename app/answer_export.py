@@ -1,0 +1,93 @@
+"""Exporting a finished answer from the window: an HTML page (backend/export_html.py), a PNG
+image of its widget, or its JSON trace (backend/trace.py) that Draftlight opens again.
+
+The page and the trace are made from events rebuilt from the Answer (app/answer_events.py):
+the window keeps no StepVerified events. The widget is grabbed on the GUI thread (a pixmap
+belongs to it); everything else — rebuilding the events, the HTML, the JSON, the writes — runs
+on a pool thread (`Background`), so a long answer's export never stalls the window.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QWidget
+
+from app.answer import Answer
+from app.answer_events import answer_trace
+from app.background import Background
+from backend.engine.request import GenerationRequest
+from backend.export_html import write_html
+from backend.trace import write_trace
+
+HTML, PNG, JSON = "html", "png", "json"
+# (format, the dialog's filter, the extensions that choose it; the first is added if none)
+FORMATS = (
+    (HTML, "HTML page (*.html *.htm)", (".html", ".htm")),
+    (PNG, "PNG image (*.png)", (".png",)),
+    (JSON, "JSON trace, opens in Draftlight (*.json)", (".json",)),
+)
+EXPORT_FILTER = ";;".join(f for _, f, _ in FORMATS)
+
+
+def export_format(path: str, selected_filter: str = "") -> tuple[str, str]:
+    """(format, path): the format the file name's extension says, else the chosen filter's
+    (its extension then added to the name); HTML when neither says."""
+    suffix = Path(path).suffix.lower()
+    for fmt, _, suffixes in FORMATS:
+        if suffix in suffixes:
+            return fmt, path
+    for fmt, name, suffixes in FORMATS:
+        if selected_filter == name:
+            return fmt, path + suffixes[0]
+    return HTML, path + FORMATS[0][2][0]
+
+
+def _write_png(path: str, image: QImage) -> str:
+    tmp = path + ".tmp"
+    if not image.save(tmp, "PNG"):
+        raise OSError(f"Cannot write {Path(path).name}: the image could not be saved there.")
+    os.replace(tmp, path)
+    return path
+
+
+def _write_text(path: str, fmt: str, answer: Answer, request: GenerationRequest,
+                target_model: str, draft_model: str) -> str:
+    trace = answer_trace(answer, request, target_model=target_model, draft_model=draft_model)
+    (write_html if fmt == HTML else write_trace)(path, trace)
+    return path
+
+
+class AnswerExporter(QObject):
+    """Writes exports off the GUI thread; `exported` gives the path written, `failed` why not,
+    in one sentence."""
+
+    exported = Signal(str)
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._writes = Background(self, name="export")
+
+    def export(self, fmt: str, path: str, widget: QWidget, answer: Answer,
+               request: GenerationRequest, *, target_model: str = "",
+               draft_model: str = "") -> None:
+        def on_error(exc: Exception) -> None:
+            if isinstance(exc, OSError) and not str(exc).startswith("Cannot write"):
+                self.failed.emit(f"Cannot write {Path(path).name}: {exc.strerror or exc}.")
+            else:
+                self.failed.emit(str(exc))
+
+        if fmt == PNG:
+            image = widget.grab().toImage()  # on the GUI thread; saving it is not
+            self._writes.run(_write_png, path, image, on_result=self.exported.emit,
+                             on_error=on_error)
+        else:
+            self._writes.run(_write_text, path, fmt, answer, request, target_model,
+                             draft_model, on_result=self.exported.emit, on_error=on_error)
+
+    def stop(self) -> None:
+        self._writes.stop()
