@@ -36,6 +36,7 @@ from app.chat_session import ChatSession
 from app.conversation import Conversation, Turn
 from app.generation_panel import GenerationPanel
 from app.legend import TokenLegend
+from app.lossless_check import LosslessCheck
 from app.message_box import MessageBox
 from app.message_widgets import AnswerWidget
 from app.model_manager.launcher import ModelManagerLauncher
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow):
 
         self._build()
         self.model_manager = ModelManagerLauncher(self, settings, self._runtime)
+        self.lossless = LosslessCheck(models.client, self)  # answers' "Check lossless"
         self._connect()
         self._restore()
         self._on_chat_selected(self.chat_list.current)
@@ -166,6 +168,7 @@ class MainWindow(QMainWindow):
         self.chat_list.selected.connect(self._on_chat_selected)
         self.transcript.answer_rendered.connect(self.answer_finished)
         self.transcript.use_k.connect(self.panel.n_draft.setValue)
+        self.transcript.check_lossless.connect(self._on_check_lossless)
         self.transcript.export_requested.connect(self._on_export_dialog)
         self.answer_exporter.exported.connect(self._on_exported)
         self.answer_exporter.failed.connect(self.show_error)
@@ -496,13 +499,24 @@ class MainWindow(QMainWindow):
                         spec_type=request.spec_type, n_draft_max=request.n_draft_max)
         conv = self.conversation
         turn = conv.add_answer(answer)
+        self.lossless.remember(answer, request)
         self.transcript.start_answer(answer)
         self._answering = (self.models.client.generate(request), conv, turn)
         self.statusBar().clearMessage()
         self._update_actions()
 
+    @Slot(object)
+    def _on_check_lossless(self, widget: AnswerWidget) -> None:
+        """Decode the answer's conversation again plainly and greedily and compare (never
+        saved in the chat; refused while an answer is being written)."""
+        busy = self.generating or self._send_after_load or self.loading
+        self.lossless.check(widget, self.conversation, self.build_request(), busy=busy,
+                            target_name=self.target.name if self.target else None)
+
     @Slot(int, object)
     def _on_events(self, request_id: int, events: list) -> None:
+        if self.lossless.feed(request_id, events):
+            return  # a lossless check's plain run
         if self._answering is None or self._answering[0] != request_id:
             return  # a stopped request's last events
         _, conv, turn = self._answering

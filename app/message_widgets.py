@@ -69,6 +69,7 @@ class AnswerWidget(QFrame):
 
     view_toggled = Signal(bool)  # True: Markdown view
     use_k = Signal(int)  # the advisor's "Use K = n": the draft length for the next answers
+    check_lossless = Signal(object)  # this widget: "Check lossless" (app/lossless_check.py)
     export_requested = Signal(object)  # this widget: "Export…" (HTML, PNG or JSON trace)
 
     def __init__(self, answer: Answer, parent: QWidget | None = None) -> None:
@@ -96,6 +97,11 @@ class AnswerWidget(QFrame):
         header.addWidget(self.title, 1)
         header.addWidget(self.markdown_button)
         header.addWidget(self.copy_button)
+        self.check_button = QToolButton(text="Check lossless")
+        self.check_button.setToolTip("Decode the same conversation plainly and greedily and "
+                                     "compare the tokens with this answer's")
+        self.check_button.clicked.connect(self._on_check_lossless)
+        header.addWidget(self.check_button)
         header.addWidget(self.export_button)
 
         self.token_view = TokenView()
@@ -176,6 +182,7 @@ class AnswerWidget(QFrame):
         self.stats_label.setText(format_stats(a))
         self.chart.set_data(a.accepted_lengths, a.drafted_lengths, a.n_draft_max)
         self.chart.setVisible(a.spec_type != spec_types.PLAIN)
+        self.check_button.setVisible(a.done)
         if a.error:
             self.error_label.setText(a.error)
             self.error_label.setToolTip(a.error_detail[:2000])
@@ -230,6 +237,10 @@ class AnswerWidget(QFrame):
     @Slot()
     def _on_copy(self) -> None:
         QGuiApplication.clipboard().setText(self.answer.text)
+
+    @Slot()
+    def _on_check_lossless(self) -> None:
+        self.check_lossless.emit(self)
 
     @Slot()
     def _on_export(self) -> None:

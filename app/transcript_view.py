@@ -37,6 +37,7 @@ _STYLE = """
 class TranscriptView(QScrollArea):
     answer_rendered = Signal(object)  # the AnswerWidget whose finished answer is fully drawn
     use_k = Signal(int)  # an answer's advisor line asked for this draft length
+    check_lossless = Signal(object)  # the AnswerWidget whose "Check lossless" was clicked
     export_requested = Signal(object)  # the AnswerWidget whose "Export…" was clicked
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -109,6 +110,7 @@ class TranscriptView(QScrollArea):
     def _add_answer_widget(self, answer: Answer) -> AnswerWidget:
         widget = AnswerWidget(answer)
         widget.use_k.connect(self.use_k)
+        widget.check_lossless.connect(self.check_lossless)
         widget.export_requested.connect(self.export_requested)
         return self._add(widget)
 

@@ -1,0 +1,249 @@
+"""The lossless check: an answer decoded again plainly and greedily, token ids compared.
+
+Speculative decoding at temperature 0 must write exactly what the target alone writes. The
+check sends the answer's own request again through the same engine (the worker thread, so
+the GUI never waits) with spec type "none", temperature 0 and as many tokens as the answer
+emitted, and shows under the answer either "identical, token for token" or the first
+difference: its position, both tokens and their target probabilities. A sampled answer is not
+compared: another draw may write another text, and what speculative sampling preserves is the
+distribution, which the check then says in words. Nothing of a check is saved in the chat.
+Qt-light: the comparison and the words are plain functions, tested without a window.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import weakref
+from dataclasses import dataclass
+
+import shiboken6
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QLabel
+
+from app.answer import Answer
+from app.conversation import Conversation
+from app.message_widgets import AnswerWidget, plain_label
+from app.theme import token_colours
+from app.token_log import StepBatch, TokenLog
+from backend import settings_schema as schema
+from backend import spec_types
+from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified
+from backend.engine.request import GenerationRequest
+
+
+@dataclass(frozen=True)
+class Difference:
+    """The first position (0-based, in emitted tokens) where the answer and plain decoding
+    part; the plain side is None where plain decoding had ended."""
+
+    position: int
+    answer_id: int
+    answer_text: str
+    answer_origin: str
+    answer_p: float | None
+    plain_id: int | None = None
+    plain_text: str = ""
+    plain_p: float | None = None
+    plain_stop: str = ""  # why plain decoding ended, when it ended first
+
+
+def emitted(log: TokenLog) -> list[int]:
+    """Indices of the tokens that joined the answer: the target's own and accepted drafts
+    (a TokenLog also holds the rejected drafts, in display order)."""
+    return [i for i, (origin, ok) in enumerate(zip(log.origin, log.accepted, strict=True))
+            if origin == "target" or ok]
+
+
+def first_difference(answer: TokenLog, plain: TokenLog, plain_stop: str = "") -> Difference | None:
+    """Compare token ids position by position; None when the plain run emitted the same ids
+    for every token of the answer."""
+    mine, theirs = emitted(answer), emitted(plain)
+    for pos, i in enumerate(mine):
+        j = theirs[pos] if pos < len(theirs) else None
+        if j is not None and plain.id[j] == answer.id[i]:
+            continue
+        d = Difference(pos, answer.id[i], answer.text[i], answer.origin[i], answer.p_target[i],
+                       plain_stop=plain_stop if j is None else "")
+        if j is not None:
+            d = dataclasses.replace(d, plain_id=plain.id[j], plain_text=plain.text[j],
+                                    plain_p=plain.p_target[j])
+        return d
+    return None
+
+
+def plain_request(request: GenerationRequest, n_tokens: int) -> GenerationRequest:
+    """The answer's request decoded plainly and greedily, for exactly its length (the other
+    sampler settings kept: a repeat penalty changes greedy choices too)."""
+    return dataclasses.replace(
+        request, spec_type=spec_types.PLAIN, request_id=0,
+        sampling=dataclasses.replace(request.sampling, temperature=0.0),
+        max_tokens=max(1, min(n_tokens, int(schema.MAX_TOKENS.maxval or n_tokens))))
+
+
+def history_of(conv: Conversation, answer: Answer) -> Conversation | None:
+    """The conversation as it was when `answer` was asked for (the turns before it)."""
+    for i, turn in enumerate(conv.turns):
+        if turn.answer is answer:
+            return Conversation(turns=conv.turns[:i])
+    return None
+
+
+# Words ------------------------------------------------------------------------------------
+
+def identical_text(n: int) -> str:
+    return f"Identical to plain decoding, token for token ({n} tokens)."
+
+
+def _token(text: str, token_id: int | None, p: float | None) -> str:
+    shown = json.dumps(text, ensure_ascii=False)  # quoted, a newline as \n: readable as text
+    prob = f", target p = {p:.3f}" if p is not None else ""
+    return f"{shown} (id {token_id}{prob})"
+
+
+def difference_text(d: Difference, n: int, *, temperature_unknown: bool = False) -> str:
+    spec = spec_types.get(d.answer_origin)
+    drafted_by = spec.drafted_by if spec and spec.drafted_by else f"drafted ({d.answer_origin})"
+    origin = ("the target's own token" if d.answer_origin == "target"
+              else f"{drafted_by} and accepted")
+    mine = _token(d.answer_text, d.answer_id, d.answer_p)
+    words = f"Differs from plain decoding at token {d.position + 1} of {n}: this answer has " \
+            f"{mine}, {origin}; "
+    if d.plain_id is None:
+        why = f" ({d.plain_stop})" if d.plain_stop else ""
+        words += f"plain decoding had already ended{why}."
+    else:
+        words += f"plain greedy decoding has {_token(d.plain_text, d.plain_id, d.plain_p)}."
+    if temperature_unknown:
+        words += (" This answer's temperature was not saved with the chat: if it was sampled, "
+                  "a different text is expected.")
+    return words
+
+
+def sampled_text(temperature: float) -> str:
+    return (f"Sampled at temperature {temperature:g}, so not compared: another draw, plain or "
+            "speculative, may pick other tokens and write another text. What speculative "
+            "sampling preserves is the distribution: each token is drawn with exactly the "
+            "target model's probabilities, as plain sampling draws it. For a token-for-token "
+            "check, answer at temperature 0.")
+
+
+# The window's part -----------------------------------------------------------------------
+
+@dataclass
+class _Pending:
+    widget: AnswerWidget
+    n_tokens: int
+    temperature_unknown: bool
+    plain: TokenLog
+
+
+class LosslessCheck(QObject):
+    """Owns the checks on their way: sends their requests through the window's EngineClient,
+    takes the events of their ids (MainWindow._on_events hands them over) and writes the
+    verdict under the answer."""
+
+    finished = Signal(object, str)  # the AnswerWidget, the words shown under it
+
+    def __init__(self, client, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._client = client
+        self._pending: dict[int, _Pending] = {}
+        # The request each answer of this session was made with, by the answer's id; weak, so
+        # a dropped answer takes its entry with it (an Answer is a dataclass: not hashable).
+        self._requests: dict[int, tuple[weakref.ref[Answer], GenerationRequest]] = {}
+
+    @property
+    def running(self) -> bool:
+        return bool(self._pending)
+
+    def remember(self, answer: Answer, request: GenerationRequest) -> None:
+        key = id(answer)
+        self._requests[key] = (weakref.ref(answer, lambda _: self._requests.pop(key, None)),
+                               request)
+
+    def request_for(self, answer: Answer) -> GenerationRequest | None:
+        entry = self._requests.get(id(answer))
+        return entry[1] if entry is not None and entry[0]() is answer else None
+
+    def check(self, widget: AnswerWidget, conv: Conversation, current: GenerationRequest, *,
+              busy: bool, target_name: str | None) -> None:
+        """Start the check of `widget`'s answer, or say under it why not now. `current` is
+        the window's request as its panel stands: the settings of an answer read from the
+        chat store, which keeps no sampling settings (its history comes from `conv`)."""
+        answer = widget.answer
+        request = self.request_for(answer)
+        n = len(emitted(answer.tokens))
+        if not answer.done:
+            return self._say(widget, "The answer is still being written: check it when it "
+                                     "has finished.")
+        if request is not None and not request.sampling.greedy:
+            return self._say(widget, sampled_text(request.sampling.temperature))
+        if busy:
+            return self._say(widget, "Another answer is being written: check this one when "
+                                     "it has finished.")
+        if self.running:
+            return self._say(widget, "Another check is running: try again when it has "
+                                     "finished.")
+        if target_name is None:
+            return self._say(widget, "Load the model first: the check decodes the answer "
+                                     "again with it.")
+        if answer.model_name and answer.model_name != target_name:
+            return self._say(widget, f"This answer was written by {answer.model_name}; load "
+                                     "it as the target to check it.")
+        if n == 0:
+            return self._say(widget, "This answer has no tokens to check.")
+        if request is None:
+            history = history_of(conv, answer)
+            if history is None or not history.messages():
+                return self._say(widget, "This answer's conversation is not known here.")
+            request = dataclasses.replace(current, messages=history.messages())
+        rid = self._client.generate(plain_request(request, n))
+        self._pending[rid] = _Pending(widget, n, self.request_for(answer) is None, TokenLog())
+        widget.check_button.setEnabled(False)
+        self._say(widget, f"Checking: decoding the same conversation plainly and greedily "
+                          f"({n} tokens)…")
+
+    def feed(self, request_id: int, events: list) -> bool:
+        """Take the events of a check's request (True), or leave them to the window (False)."""
+        pending = self._pending.get(request_id)
+        if pending is None:
+            return False
+        for event in events:
+            if isinstance(event, StepBatch):
+                pending.plain.extend(event.tokens)
+            elif isinstance(event, StepVerified):
+                pending.plain.add_step(event)
+            elif isinstance(event, GenerationFinished | GenerationFailed):
+                del self._pending[request_id]
+                self._conclude(pending, event)
+                break
+        return True
+
+    def _conclude(self, p: _Pending, end: GenerationFinished | GenerationFailed) -> None:
+        if not shiboken6.isValid(p.widget):  # its chat was closed or the answer regenerated
+            return
+        if isinstance(end, GenerationFailed):
+            words = f"The check could not finish: {end.message}"
+        elif end.stop_reason == "cancelled":
+            words = "The check was stopped before it finished."
+        else:
+            d = first_difference(p.widget.answer.tokens, p.plain, end.stop_reason)
+            words = identical_text(p.n_tokens) if d is None else difference_text(
+                d, p.n_tokens, temperature_unknown=p.temperature_unknown)
+        self._say(p.widget, words, warn=not words.startswith("Identical"))
+        p.widget.check_button.setEnabled(True)
+
+    def _say(self, widget: AnswerWidget, words: str, *, warn: bool = False) -> None:
+        """The check's line under the answer (plain text: it quotes model tokens)."""
+        label = widget.findChild(QLabel, "losslessResult",
+                                 Qt.FindChildOption.FindDirectChildrenOnly)
+        if label is None:
+            label = plain_label(selectable=True)
+            label.setObjectName("losslessResult")
+            widget.layout().addWidget(label)
+        label.setText(words)
+        label.setStyleSheet(f"color: {token_colours(widget).rejected_fg};" if warn else "")
+        label.show()
+        if not words.startswith("Checking"):
+            self.finished.emit(widget, words)
