@@ -6,8 +6,11 @@ holds and the loads on their way) and a `ChatSession` (the conversations and the
 built with the settings in one place (`app.startup.build_window`). It holds no engine object:
 it sends requests and renders the events that come back, so nothing here can block on
 llama.cpp, and the answer flow (send, stop, regenerate, what is saved when) is its own job.
-(Why it is over 400 lines: layout, wiring and that answer flow, each tied to the widgets
-here; the flow is the next piece to move out, when teaching mode adds replay and race.)
+(Why it is over 400 lines: layout, wiring, that answer flow, and the hand-over of each
+answer's actions — export, the lossless check, opening a trace — to the objects that do them
+(app/answer_export.py, app/lossless_check.py, app/trace_opening.py), each needing the
+conversation, the panel and the models only the window holds. The answer flow is the next
+piece to move out, with the replay and race of teaching mode.)
 """
 
 from __future__ import annotations
