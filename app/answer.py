@@ -16,10 +16,7 @@ from backend.engine.events import (
     Stats,
     StepVerified,
 )
-
-# The stop reason of an answer the engine never finished (it failed or died while writing it;
-# also what an answer saved while streaming is, until it is saved again when it ends).
-INTERRUPTED = "interrupted"
+from backend.stop_reasons import INTERRUPTED, STOP_REASON_WORDS
 
 
 @dataclass
@@ -121,14 +118,6 @@ class Answer:
         )
 
 
-STOP_REASONS = {
-    "eos": "end of answer",
-    "length": "max tokens reached",
-    "stop_string": "stop string",
-    "cancelled": "stopped",
-    "context_full": "context full",
-    INTERRUPTED: "interrupted: the engine stopped before the answer was finished",
-}
 
 
 def format_stats(answer: Answer) -> str:
@@ -145,5 +134,5 @@ def format_stats(answer: Answer) -> str:
         parts.append(f"acceptance {100 * s.acceptance_rate:.1f} %")
         parts.append(f"{s.mean_accepted_per_step:.2f} accepted/step")
     if answer.stop_reason:
-        parts.append(STOP_REASONS.get(answer.stop_reason, answer.stop_reason))
+        parts.append(STOP_REASON_WORDS.get(answer.stop_reason, answer.stop_reason))
     return "  ·  ".join(parts)

@@ -7,12 +7,13 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.answer import INTERRUPTED, Answer
+from app.answer import Answer
 from app.token_log import TokenLog
 from backend import spec_types
 from backend.chats import TOKEN_FIELDS, StoredMessage
 from backend.engine.events import Stats
 from backend.engine.request import Message
+from backend.stop_reasons import INTERRUPTED
 
 
 @dataclass

@@ -1,61 +1,19 @@
-"""Light and dark themes, and the Okabe–Ito colours every view draws tokens with.
-
-Okabe & Ito's palette stays distinguishable under the common colour-vision deficiencies; each
-token kind also has a non-colour cue (underline, strike-through, underline style per MTP head),
-so nothing depends on colour alone.
-"""
+"""Light and dark themes for the window; the token colours they carry are declared in
+backend/palette.py (Qt-free, so the exported HTML page uses the very same ones)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
-# Okabe–Ito (2008), "Color Universal Design".
-ORANGE = "#E69F00"
-SKY_BLUE = "#56B4E9"
-BLUISH_GREEN = "#009E73"
-YELLOW = "#F0E442"
-BLUE = "#0072B2"
-VERMILLION = "#D55E00"
-REDDISH_PURPLE = "#CC79A7"
-
-
-@dataclass(frozen=True)
-class TokenColours:
-    """Foreground and background tint per token kind for one theme."""
-
-    accepted_fg: str
-    accepted_bg: str
-    rejected_fg: str
-    rejected_bg: str
-    head_fg: tuple[str, ...]  # MTP head i uses head_fg[i % len]
-    head_bg: str
-    chart_bar: str
-    chart_full: str  # a step where every drafted token was accepted
-
-
-LIGHT = TokenColours(
-    accepted_fg=BLUE,
-    accepted_bg="#E1EFF8",
-    rejected_fg="#B34E00",  # vermillion darkened a little for 4.5:1 on its tint
-    rejected_bg="#FBE6D8",
-    head_fg=(BLUE, "#007A5A", "#A8457F", "#A86F00", "#2B7FB0"),
-    head_bg="#EDEDED",
-    chart_bar=BLUE,
-    chart_full=BLUISH_GREEN,
-)
-
-DARK = TokenColours(
-    accepted_fg=SKY_BLUE,
-    accepted_bg="#14303F",
-    rejected_fg="#FF8A4C",  # vermillion lightened for contrast on a dark background
-    rejected_bg="#3D2314",
-    head_fg=(SKY_BLUE, "#2FD0A0", REDDISH_PURPLE, ORANGE, YELLOW),
-    head_bg="#2A2A2A",
-    chart_bar=SKY_BLUE,
-    chart_full=BLUISH_GREEN,
+from backend.palette import (
+    BLUE,
+    DARK,
+    LIGHT,
+    LIGHT_BASE,
+    LIGHT_TEXT,
+    SKY_BLUE,
+    TokenColours,
 )
 
 
@@ -79,7 +37,7 @@ def apply_theme(app: QApplication, mode: str) -> None:
 
 def _light_palette() -> QPalette:
     p = QPalette()
-    _set(p, window="#F3F3F3", base="#FFFFFF", alt="#F7F7F7", text="#1A1A1A",
+    _set(p, window="#F3F3F3", base=LIGHT_BASE, alt="#F7F7F7", text=LIGHT_TEXT,
          button="#E9E9E9", highlight=BLUE, link=BLUE, mid="#C8C8C8", disabled="#8A8A8A")
     return p
 

@@ -23,26 +23,14 @@ from backend.engine.events import (
     StepVerified,
     Token,
 )
+from backend.palette import LIGHT, LIGHT_BASE, LIGHT_TEXT
+from backend.stop_reasons import STOP_REASON_WORDS
 from backend.trace import Trace
 
-# The window's light token colours (app/theme.py, LIGHT and _light_palette: Okabe–Ito blue and
-# a darkened vermillion, each on its tint), copied because backend/ never imports the Qt side;
-# tests/test_export_html.py checks they still match.
-ACCEPTED_FG = "#0072B2"
-ACCEPTED_BG = "#E1EFF8"
-REJECTED_FG = "#B34E00"
-REJECTED_BG = "#FBE6D8"
-TEXT = "#1A1A1A"
-BASE = "#FFFFFF"
-
-# app/answer.py's STOP_REASONS, the words the window's stats line uses.
-STOP_REASONS = {
-    "eos": "end of answer",
-    "length": "max tokens reached",
-    "stop_string": "stop string",
-    "cancelled": "stopped",
-    "context_full": "context full",
-}
+# The window's light theme, so a page looks like the answer did (backend/palette.py).
+ACCEPTED_FG, ACCEPTED_BG = LIGHT.accepted_fg, LIGHT.accepted_bg
+REJECTED_FG, REJECTED_BG = LIGHT.rejected_fg, LIGHT.rejected_bg
+TEXT, BASE = LIGHT_TEXT, LIGHT_BASE
 
 # Colour is never the only cue: accepted drafts are underlined, rejected ones struck out.
 _CSS = f"""
@@ -206,5 +194,5 @@ def stats_line(trace: Trace, finished: GenerationFinished) -> str:
         parts.append(f"drafted {s.n_drafted} / accepted {s.n_accepted}")
         parts.append(f"acceptance {100 * s.acceptance_rate:.1f} %")
         parts.append(f"{s.mean_accepted_per_step:.2f} accepted/step")
-    parts.append(STOP_REASONS.get(finished.stop_reason, finished.stop_reason))
+    parts.append(STOP_REASON_WORDS.get(finished.stop_reason, finished.stop_reason))
     return "  ·  ".join(parts)

@@ -3,13 +3,10 @@ kind as its class; model text stays text; the colours are the window's."""
 
 from __future__ import annotations
 
-import ast
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pytest
-
-from backend import export_html
+from backend import export_html, palette
 from backend.engine.events import (
     GenerationFailed,
     GenerationFinished,
@@ -164,33 +161,11 @@ def test_the_counting_pair_page_matches_its_events(tmp_path, test_models):
     assert "".join(t for k, t in got if k != "rejected") == events[-1].text
 
 
-def _theme_light() -> dict[str, str]:
-    """app/theme.py's LIGHT colours and light text colour, read without importing Qt."""
-    tree = ast.parse((ROOT / "app" / "theme.py").read_text())
-    consts = {n.targets[0].id: n.value.value for n in tree.body
-              if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
-              and isinstance(n.targets[0], ast.Name)}
-    light = next(n.value for n in tree.body if isinstance(n, ast.Assign)
-                 and getattr(n.targets[0], "id", "") == "LIGHT")
-    assert isinstance(light, ast.Call)
-    out = {}
-    for kw in light.keywords:
-        v = kw.value
-        out[kw.arg] = consts[v.id] if isinstance(v, ast.Name) else getattr(v, "value", None)
-    palette = next(n for n in tree.body if isinstance(n, ast.FunctionDef)
-                   and n.name == "_light_palette")
-    call = next(c for c in ast.walk(palette) if isinstance(c, ast.Call)
-                and any(k.arg == "text" for k in c.keywords))
-    for kw in call.keywords:
-        if kw.arg in ("text", "base"):
-            out[kw.arg] = kw.value.value
-    return out
-
-
-@pytest.mark.parametrize("ours, theirs", [
-    ("ACCEPTED_FG", "accepted_fg"), ("ACCEPTED_BG", "accepted_bg"),
-    ("REJECTED_FG", "rejected_fg"), ("REJECTED_BG", "rejected_bg"),
-    ("TEXT", "text"), ("BASE", "base"),
-])
-def test_colours_are_the_windows(ours, theirs):
-    assert getattr(export_html, ours).upper() == _theme_light()[theirs].upper()
+def test_the_page_is_drawn_in_the_windows_light_colours():
+    """The page's colours are the window's light theme's, declared once in backend/palette.py
+    (the Qt theme reads the same declaration)."""
+    css = export_html.answer_html(scripted_trace()).split("</style>")[0]
+    for colour in (palette.LIGHT.accepted_fg, palette.LIGHT.accepted_bg,
+                   palette.LIGHT.rejected_fg, palette.LIGHT.rejected_bg,
+                   palette.LIGHT_TEXT, palette.LIGHT_BASE):
+        assert colour.lower() in css.lower(), colour

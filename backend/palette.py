@@ -1,0 +1,61 @@
+"""The colours every view draws tokens with, declared once and Qt-free: the window's themes
+(app/theme.py) and the exported HTML page (backend/export_html.py) read them here.
+
+Okabe & Ito's palette stays distinguishable under the common colour-vision deficiencies; each
+token kind also has a non-colour cue (underline, strike-through, underline style per MTP head),
+so nothing depends on colour alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Okabe–Ito (2008), "Color Universal Design".
+ORANGE = "#E69F00"
+SKY_BLUE = "#56B4E9"
+BLUISH_GREEN = "#009E73"
+YELLOW = "#F0E442"
+BLUE = "#0072B2"
+VERMILLION = "#D55E00"
+REDDISH_PURPLE = "#CC79A7"
+
+
+@dataclass(frozen=True)
+class TokenColours:
+    """Foreground and background tint per token kind for one theme."""
+
+    accepted_fg: str
+    accepted_bg: str
+    rejected_fg: str
+    rejected_bg: str
+    head_fg: tuple[str, ...]  # MTP head i uses head_fg[i % len]
+    head_bg: str
+    chart_bar: str
+    chart_full: str  # a step where every drafted token was accepted
+
+
+LIGHT = TokenColours(
+    accepted_fg=BLUE,
+    accepted_bg="#E1EFF8",
+    rejected_fg="#B34E00",  # vermillion darkened a little for 4.5:1 on its tint
+    rejected_bg="#FBE6D8",
+    head_fg=(BLUE, "#007A5A", "#A8457F", "#A86F00", "#2B7FB0"),
+    head_bg="#EDEDED",
+    chart_bar=BLUE,
+    chart_full=BLUISH_GREEN,
+)
+
+DARK = TokenColours(
+    accepted_fg=SKY_BLUE,
+    accepted_bg="#14303F",
+    rejected_fg="#FF8A4C",  # vermillion lightened for contrast on a dark background
+    rejected_bg="#3D2314",
+    head_fg=(SKY_BLUE, "#2FD0A0", REDDISH_PURPLE, ORANGE, YELLOW),
+    head_bg="#2A2A2A",
+    chart_bar=SKY_BLUE,
+    chart_full=BLUISH_GREEN,
+)
+
+# The light theme's text on its base (app/theme.py's light palette; the HTML page's too).
+LIGHT_TEXT = "#1A1A1A"
+LIGHT_BASE = "#FFFFFF"
