@@ -13,7 +13,7 @@ from pathlib import Path
 import gguf
 import numpy as np
 
-from tests.models.build import Tokenizer, smollm2_path
+from tests.models.build import Tokenizer, finish, smollm2_path
 
 
 def write_eagle3_two_blocks(path: Path) -> Path:
@@ -59,9 +59,5 @@ def write_eagle3_two_blocks(path: Path) -> Path:
         w.add_tensor(p + "ffn_gate.weight", randn(n_ff, d))
         w.add_tensor(p + "ffn_up.weight", randn(n_ff, d))
         w.add_tensor(p + "ffn_down.weight", randn(d, n_ff))
-    w.write_header_to_file()
-    w.write_kv_data_to_file()
-    w.write_tensors_to_file()
-    w.close()
-    os.replace(tmp, path)
+    finish(w, tmp, path)
     return path

@@ -142,19 +142,23 @@ def test_answers_saved_by_schema_1_still_load(tmp_path):
         store.close()
 
 
-def test_a_write_survives_the_process_being_killed_right_after(tmp_path):
-    path = tmp_path / "chats.sqlite3"
-    script = textwrap.dedent(f"""
-        import os, signal
-        from backend.chats import ChatStore
-        store = ChatStore({str(path)!r})
-        chat = store.create("before the crash")
-        store.add_user(chat, "written 🦙")
-        os.kill(os.getpid(), signal.SIGKILL)
-    """)
+def written_then_killed(path, writes: str) -> ChatStore:
+    """Run `writes` (code using `store`, a ChatStore at `path`) in a process that is killed
+    with SIGKILL right after them, then open the store again."""
+    script = (f"import os, signal\nfrom backend.chats import ChatStore\n"
+              f"store = ChatStore({str(path)!r})\n" + textwrap.dedent(writes)
+              + "os.kill(os.getpid(), signal.SIGKILL)\n")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
     assert result.returncode == -signal.SIGKILL, result.stderr.decode()
-    store = ChatStore(path)
+    return ChatStore(path)
+
+
+def test_a_write_survives_the_process_being_killed_right_after(tmp_path):
+    path = tmp_path / "chats.sqlite3"
+    store = written_then_killed(path, """
+        chat = store.create("before the crash")
+        store.add_user(chat, "written 🦙")
+    """)
     try:
         assert store.problem is None
         [chat] = store.list()
@@ -173,10 +177,7 @@ def test_an_answer_survives_the_process_being_killed_right_after_it_is_written(t
     whole = tokens(3)
     first = {name: values[:2] for name, values in whole.items()}
     rest = {name: values[2:] for name, values in whole.items()}
-    script = textwrap.dedent(f"""
-        import os, signal
-        from backend.chats import ChatStore
-        store = ChatStore({str(path)!r})
+    store = written_then_killed(path, f"""
         chat = store.create("answered")
         store.add_user(chat, "question")
         answer = store.save_answer(chat, None, "so far", model_name="m", spec_type="draft")
@@ -185,11 +186,7 @@ def test_an_answer_survives_the_process_being_killed_right_after_it_is_written(t
             store.append_tokens(answer, 2, {rest!r})
             store.save_answer(chat, answer, {TRICKY!r}, model_name="m", spec_type="draft",
                               n_draft_max=4, stop_reason="eos", stats={{"n_generated": 3}})
-        os.kill(os.getpid(), signal.SIGKILL)
     """)
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
-    assert result.returncode == -signal.SIGKILL, result.stderr.decode()
-    store = ChatStore(path)
     try:
         assert store.problem is None
         [chat] = store.list()

@@ -9,6 +9,7 @@ import signal
 
 import pytest
 from abort_models import write_eagle3_two_blocks
+from counting_window import open_counting_pair
 
 from app.worker import default_engine_factory
 from backend.chats import ChatStore
@@ -22,17 +23,6 @@ def hook(tmp_path, monkeypatch):
     path = tmp_path / "crash.json"
     monkeypatch.setenv(crash_hook.ENV, str(path))  # inherited by the engine process
     return path
-
-
-def open_pair(w, qtbot, models, max_tokens=24):
-    w.settings.models.draft = str(models / "count-draft.gguf")
-    with qtbot.waitSignal(w.models_changed, timeout=LOAD_S) as loaded:
-        w.open_target(str(models / "count-target.gguf"))
-    assert loaded.args[1] is not None, w.banner.text()
-    assert w.panel.set_spec_type("draft")
-    w.panel.n_draft.setValue(4)
-    w.panel.temperature.setValue(0.0)
-    w.panel.max_tokens.setValue(max_tokens)
 
 
 def ask(w, qtbot, text="zero one", *, new_chat=True):
@@ -59,7 +49,7 @@ def crash_and_recover(w, qtbot, trigger):
 def test_a_segfault_mid_answer_keeps_the_answer_and_the_next_equals_a_fresh_one(
         make_window, qtbot, test_models, hook, chats_path):
     w = make_window(engine_factory=default_engine_factory)
-    open_pair(w, qtbot, test_models)
+    open_counting_pair(w, qtbot, test_models)
     fresh = ask(w, qtbot)
     assert fresh.error is None and fresh.n_accepted > 0
     crash_hook.arm(hook, at="step", n=3)
@@ -85,7 +75,7 @@ def test_a_segfault_mid_answer_keeps_the_answer_and_the_next_equals_a_fresh_one(
 
 def test_the_engine_killed_mid_answer(make_window, qtbot, test_models):
     w = make_window(engine_factory=default_engine_factory, persist=False)
-    open_pair(w, qtbot, test_models, max_tokens=2000)
+    open_counting_pair(w, qtbot, test_models, max_tokens=2000)
 
     def kill_after_two_steps():
         qtbot.waitUntil(lambda: w.transcript.streaming is not None
@@ -105,7 +95,7 @@ def test_the_engine_killed_mid_answer(make_window, qtbot, test_models):
 def test_a_draft_that_crashes_its_first_answer_is_not_loaded_again(make_window, qtbot,
                                                                    test_models, hook):
     w = make_window(engine_factory=default_engine_factory, persist=False)
-    open_pair(w, qtbot, test_models)
+    open_counting_pair(w, qtbot, test_models)
     crash_hook.arm(hook, at="step", n=2, sig="SIGILL")
     with qtbot.waitSignal(w.load_failed, timeout=LOAD_S) as refused:
         broken = crash_and_recover(w, qtbot, lambda: None)
@@ -131,5 +121,5 @@ def test_a_gguf_that_makes_llama_cpp_abort_is_a_sentence_and_the_window_goes_on(
     assert w.banner.text() == expected and w.target is None
     assert w.settings.models.target == ""  # not opened again at the next start
     qtbot.waitUntil(lambda: not w.loading, timeout=LOAD_S)
-    open_pair(w, qtbot, test_models)
+    open_counting_pair(w, qtbot, test_models)
     assert ask(w, qtbot).error is None

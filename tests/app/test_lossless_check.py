@@ -4,6 +4,7 @@ through the same engine, token ids compared; a sampled answer explained, not com
 from __future__ import annotations
 
 import pytest
+from counting_window import open_counting_pair
 from scripted_engine import ScriptedEngine, counting_stream
 
 from app.lossless_check import emitted, identical_text
@@ -133,15 +134,7 @@ def test_refused_while_another_answer_streams(make_window, qtbot):
 @pytest.mark.parametrize("spec", ["draft", "ngram"])
 def test_real_engine_counting_pair_is_identical(make_window, qtbot, test_models, spec):
     w = make_window(engine_factory=default_engine_factory, persist=False)
-    w.settings.models.draft = str(test_models / "count-draft.gguf")
-    with qtbot.waitSignal(w.models_changed, timeout=60_000) as loaded:
-        w.open_target(str(test_models / "count-target.gguf"))
-    target, draft = loaded.args
-    assert target is not None and draft is not None, w.banner.text()
-    assert w.panel.set_spec_type(spec)
-    w.panel.n_draft.setValue(4)
-    w.panel.temperature.setValue(0.0)
-    w.panel.max_tokens.setValue(40)
+    open_counting_pair(w, qtbot, test_models, spec=spec, max_tokens=40)
     with qtbot.waitSignal(w.answer_finished, timeout=60_000) as done:
         assert w.send("zero one two three zero one two three")
     widget = done.args[0]

@@ -4,6 +4,7 @@ rejects is exactly what the transcript strikes out."""
 from __future__ import annotations
 
 import build as model_builder  # tests/models/build.py, on sys.path via tests/conftest.py
+from counting_window import open_counting_pair
 from doc_reading import kind_runs
 
 from app.worker import default_engine_factory
@@ -58,15 +59,7 @@ def expected_from_construction(log) -> tuple[list[str], list[str]]:
 
 def test_counting_pair_rejections_are_struck_out(make_window, qtbot, test_models):
     w = make_window(engine_factory=default_engine_factory, persist=False)
-    w.settings.models.draft = str(test_models / "count-draft.gguf")
-    with qtbot.waitSignal(w.models_changed, timeout=60_000) as loaded:
-        w.open_target(str(test_models / "count-target.gguf"))
-    target, draft = loaded.args
-    assert target is not None and draft is not None, w.banner.text()
-    assert w.panel.set_spec_type("draft")
-    w.panel.n_draft.setValue(4)
-    w.panel.temperature.setValue(0.0)
-    w.panel.max_tokens.setValue(40)
+    open_counting_pair(w, qtbot, test_models, max_tokens=40)
     with qtbot.waitSignal(w.answer_finished, timeout=60_000) as done:
         assert w.send("zero one")
     widget = done.args[0]
