@@ -10,6 +10,7 @@ stay short however long the answer; a Token is rebuilt on demand for a tooltip.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 
 from backend.advisor import accepted_before_rejection
 from backend.engine.events import StepVerified, Token
@@ -103,3 +104,20 @@ class StepBatch:
         self.ms += step.draft_ms + step.verify_ms
         if self.ms_to_first_emit is None and step.emitted:
             self.ms_to_first_emit = self.ms
+
+
+def fold_steps(events: Iterable) -> list:
+    """Events with each run of steps folded into one StepBatch: how steps cross to the GUI
+    thread (the worker) and how a recorded trace is replayed (app/trace_opening.py)."""
+    out: list = []
+    steps: StepBatch | None = None
+    for event in events:
+        if type(event) is StepVerified:
+            if steps is None:
+                steps = StepBatch()
+                out.append(steps)
+            steps.add(event)
+        else:
+            out.append(event)
+            steps = None
+    return out

@@ -17,9 +17,9 @@ from PySide6.QtCore import QObject, Signal
 from app.answer import Answer
 from app.background import Background
 from app.conversation import Conversation
-from app.token_log import StepBatch
+from app.token_log import fold_steps
 from backend import spec_types
-from backend.engine.events import Event, Stats, StepVerified
+from backend.engine.events import Event, Stats
 from backend.trace import Trace, TraceError, read_trace
 
 REPLAY_MARK = "(replayed from a trace)"
@@ -28,22 +28,11 @@ TRACE_FILTER = "Draftlight traces (*.json);;All files (*)"
 
 def answer_from_events(events: tuple[Event, ...] | list[Event], model_name: str = "") -> Answer:
     """The recorded events through `Answer.add`, as the live stream goes: runs of steps
-    folded into one StepBatch each (the worker's fold; one batch per run keeps a long trace's
-    fold cheap, and gives the same tokens, texts and per-step lengths)."""
+    folded into one StepBatch each (fold_steps, the worker's own fold; one batch per run keeps
+    a long trace's fold cheap, and gives the same tokens, texts and per-step lengths)."""
     answer = Answer(model_name=model_name)
-    steps: StepBatch | None = None
-    for event in events:
-        if isinstance(event, StepVerified):
-            if steps is None:
-                steps = StepBatch()
-            steps.add(event)
-            continue
-        if steps is not None:
-            answer.add(steps)
-            steps = None
-        answer.add(event)
-    if steps is not None:
-        answer.add(steps)
+    for item in fold_steps(events):
+        answer.add(item)
     return answer
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from app.token_log import StepBatch
+from app.token_log import fold_steps
 from backend.engine.errors import EngineCrashed, EngineError, LoadCancelled
 from backend.engine.events import GenerationFailed, GenerationFinished, Stats, StepVerified
 from backend.engine.protocol import Batched, EngineLike, Recoverable
@@ -162,7 +162,7 @@ class EngineWorker(QObject):
                 if self._cancelled_request >= rid:
                     engine.cancel()  # again: the engine may have cleared a flag set early
                 event = group[-1]
-                self.events_emitted.emit(rid, _fold_steps(group))
+                self.events_emitted.emit(rid, fold_steps(group))
         except Exception as exc:  # the engine reports failures as events; this is a bug
             log.exception("Generation crashed")
             event = GenerationFailed(f"The generation stopped with an error: {exc}",
@@ -213,19 +213,3 @@ def _timed_groups(events: Iterator) -> Iterator[list]:
         group, last = [], time.perf_counter()
     if group:
         yield group
-
-
-def _fold_steps(group: list) -> list:
-    """A group of events with each run of steps folded into one StepBatch."""
-    out: list = []
-    steps: StepBatch | None = None
-    for event in group:
-        if type(event) is StepVerified:
-            if steps is None:
-                steps = StepBatch()
-                out.append(steps)
-            steps.add(event)
-        else:
-            out.append(event)
-            steps = None
-    return out
