@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import random
+import secrets
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
 import textwrap
+import time
+from pathlib import Path
 
 import pytest
 
@@ -77,12 +83,17 @@ def test_rename_order_and_delete(store):
     first = store.create("first")
     second = store.create("second")
     third = store.create("third")
-    store.add_user(first, "hello")  # activity does not reorder: newest created first
     assert [c.title for c in store.list()] == ["third", "second", "first"]
+    store.add_user(first, "hello")  # the most recently active first
+    assert [c.title for c in store.list()] == ["first", "third", "second"]
     store.rename(second, "renamed ✓")
-    assert [c.title for c in store.list()] == ["third", "renamed ✓", "first"]
+    assert [c.title for c in store.list()] == ["first", "third", "renamed ✓"]
+    assert store.chat(second).renamed and not store.chat(first).renamed
+    store.set_pinned(second, True)  # pinned ones above all others
+    assert [c.title for c in store.list()] == ["renamed ✓", "first", "third"]
     store.delete(first)
-    assert [c.id for c in store.list()] == [third, second]
+    assert [c.id for c in store.list()] == [second, third]
+    assert store.purge_deleted() == 1
     assert store.load(first) == []  # its messages went with it
 
 
@@ -243,3 +254,209 @@ def test_a_store_that_cannot_be_opened_says_so_and_moves_nothing(tmp_path):
     with pytest.raises(ChatStoreError, match="Could not open"):
         ChatStore(path)
     assert path.is_dir() and list(tmp_path.glob("*.corrupt-*")) == []
+
+
+# Schema 3: versions, search, undo, migration --------------------------------------------
+
+V2_DATABASE = Path(__file__).parent / "data" / "chats-v2.sqlite3"
+
+
+def test_a_v2_database_from_the_last_release_opens_and_is_migrated(tmp_path):
+    """tests/data/chats-v2.sqlite3 was written by the store of the release before schema 3
+    (a finished coloured answer, a question after it, and an interrupted answer)."""
+    path = tmp_path / "chats.sqlite3"
+    shutil.copy(V2_DATABASE, path)
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    db.close()
+    store = ChatStore(path)
+    try:
+        assert (store.problem, store.schema_version) == (None, SCHEMA_VERSION)
+        assert [c.title for c in store.list()] == ["An armadillo question", "Count to three"]
+        counting = store.list()[1]
+        assert (counting.pinned, counting.renamed, counting.system_prompt) == (False, False, "")
+        user, answer, again = store.load(counting.id)
+        assert [m.text for m in (user, answer, again)] == ["Count to three", " one two three",
+                                                           "And again"]
+        assert (user.parent_id, answer.parent_id, again.parent_id) == (None, user.id, answer.id)
+        assert answer.tokens["text"] == [" one", " two", " Xfour", " three"]
+        assert answer.tokens["accepted"] == [True, True, False, True]
+        assert (answer.stop_reason, answer.n_draft_max, answer.settings) == ("eos", 4, None)
+        [hit] = store.search("armadillo is")  # the old answer is in the new index
+        assert hit.title == "An armadillo question" and "[armadillo]" in hit.snippet
+        partial = store.load(hit.chat_id)[1]
+        assert (partial.stop_reason, partial.tokens["text"]) == ("interrupted", [" one", " two"])
+        store.add_user(counting.id, "new after migration")  # writes go on from the old path
+        assert store.load(counting.id)[-1].parent_id == again.id
+    finally:
+        store.close()
+
+
+def test_regenerated_and_edited_messages_stay_as_versions(store):
+    chat = store.create("c")
+    q = store.add_user(chat, "question")
+    a1 = store.add_answer(chat, "first answer", tokens=tokens(2), settings={"temperature": 0})
+    a2 = store.add_answer(chat, "second answer", tokens=tokens(3), parent_id=q)  # regenerate
+    assert [m.text for m in store.load(chat)] == ["question", "second answer"]
+    q2 = store.add_user(chat, "edited question", parent_id=None)  # edit of the first message
+    a3 = store.add_answer(chat, "answer to the edit")
+    assert [m.id for m in store.load(chat)] == [q2, a3]
+    store.choose(q)  # back to the first question: its answer last shown comes with it
+    assert [m.id for m in store.load(chat)] == [q, a2]
+    store.choose(a1)
+    shown = store.load(chat)
+    assert [m.id for m in shown] == [q, a1]
+    assert shown[1].tokens == tokens(2) and shown[1].settings == {"temperature": 0}
+    every = store.load(chat, all_versions=True)
+    assert [(m.id, m.parent_id, m.chosen) for m in every] == [
+        (q, None, True), (a1, q, True), (a2, q, False), (q2, None, False), (a3, q2, True)]
+    store.delete_message(q)  # a message goes with what follows it
+    assert [m.id for m in store.load(chat, all_versions=True)] == [q2, a3]
+
+
+def test_search_finds_words_of_old_answers_in_every_chat(store):
+    old = store.create("old chat")
+    store.add_user(old, "tell me something")
+    store.add_answer(old, "The quick brown fox jumps over the lazy dog.")
+    new = store.create("new chat")
+    store.add_user(new, "Naïve question about foxes")
+    answer = store.save_answer(new, None, "streaming")
+    store.save_answer(new, answer, "streaming about a pangolin")  # the index follows updates
+    assert [h.chat_id for h in store.search("lazy")] == [old]
+    assert [h.chat_id for h in store.search("LAZY dog")] == [old]
+    assert {h.chat_id for h in store.search("fox")} == {old, new}  # fox, foxes
+    assert [h.chat_id for h in store.search("naive")] == [new]
+    assert [h.chat_id for h in store.search("pangolin")] == [new]
+    assert store.search("streaming") and not store.search("streamingx")
+    for hostile in ('"', "NEAR(", "lazy OR", "a*b", "-lazy", "'); DROP TABLE chats;--", ""):
+        store.search(hostile)  # never query syntax, never an error
+    assert [h.chat_id for h in store.search("lazy OVER")] == [old]  # words, not operators
+    store.delete(old)
+    assert store.search("lazy") == []
+    store.restore(old)
+    assert [h.chat_id for h in store.search("lazy")] == [old]
+    store.delete_message(store.load(old)[0].id)
+    assert store.search("lazy") == []
+
+
+def test_deleted_chats_are_purged_when_the_store_opens_again(tmp_path):
+    path = tmp_path / "chats.sqlite3"
+    store = ChatStore(path)
+    keep, gone = store.create("keep"), store.create("gone")
+    store.add_user(gone, "bye")
+    store.delete(gone)
+    store.close()
+    store = ChatStore(path)
+    try:
+        assert [c.id for c in store.list()] == [keep]
+        store.restore(gone)  # too late: it was purged
+        assert [c.id for c in store.list()] == [keep]
+    finally:
+        store.close()
+
+
+def test_system_prompt_and_dropped_turns_are_kept(store):
+    chat = store.create("c", system_prompt="Be brief.")
+    assert store.chat(chat).system_prompt == "Be brief."
+    store.set_system_prompt(chat, "Be 'kind' 🦙")
+    store.set_dropped_turns(chat, 4)
+    summary = store.chat(chat)
+    assert (summary.system_prompt, summary.dropped_turns) == ("Be 'kind' 🦙", 4)
+    store.rename(chat, "automatic", by_user=False)
+    assert not store.chat(chat).renamed
+
+
+# SIGKILL while an answer streams ---------------------------------------------------------
+
+STREAMER = """
+import sys
+from backend.chats import ChatStore
+from backend.stop_reasons import INTERRUPTED
+
+def cols(start, n):
+    return {"id": list(range(start, start + n)),
+            "text": [f" w{i}" for i in range(start, start + n)],
+            "origin": ["draft" if i % 3 else "target" for i in range(start, start + n)],
+            "accepted": [i % 5 != 1 for i in range(start, start + n)],
+            "step": [i // 4 for i in range(start, start + n)],
+            "p_target": [0.5] * n, "p_draft": [0.25] * n, "head": [None] * n}
+
+store = ChatStore(sys.argv[1])
+chat = store.create("streamed")
+def done(*words):
+    print(*words, flush=True)
+for turn in range(3):  # finished turns, saved as the window saves them
+    q = store.add_user(chat, f"question {turn}")
+    done("user", q, turn)
+    a = store.save_answer(chat, None, "", stop_reason=INTERRUPTED)
+    n = 40 + turn
+    store.append_tokens(a, 0, cols(0, n))
+    store.save_answer(chat, a, "".join(cols(0, n)["text"]), model_name="m", spec_type="draft",
+                      n_draft_max=4, stop_reason="eos", stats={"n_generated": n})
+    done("answer", a, n)
+q = store.add_user(chat, "the last question")
+done("user", q, 3)
+answer, saved = None, 0
+for step in range(60):  # the answer being written: text and new tokens every step
+    new = cols(saved, 7)
+    text = "".join(cols(0, saved + 7)["text"])
+    answer = store.save_answer(chat, answer, text, model_name="m", spec_type="draft",
+                               n_draft_max=4, stop_reason=INTERRUPTED)
+    saved += store.append_tokens(answer, saved, new)
+    done("partial", answer, saved)
+done("end")
+"""
+
+
+def test_killed_at_random_points_while_streaming_an_answer(tmp_path):
+    """A process writing as the window writes is killed with SIGKILL 20 times at random
+    points (seeded per run; DRAFTLIGHT_KILL_SEED repeats one): the store opens every time,
+    every message finished before the kill is whole, the partial answer is there, marked
+    interrupted, and its text and tokens are a prefix of the answer being written."""
+    seed = int(os.environ.get("DRAFTLIGHT_KILL_SEED") or secrets.randbits(32))
+    rng = random.Random(seed)
+    print(f"SIGKILL points seeded with DRAFTLIGHT_KILL_SEED={seed}")
+    whole = [f" w{i}" for i in range(7 * 60)]
+    for run in range(20):
+        where = f"run {run}, DRAFTLIGHT_KILL_SEED={seed}"
+        path = tmp_path / f"chats-{run}.sqlite3"
+        lines_before_kill = rng.randrange(0, 60 + 8)
+        child = subprocess.Popen([sys.executable, "-c", STREAMER, str(path)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert child.stdout is not None
+        reported = [child.stdout.readline().decode().split() for _ in range(lines_before_kill)]
+        time.sleep(rng.random() * 0.004)  # anywhere in the next write, or between two
+        child.send_signal(signal.SIGKILL)
+        out, err = child.communicate(timeout=60)
+        assert child.returncode == -signal.SIGKILL, f"{where}: {err.decode()}"
+        reported += [line.split() for line in out.decode().splitlines()]
+        store = ChatStore(path)
+        try:
+            assert store.problem is None, where
+            messages = {m.id: m for m in store.load(1, all_versions=True)} if store.list() else {}
+            partial_tokens = 0
+            for kind, *values in reported:
+                if kind == "user":
+                    assert messages[int(values[0])].text == f"question {values[1]}" or \
+                        messages[int(values[0])].text == "the last question", where
+                elif kind == "answer":
+                    m = messages[int(values[0])]
+                    n = int(values[1])
+                    assert (m.stop_reason, m.text) == ("eos", "".join(whole[:n])), where
+                    assert m.tokens is not None and m.tokens["text"] == whole[:n], where
+                    assert m.stats == {"n_generated": n}, where
+                elif kind == "partial":
+                    partial_tokens = int(values[1])
+            streamed = [m for m in messages.values()
+                        if m.role == "assistant" and m.stop_reason != "eos"]
+            if partial_tokens:
+                [m] = streamed
+                assert m.stop_reason == "interrupted", where
+                texts = m.tokens["text"] if m.tokens else []
+                assert len(texts) >= partial_tokens and texts == whole[:len(texts)], where
+                assert whole[:len(texts)] == texts and "".join(whole).startswith(m.text), where
+                assert all(len(v) == len(texts) for v in m.tokens.values()), where
+            for m in streamed:  # present, even killed before its first tokens: interrupted
+                assert m.stop_reason == "interrupted", where
+        finally:
+            store.close()

@@ -1,13 +1,15 @@
 """Saved conversations: a SQLite store under platformdirs' data directory. Qt-free."""
 
 from backend.chats.store import (
+    AFTER_LAST,
     TOKEN_FIELDS,
     ChatStore,
     ChatStoreError,
     ChatSummary,
+    SearchHit,
     StoredMessage,
     default_chats_path,
 )
 
-__all__ = ["TOKEN_FIELDS", "ChatStore", "ChatStoreError", "ChatSummary", "StoredMessage",
-           "default_chats_path"]
+__all__ = ["AFTER_LAST", "TOKEN_FIELDS", "ChatStore", "ChatStoreError", "ChatSummary",
+           "SearchHit", "StoredMessage", "default_chats_path"]

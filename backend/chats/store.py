@@ -9,6 +9,13 @@ origin, accepted, step, p_target, p_draft and head, as columns in zlib-compresse
 time, so no save repacks what was saved before and none holds the GIL long), next to the
 stats as JSON. A database that cannot be read is moved aside
 (`chats.sqlite3.corrupt-<timestamp>`) and a new one started; `problem` says so in words.
+
+Schema 3 makes a chat a tree: each message names the one it follows (`parent_id`), so an
+edited question or a regenerated answer is a sibling of the one it replaces and stays as an
+earlier version; `chosen` marks the version shown. It adds per chat a pin, a title the user
+set, a system prompt and the oldest turns left out of the model's context; per answer the
+generation settings it was made with; a deleted chat is kept (`deleted_at`) until
+`purge_deleted`, so a delete can be undone; and an FTS5 index over every message's text.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from backend import APP_NAME
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2  # PRAGMA user_version
+SCHEMA_VERSION = 3  # PRAGMA user_version
 TOKENS_FORMAT = 1
 # Per-token columns of an assistant message, in the order they are stored.
 TOKEN_FIELDS = ("id", "text", "origin", "accepted", "step", "p_target", "p_draft", "head")
@@ -52,6 +59,18 @@ class ChatSummary:
     title: str
     created_at: float
     updated_at: float
+    pinned: bool = False
+    renamed: bool = False  # the title is the user's, not the first question's
+    system_prompt: str = ""
+    dropped_turns: int = 0  # the oldest turns of the shown path not sent to the model
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    chat_id: int
+    title: str
+    message_id: int
+    snippet: str  # plain text around the match, the match between [ and ]
 
 
 @dataclass(frozen=True)
@@ -66,6 +85,13 @@ class StoredMessage:
     stop_reason: str | None = None
     stats: dict[str, Any] | None = None
     tokens: dict[str, list] | None = None  # TOKEN_FIELDS -> one list each, equal lengths
+    parent_id: int | None = None  # the message this one follows (None: the chat's first)
+    chosen: bool = True  # the version shown among the messages with the same parent
+    settings: dict[str, Any] | None = None  # an answer's generation settings
+
+
+# `parent_id` of a message added after the last message shown (the current path's end).
+AFTER_LAST = -1
 
 
 def default_chats_path() -> Path:
@@ -109,9 +135,39 @@ def _add_token_chunks(db: sqlite3.Connection) -> None:
         )""")
 
 
+def _add_versions_and_search(db: sqlite3.Connection) -> None:
+    """v3: messages form a tree (versions), chats get a pin, a user title, a system prompt and
+    dropped turns, answers their settings; deleted chats wait for a purge; full-text search."""
+    for column in ("pinned INTEGER NOT NULL DEFAULT 0", "renamed INTEGER NOT NULL DEFAULT 0",
+                   "system_prompt TEXT NOT NULL DEFAULT ''",
+                   "dropped_turns INTEGER NOT NULL DEFAULT 0", "deleted_at REAL"):
+        db.execute(f"ALTER TABLE chats ADD COLUMN {column}")
+    for column in ("parent_id INTEGER REFERENCES messages(id) ON DELETE CASCADE",
+                   "chosen INTEGER NOT NULL DEFAULT 1", "settings TEXT"):
+        db.execute(f"ALTER TABLE messages ADD COLUMN {column}")
+    # Version 2 chats are one line: each message follows the one written before it.
+    db.execute("UPDATE messages SET parent_id = (SELECT MAX(p.id) FROM messages p "
+               "WHERE p.chat_id = messages.chat_id AND p.id < messages.id)")
+    db.execute("CREATE INDEX messages_by_parent ON messages(parent_id)")
+    db.execute("CREATE INDEX chats_by_activity ON chats(pinned, updated_at)")
+    db.execute("CREATE VIRTUAL TABLE messages_fts USING fts5(text, content='messages', "
+               "content_rowid='id', tokenize='unicode61 remove_diacritics 2')")
+    db.execute("CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN "
+               "INSERT INTO messages_fts (rowid, text) VALUES (new.id, new.text); END")
+    db.execute("CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN "
+               "INSERT INTO messages_fts (messages_fts, rowid, text) "
+               "VALUES ('delete', old.id, old.text); END")
+    db.execute("CREATE TRIGGER messages_fts_update AFTER UPDATE OF text ON messages BEGIN "
+               "INSERT INTO messages_fts (messages_fts, rowid, text) "
+               "VALUES ('delete', old.id, old.text); "
+               "INSERT INTO messages_fts (rowid, text) VALUES (new.id, new.text); END")
+    db.execute("INSERT INTO messages_fts (messages_fts) VALUES ('rebuild')")
+
+
 # user_version N -> function bringing a version-N database to version N + 1 (0: empty file).
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _create_v1,
-                                                                1: _add_token_chunks}
+                                                                1: _add_token_chunks,
+                                                                2: _add_versions_and_search}
 
 
 class ChatStore:
@@ -166,6 +222,8 @@ class ChatStore:
             if check != "ok":
                 raise sqlite3.DatabaseError(f"integrity check failed: {check}")
             self._migrate(db)
+            # Chats deleted in an earlier session can no longer be undone.
+            db.execute("DELETE FROM chats WHERE deleted_at IS NOT NULL")
         except BaseException:
             db.close()
             raise
@@ -235,32 +293,80 @@ class ChatStore:
 
     # Conversations -------------------------------------------------------------------------
 
-    def create(self, title: str) -> int:
+    def create(self, title: str, *, system_prompt: str = "") -> int:
         now = time.time()
         with self._write() as db:
             cur = db.execute(
-                "INSERT INTO chats (title, created_at, updated_at) VALUES (?, ?, ?)",
-                (title, now, now))
+                "INSERT INTO chats (title, created_at, updated_at, system_prompt) "
+                "VALUES (?, ?, ?, ?)", (title, now, now, system_prompt))
             return _row_id(cur)
 
-    def rename(self, chat_id: int, title: str) -> None:
+    def rename(self, chat_id: int, title: str, *, by_user: bool = True) -> None:
+        """A new title; `by_user`: the person chose it, so an edited first question no longer
+        changes it."""
         with self._write() as db:
-            db.execute("UPDATE chats SET title = ? WHERE id = ?", (title, chat_id))
+            db.execute("UPDATE chats SET title = ?, renamed = MAX(renamed, ?) WHERE id = ?",
+                       (title, int(by_user), chat_id))
+
+    def set_pinned(self, chat_id: int, pinned: bool) -> None:
+        with self._write() as db:
+            db.execute("UPDATE chats SET pinned = ? WHERE id = ?", (int(pinned), chat_id))
+
+    def set_system_prompt(self, chat_id: int, text: str) -> None:
+        with self._write() as db:
+            db.execute("UPDATE chats SET system_prompt = ? WHERE id = ?", (text, chat_id))
+
+    def set_dropped_turns(self, chat_id: int, n: int) -> None:
+        with self._write() as db:
+            db.execute("UPDATE chats SET dropped_turns = ? WHERE id = ?", (n, chat_id))
 
     def delete(self, chat_id: int) -> None:
+        """Hide a chat from the list and search; `restore` brings it back until
+        `purge_deleted` removes it for good (the store does on opening)."""
         with self._write() as db:
-            db.execute("DELETE FROM chats WHERE id = ?", (chat_id,))  # messages cascade
+            db.execute("UPDATE chats SET deleted_at = ? WHERE id = ?", (time.time(), chat_id))
 
-    def list(self) -> list[ChatSummary]:
-        """Every conversation's title, newest first (no messages: cheap for long lists)."""
-        rows = self._read("SELECT id, title, created_at, updated_at FROM chats "
-                          "ORDER BY id DESC")
-        return [ChatSummary(*row) for row in rows]
+    def restore(self, chat_id: int) -> None:
+        with self._write() as db:
+            db.execute("UPDATE chats SET deleted_at = NULL WHERE id = ?", (chat_id,))
+
+    def purge_deleted(self) -> int:
+        """Remove deleted chats and their messages; returns how many chats went."""
+        with self._write() as db:
+            return db.execute("DELETE FROM chats WHERE deleted_at IS NOT NULL").rowcount
+
+    def chat(self, chat_id: int) -> ChatSummary | None:
+        rows = self._read(f"SELECT {_SUMMARY} FROM chats WHERE id = ?", (chat_id,))
+        return _summary(rows[0]) if rows else None
+
+    def list(self) -> builtins.list[ChatSummary]:
+        """Every conversation, pinned ones first, then the most recently active first (no
+        messages: cheap for long lists)."""
+        rows = self._read(f"SELECT {_SUMMARY} FROM chats WHERE deleted_at IS NULL "
+                          "ORDER BY pinned DESC, updated_at DESC, id DESC")
+        return [_summary(row) for row in rows]
+
+    def search(self, text: str, limit: int = 200) -> builtins.list[SearchHit]:
+        """Messages of every chat (all versions) that contain all the words of `text` (each
+        also as the start of a longer word), the best match first, at most one per chat."""
+        query = fts_query(text)
+        if not query:
+            return []
+        rows = self._read(
+            "SELECT c.id, c.title, m.id, snippet(messages_fts, 0, '[', ']', '…', 12) "
+            "FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid "
+            "JOIN chats c ON c.id = m.chat_id "
+            "WHERE messages_fts MATCH ? AND c.deleted_at IS NULL ORDER BY rank LIMIT ?",
+            (query, limit * 4))
+        hits: dict[int, SearchHit] = {}
+        for chat_id, title, message_id, snippet in rows:
+            hits.setdefault(chat_id, SearchHit(chat_id, title, message_id, snippet))
+        return builtins.list(hits.values())[:limit]
 
     # Messages ------------------------------------------------------------------------------
 
-    def add_user(self, chat_id: int, text: str) -> int:
-        return self._insert(chat_id, role="user", text=text)
+    def add_user(self, chat_id: int, text: str, *, parent_id: int | None = AFTER_LAST) -> int:
+        return self._insert(chat_id, parent_id, role="user", text=text)
 
     def add_answer(self, chat_id: int, text: str, *, tokens: Mapping[str, Sequence] | None = None,
                    **fields: Any) -> int:
@@ -273,16 +379,21 @@ class ChatStore:
     def save_answer(self, chat_id: int, message_id: int | None, text: str, *,
                     model_name: str = "", spec_type: str = "", n_draft_max: int = 0,
                     stop_reason: str | None = None,
-                    stats: Mapping[str, Any] | None = None) -> int:
-        """Add an answer, or update the one saved as `message_id` (an answer is saved while it
-        is being written, so a crash keeps what was written). Its tokens are added with
-        `append_tokens`. Returns its id."""
+                    stats: Mapping[str, Any] | None = None,
+                    settings: Mapping[str, Any] | None = None,
+                    parent_id: int | None = AFTER_LAST) -> int:
+        """Add an answer (after `parent_id`, by default after the last message shown), or
+        update the one saved as `message_id` (an answer is saved while it is being written, so
+        a crash keeps what was written). Its tokens are added with `append_tokens`. Returns
+        its id."""
         values = dict(
             role="assistant", text=text, model_name=model_name, spec_type=spec_type,
             n_draft_max=n_draft_max, stop_reason=stop_reason,
-            stats=json.dumps(dict(stats), ensure_ascii=False) if stats is not None else None)
+            stats=json.dumps(dict(stats), ensure_ascii=False) if stats is not None else None,
+            settings=(json.dumps(dict(settings), ensure_ascii=False)
+                      if settings is not None else None))
         if message_id is None:
-            return self._insert(chat_id, **values)
+            return self._insert(chat_id, parent_id, **values)
         sets = ", ".join(f"{name} = ?" for name in values)  # our own names, never user data
         with self._write() as db:
             db.execute(f"UPDATE messages SET {sets} WHERE id = ?", (*values.values(), message_id))
@@ -308,48 +419,134 @@ class ChatStore:
         log.debug("message %d: tokens %d..%d saved", message_id, start, start + n)
         return n
 
-    def _insert(self, chat_id: int, **values: Any) -> int:
+    def _insert(self, chat_id: int, parent_id: int | None, *,
+                created_at: float | None = None, chosen: bool = True, **values: Any) -> int:
+        """A new message, the shown version among its siblings when `chosen`."""
         now = time.time()
-        values["chat_id"] = chat_id
-        values["created_at"] = now
-        names = ", ".join(values)  # our own keyword names, never user data
-        marks = ", ".join("?" * len(values))
         with self._write() as db:
+            if parent_id == AFTER_LAST:
+                parent_id = _last_shown(db, chat_id)
+            values.update(chat_id=chat_id, parent_id=parent_id, chosen=int(chosen),
+                          created_at=now if created_at is None else created_at)
+            if chosen:
+                db.execute("UPDATE messages SET chosen = 0 WHERE chat_id = ? AND parent_id IS ?",
+                           (chat_id, parent_id))
+            names = ", ".join(values)  # our own keyword names, never user data
+            marks = ", ".join("?" * len(values))
             cur = db.execute(f"INSERT INTO messages ({names}) VALUES ({marks})",
                              tuple(values.values()))
             db.execute("UPDATE chats SET updated_at = ? WHERE id = ?", (now, chat_id))
             return _row_id(cur)
 
+    def choose(self, message_id: int) -> None:
+        """Show this version of a message (and, below it, the versions last shown there)."""
+        with self._write() as db:
+            db.execute("UPDATE messages SET chosen = (id = ?) WHERE chat_id = "
+                       "(SELECT chat_id FROM messages WHERE id = ?) AND parent_id IS "
+                       "(SELECT parent_id FROM messages WHERE id = ?)",
+                       (message_id, message_id, message_id))
+
     def delete_message(self, message_id: int) -> None:
+        """Remove a message and every message that follows it."""
         with self._write() as db:
             db.execute("DELETE FROM messages WHERE id = ?", (message_id,))
 
     # `builtins.list`: inside the class, `list` names the method above
-    def load(self, chat_id: int) -> builtins.list[StoredMessage]:
-        """A conversation's messages in the order they were written."""
+    def load(self, chat_id: int, *, all_versions: bool = False) -> builtins.list[StoredMessage]:
+        """A conversation's messages: the versions shown, in order (all of them in the order
+        they were written when `all_versions`)."""
         rows = self._read(
             "SELECT id, role, text, created_at, model_name, spec_type, n_draft_max, "
-            "stop_reason, stats, tokens FROM messages WHERE chat_id = ? ORDER BY id",
-            (chat_id,))
-        chunks: dict[int, list[bytes]] = {}
+            "stop_reason, stats, tokens, parent_id, chosen, settings FROM messages "
+            "WHERE chat_id = ? ORDER BY id", (chat_id,))
+        if not all_versions:
+            shown = set(_shown_path([(r[0], r[10], r[11]) for r in rows]))
+            rows = [r for r in rows if r[0] in shown]
+        chunks: dict[int, builtins.list[bytes]] = {}
         for mid, blob in self._read(
                 "SELECT t.message_id, t.tokens FROM answer_tokens t JOIN messages m "
                 "ON m.id = t.message_id WHERE m.chat_id = ? ORDER BY t.message_id, t.seq",
                 (chat_id,)):
             chunks.setdefault(mid, []).append(blob)
         messages = []
-        for (mid, role, text, created, model, spec, k, stop, stats, tokens) in rows:
+        for (mid, role, text, created, model, spec, k, stop, stats, tokens, parent, chosen,
+             settings) in rows:
+            base = dict(id=mid, role=role, text=text, created_at=created, model_name=model,
+                        spec_type=spec, n_draft_max=k, stop_reason=stop, parent_id=parent,
+                        chosen=bool(chosen))
             try:
                 blobs = chunks.get(mid) or ([tokens] if tokens is not None else [])
                 messages.append(StoredMessage(
-                    mid, role, text, created, model, spec, k, stop,
-                    json.loads(stats) if stats is not None else None,
-                    _join_tokens([unpack_tokens(b) for b in blobs]) if blobs else None))
+                    **base, stats=json.loads(stats) if stats is not None else None,
+                    settings=json.loads(settings) if settings is not None else None,
+                    tokens=_join_tokens([unpack_tokens(b) for b in blobs]) if blobs else None))
             except (ValueError, zlib.error, TypeError) as exc:
                 log.warning("chat %d: message %d has unreadable data (%s); text only",
                             chat_id, mid, exc)
-                messages.append(StoredMessage(mid, role, text, created, model, spec, k, stop))
+                messages.append(StoredMessage(**base))
         return messages
+
+    def import_messages(self, chat_id: int, messages: Sequence[StoredMessage]) -> dict[int, int]:
+        """Add messages as they were (order, versions, times, tokens) to a chat; their
+        `parent_id`s name messages earlier in `messages`. Returns old id -> new id."""
+        ids: dict[int, int] = {}
+        for m in messages:
+            parent = ids[m.parent_id] if m.parent_id is not None else None
+            values: dict[str, Any] = dict(role=m.role, text=m.text)
+            if m.role == "assistant":
+                values.update(
+                    model_name=m.model_name, spec_type=m.spec_type, n_draft_max=m.n_draft_max,
+                    stop_reason=m.stop_reason,
+                    stats=json.dumps(m.stats, ensure_ascii=False) if m.stats is not None
+                    else None,
+                    settings=json.dumps(m.settings, ensure_ascii=False)
+                    if m.settings is not None else None)
+            new = self._insert(chat_id, parent, created_at=m.created_at, chosen=m.chosen,
+                               **values)
+            if m.tokens is not None:
+                self.append_tokens(new, 0, m.tokens)
+            ids[m.id] = new
+        return ids
+
+
+_SUMMARY = ("id, title, created_at, updated_at, pinned, renamed, system_prompt, "
+            "dropped_turns")
+
+
+def _summary(row: tuple) -> ChatSummary:
+    cid, title, created, updated, pinned, renamed, system_prompt, dropped = row
+    return ChatSummary(cid, title, created, updated, bool(pinned), bool(renamed), system_prompt,
+                       dropped)
+
+
+def _shown_path(rows: Sequence[tuple[int, int | None, int]]) -> list[int]:
+    """The ids of the messages shown: from the first, each time the chosen child (the latest
+    when none is marked). `rows`: (id, parent_id, chosen) in id order."""
+    children: dict[int | None, list[tuple[int, int]]] = {}
+    for mid, parent, chosen in rows:
+        children.setdefault(parent, []).append((mid, chosen))
+    path: list[int] = []
+    parent: int | None = None
+    while True:
+        kids = children.get(parent)
+        if not kids:
+            break
+        parent = next((mid for mid, chosen in reversed(kids) if chosen), kids[-1][0])
+        path.append(parent)
+    return path
+
+
+def _last_shown(db: sqlite3.Connection, chat_id: int) -> int | None:
+    path = _shown_path(db.execute("SELECT id, parent_id, chosen FROM messages WHERE chat_id = ? "
+                                  "ORDER BY id", (chat_id,)).fetchall())
+    return path[-1] if path else None
+
+
+def fts_query(text: str) -> str:
+    """A person's search words as an FTS5 query: every word, each as a quoted prefix, so no
+    character of theirs is read as query syntax."""
+    words = [w for w in text.split() if any(c.isalnum() for c in w)]
+    return " ".join('"' + w.replace('"', '""') + '"*' for w in words)
 
 
 def _row_id(cur: sqlite3.Cursor) -> int:
