@@ -1,0 +1,197 @@
+"""HTTP to an OpenAI-compatible server: the model list, a streamed chat completion, a
+metrics page. Every failure becomes a `ServerError` whose message is one sentence a person
+can act on (unreachable, refused key, unknown model, timeout, cut stream).
+
+Why httpx2: it is already a dependency (huggingface_hub's own client), it streams, and it
+decodes server-sent events itself (`Client.sse`), so no SSE parsing is written here; the
+`openai` package would add httpx, pydantic and more for the same two endpoints, and hide the
+non-standard fields (`timings`, `metrics`, `meta_info`) the adapters read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import httpx2
+
+from backend.engine.errors import EngineError
+
+CONNECT_TIMEOUT_S = 10.0
+READ_TIMEOUT_S = 300.0  # a long prompt on a busy server can take minutes to its first token
+
+
+class ServerError(EngineError):
+    """A server problem in one sentence; `kind` names it for callers and tests."""
+
+    def __init__(self, message: str, kind: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.kind = kind  # unreachable | key | model | timeout | interrupted | http | protocol
+        self.detail = detail
+
+
+def normalize_base_url(url: str) -> str:
+    """`host:port`, `http://host:port` or `http://host:port/v1` → `http://host:port/v1`."""
+    url = url.strip().rstrip("/")
+    if not url:
+        raise ServerError("Give the server's address, e.g. http://127.0.0.1:8080/v1.", "http")
+    if "://" not in url:
+        url = "http://" + url
+    if not url.endswith("/v1"):
+        url += "/v1"
+    return url
+
+
+def server_root(base_url: str) -> str:
+    """Where a server's own pages (`/metrics`) live: the base URL without its `/v1`."""
+    return base_url[: -len("/v1")] if base_url.endswith("/v1") else base_url
+
+
+class ServerClient:
+    """One server. `close_stream()` may be called from another thread to end a stream."""
+
+    def __init__(self, base_url: str, api_key: str = "", *,
+                 read_timeout_s: float = READ_TIMEOUT_S) -> None:
+        self.base_url = normalize_base_url(base_url)
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._http = httpx2.Client(
+            headers=headers, trust_env=False,
+            timeout=httpx2.Timeout(read_timeout_s, connect=CONNECT_TIMEOUT_S))
+        self._read_timeout_s = read_timeout_s
+        self._lock = threading.Lock()
+        self._response: httpx2.Response | None = None
+
+    def close(self) -> None:
+        self._http.close()
+
+    # Requests ---------------------------------------------------------------------------
+
+    def list_models(self) -> list[str]:
+        """The ids `/v1/models` lists."""
+        response = self._request("GET", "/models")
+        try:
+            data = response.json()
+            return [str(m["id"]) for m in data.get("data", []) if isinstance(m, dict)]
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise ServerError(f"{self.base_url} answered /models with something that is not a "
+                              "model list: is it an OpenAI-compatible server?", "protocol",
+                              str(exc)) from exc
+
+    def metrics_page(self) -> str | None:
+        """The server's Prometheus page (`/metrics`), or None when it has none."""
+        try:
+            response = self._http.get(server_root(self.base_url) + "/metrics")
+        except httpx2.HTTPError:
+            return None
+        if response.status_code != 200:
+            return None
+        return response.text
+
+    def stream_chat(self, payload: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """The JSON chunks of a streamed `/chat/completions`, until `[DONE]` or the end."""
+        model = payload.get("model", "")
+        try:
+            with self._http.sse(self.base_url + "/chat/completions", method="POST",
+                                json=payload) as source:
+                response = source.response
+                if response.status_code != 200:
+                    response.read()
+                    raise self._status_error(response, model)
+                with self._lock:
+                    self._response = response
+                for event in source:
+                    if event.data.strip() == "[DONE]":
+                        return
+                    if not event.data.strip():
+                        continue
+                    try:
+                        chunk = json.loads(event.data)
+                    except ValueError as exc:
+                        raise ServerError("The server sent a piece of the answer that is not "
+                                          "JSON.", "protocol", event.data[:200]) from exc
+                    if isinstance(chunk, dict) and "error" in chunk and "choices" not in chunk:
+                        raise ServerError(f"The server stopped the answer: "
+                                          f"{_error_text(chunk)}", "http", event.data[:500])
+                    if isinstance(chunk, dict):
+                        yield chunk
+        except ServerError:
+            raise
+        except httpx2.HTTPError as exc:
+            raise self._transport_error(exc, streaming=self._response is not None) from exc
+        finally:
+            with self._lock:
+                self._response = None
+
+    def close_stream(self) -> None:
+        """End the running stream from any thread (Stop): its read fails at once."""
+        with self._lock:
+            response = self._response
+        if response is not None:
+            # closing from another thread may race the reader: harmless
+            with contextlib.suppress(Exception):
+                response.close()
+
+    # Errors in words ----------------------------------------------------------------------
+
+    def _request(self, method: str, path: str) -> httpx2.Response:
+        try:
+            response = self._http.request(method, self.base_url + path)
+        except httpx2.HTTPError as exc:
+            raise self._transport_error(exc, streaming=False) from exc
+        if response.status_code != 200:
+            raise self._status_error(response, "")
+        return response
+
+    def _status_error(self, response: httpx2.Response, model: str) -> ServerError:
+        code = response.status_code
+        body = response.text[:500]
+        if code in (401, 403):
+            return ServerError(f"{self.base_url} refused the API key (HTTP {code}): check the "
+                               "key, or give one if the server needs it.", "key", body)
+        text = body.lower()
+        if model and code in (400, 404, 422) and "model" in text and (
+                "not found" in text or "does not exist" in text or "unknown" in text):
+            return ServerError(f"{self.base_url} does not serve a model called {model!r}: "
+                               "pick one from its model list.", "model", body)
+        if code == 404:
+            return ServerError(f"{self.base_url} has no such endpoint (HTTP 404): is the "
+                               "address right, with its /v1?", "http", body)
+        detail = _error_text(_json_or_none(response)) or body
+        return ServerError(f"The server answered HTTP {code}: {detail[:200]}", "http", body)
+
+    def _transport_error(self, exc: httpx2.HTTPError, *, streaming: bool) -> ServerError:
+        where = self.base_url
+        if isinstance(exc, httpx2.ConnectTimeout):
+            return ServerError(f"{where} did not answer within {CONNECT_TIMEOUT_S:.0f} s: is "
+                               "the address right and the server running?", "unreachable",
+                               repr(exc))
+        if isinstance(exc, httpx2.TimeoutException):
+            return ServerError(f"{where} went silent for {self._read_timeout_s:g} s, so the "
+                               "answer was given up (timeout).", "timeout", repr(exc))
+        if isinstance(exc, httpx2.ConnectError):
+            return ServerError(f"Cannot reach {where}: nothing answers there (is the server "
+                               "running, and the address right?).", "unreachable", repr(exc))
+        if streaming:
+            return ServerError("The server closed the connection in the middle of the answer; "
+                               "what had arrived is kept.", "interrupted", repr(exc))
+        return ServerError(f"The connection to {where} failed: {exc}", "unreachable", repr(exc))
+
+
+def _json_or_none(response: httpx2.Response) -> Any:
+    try:
+        return response.json()
+    except ValueError:
+        return None
+
+
+def _error_text(data: Any) -> str:
+    """The message of an OpenAI-style error body ({"error": {"message": …}} and variants)."""
+    if not isinstance(data, dict):
+        return ""
+    error = data.get("error", data.get("detail", data))
+    if isinstance(error, dict):
+        return str(error.get("message", "")) or json.dumps(error)[:200]
+    return str(error)

@@ -1,0 +1,251 @@
+"""`ServerEngine`: an OpenAI-compatible server behind the same interface and the same events
+as the local engine, so history, export, charts and the stats line work for both.
+
+Each streamed piece of text becomes one `StepVerified` with one emitted token of origin
+"target" and no drafts: a server says nothing per token, so no token is coloured as an
+accepted or rejected draft. What the server reports about its speculation (one adapter per
+engine) goes into the final `Stats` (drafted, accepted, steps) and `last_report`, which also
+says in words that per-token colours need the local engine. Runs in the caller's process:
+there is no native code here to crash it.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from backend import spec_types
+from backend.engine.errors import EngineError
+from backend.engine.events import (
+    Event,
+    GenerationFailed,
+    GenerationFinished,
+    GenerationStarted,
+    PromptProcessed,
+    Stats,
+    StepVerified,
+    StopReason,
+    Token,
+)
+from backend.engine.model_info import ModelInfo
+from backend.engine.protocol import ProgressFn
+from backend.engine.request import GenerationRequest
+from backend.serving import llama_server, prometheus, sglang, vllm
+from backend.serving.client import READ_TIMEOUT_S, ServerClient, ServerError
+from backend.serving.report import SpecReport, as_int
+from backend.serving.target import ServerTarget, is_server_path, key_for, parse_server_path
+
+_FINISH: dict[str, StopReason] = {"stop": "eos", "length": "length", "eos": "eos",
+                                  "abort": "cancelled"}
+ARCHITECTURE = "OpenAI-compatible server"
+
+
+class ServerEngine:
+    """Engine-like over one server. `cancel` may be called from any thread."""
+
+    def __init__(self, base_url: str, api_key: str | None = None, *,
+                 read_timeout_s: float = READ_TIMEOUT_S) -> None:
+        self.client = ServerClient(base_url, key_for(base_url) if api_key is None else api_key,
+                                   read_timeout_s=read_timeout_s)
+        self.base_url = self.client.base_url
+        self.target: ModelInfo | None = None
+        self.draft: ModelInfo | None = None
+        self.last_report = SpecReport()
+        self._model = ""
+        self._cancel = threading.Event()
+        self._counters_seen: bool | None = None  # whether /metrics has vLLM's counters
+
+    # Models ------------------------------------------------------------------------------
+
+    def models(self) -> list[str]:
+        return self.client.list_models()
+
+    def load_target(self, path: str | os.PathLike, *, n_ctx: int = 0,
+                    n_threads: int | None = None,
+                    progress: ProgressFn | None = None) -> ModelInfo | None:
+        """Choose the server's model `path` (its id, or a `ServerTarget.path`), after
+        checking that the server lists it."""
+        model = parse_server_path(str(path)).model if is_server_path(str(path)) else str(path)
+        available = self.client.list_models()
+        if not model and available:
+            model = available[0]
+        if available and model not in available:
+            raise ServerError(f"{self.base_url} does not serve a model called {model!r}; it "
+                              f"serves {', '.join(available[:8])}.", "model")
+        if not model:
+            raise ServerError(f"{self.base_url} lists no model to answer with.", "model")
+        self._model = model
+        target = ServerTarget(self.base_url, model)
+        self.target = ModelInfo(path=target.path, name=target.name, architecture=ARCHITECTURE,
+                                n_params=0, size_bytes=0, n_ctx_train=0, n_vocab=0,
+                                n_mtp_heads=0)
+        if progress is not None:
+            progress(1.0)
+        return self.target
+
+    def load_demo(self, *, n_ctx: int, n_threads: int | None = None,
+                  progress: ProgressFn | None = None) -> tuple[str, str]:
+        raise EngineError("The demo models run on the local engine: switch the backend to "
+                          "\"Local engine\" first.")
+
+    def load_draft(self, path: str | os.PathLike, *,
+                   progress: ProgressFn | None = None) -> ModelInfo | None:
+        raise EngineError("A server drafts with what it was started with (its own draft model, "
+                          "n-gram or MTP); Draftlight cannot give it a draft model.")
+
+    def unload_draft(self) -> None:
+        pass
+
+    def reset_cache(self) -> None:
+        pass  # the server keeps (or not) its own prefix cache
+
+    def cancel(self) -> None:
+        self._cancel.set()
+        self.client.close_stream()
+
+    def close(self) -> None:
+        self.client.close()
+
+    # One answer --------------------------------------------------------------------------
+
+    def generate(self, request: GenerationRequest) -> Iterator[Event]:
+        self._cancel.clear()
+        self.last_report = SpecReport()
+        if not self._model:
+            yield GenerationFailed("Choose one of the server's models first.")
+            return
+        if request.prompt is not None and not request.messages:
+            yield GenerationFailed("A server answers chat messages here, not a raw prompt.")
+            return
+        start = time.perf_counter()
+        yield GenerationStarted(request.request_id, spec_types.PLAIN, 0, 0)
+        before = self._metrics() if self._counters_seen is not False else None
+        if before is not None and self._counters_seen is None:
+            self._counters_seen = vllm.has_counters(before)
+            if not self._counters_seen:
+                before = None
+        extras: dict[str, Any] = {}
+        texts: list[str] = []
+        finish: str | None = None
+        last = start
+        first: float | None = None
+        try:
+            for chunk in self.client.stream_chat(payload(request, self._model)):
+                _collect(chunk, extras)
+                choices = chunk.get("choices")
+                choice = choices[0] if isinstance(choices, list) and choices else None
+                if isinstance(choice, dict):
+                    finish = choice.get("finish_reason") or finish
+                    delta = choice.get("delta")
+                    text = delta.get("content") if isinstance(delta, dict) else None
+                    if isinstance(text, str) and text:
+                        now = time.perf_counter()
+                        if first is None:
+                            first = now
+                            yield PromptProcessed(0, 0, 1000 * (now - start))
+                        step = len(texts) + 1
+                        texts.append(text)
+                        yield StepVerified(step, (), 0, (Token(-1, text, "target", True),),
+                                           0.0, 1000 * (now - last))
+                        last = now
+                if self._cancel.is_set():
+                    break
+        except ServerError as exc:
+            if not self._cancel.is_set():
+                yield GenerationFailed(str(exc), exc.detail)
+                return
+        if self._cancel.is_set():
+            reason: StopReason = "cancelled"
+        elif finish is None:
+            yield GenerationFailed("The server ended the stream before the answer was "
+                                   "finished; what had arrived is kept.")
+            return
+        else:
+            reason = _FINISH.get(finish, "eos")
+        self.last_report = self._report(extras, before)
+        stats = self._stats(extras, len(texts), start, first, last)
+        yield GenerationFinished(reason, "".join(texts), stats)
+
+    def _metrics(self) -> dict[str, float] | None:
+        page = self.client.metrics_page()
+        return prometheus.parse_metrics(page) if page is not None else None
+
+    def _report(self, extras: dict[str, Any], before: dict[str, float] | None) -> SpecReport:
+        for adapter in (llama_server.read, vllm.read, sglang.read):
+            report = adapter(extras)
+            if report is not None and report.has_numbers:
+                return report
+        after = self._metrics() if before is not None or "meta_info" in extras else None
+        if before is not None and after is not None:
+            counted = vllm.from_counters(before, after)
+            if counted is not None:
+                return counted
+        if after is not None:
+            words = sglang.server_wide(after)
+            if words:
+                return SpecReport(notes=(words,))
+        return SpecReport()
+
+    def _stats(self, extras: dict[str, Any], n_pieces: int, start: float,
+               first: float | None, last: float) -> Stats:
+        report = self.last_report
+        usage = extras.get("usage") if isinstance(extras.get("usage"), dict) else {}
+        assert isinstance(usage, dict)
+        n_generated = as_int(usage.get("completion_tokens")) or n_pieces
+        details = usage.get("prompt_tokens_details")
+        cached = as_int(details.get("cached_tokens")) if isinstance(details, dict) else None
+        fields: dict[str, Any] = {
+            "n_prompt": as_int(usage.get("prompt_tokens")) or 0,
+            "n_cached": cached or 0,
+            "n_generated": n_generated,
+            "prompt_ms": 1000 * (first - start) if first is not None else 0.0,
+            "generation_ms": 1000 * (last - first) if first is not None else 0.0,
+            "ttft_ms": 1000 * (first - start) if first is not None else 0.0,
+        }
+        fields.update(llama_server.timing_fields(extras))
+        steps = report.n_steps or fields["n_generated"]
+        drafted = report.n_drafted or 0
+        return Stats(
+            n_prompt=int(fields["n_prompt"]), n_cached=int(fields["n_cached"]),
+            n_generated=int(fields["n_generated"]), n_steps=int(steps),
+            n_draft_steps=int(report.n_steps or 0) if drafted else 0,
+            n_drafted=drafted, n_accepted=report.n_accepted or 0,
+            prompt_ms=float(fields["prompt_ms"]), generation_ms=float(fields["generation_ms"]),
+            ttft_ms=float(fields["ttft_ms"]),
+        )
+
+
+def payload(request: GenerationRequest, model: str) -> dict[str, Any]:
+    """The chat completion request: the OpenAI fields, plus the sampler fields llama-server,
+    vLLM and SGLang all accept (top_k, min_p, repeat_penalty); a server ignores what it lacks."""
+    s = request.sampling
+    body: dict[str, Any] = {
+        "model": model,
+        "messages": [{"role": m.role, "content": m.content} for m in request.messages],
+        "stream": True,
+        "stream_options": {"include_usage": True},
+        "max_tokens": request.max_tokens,
+        "temperature": s.temperature,
+        "top_p": s.top_p,
+        "top_k": s.top_k,
+        "min_p": s.min_p,
+        "repeat_penalty": s.repeat_penalty,
+    }
+    if s.seed >= 0:
+        body["seed"] = s.seed
+    if request.stop:
+        body["stop"] = list(request.stop)
+    return body
+
+
+def _collect(chunk: dict[str, Any], extras: dict[str, Any]) -> None:
+    """Keep the last of each field an adapter reads (they come on the final chunks)."""
+    for key in ("timings", "metrics", "usage"):
+        if isinstance(chunk.get(key), dict):
+            extras[key] = chunk[key]
+    meta = sglang.meta_info(chunk)
+    if meta is not None:
+        extras["meta_info"] = meta

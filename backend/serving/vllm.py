@@ -1,0 +1,87 @@
+"""vLLM: per-request `metrics.speculative_decoding` when it runs with
+`--per-request-spec-decode-metrics summary|detailed` (`detailed` adds the ordered per-step
+accepted and proposed counts), otherwise its Prometheus counters read before and after the
+answer. The response field is marked experimental by vLLM, so the names it has had are all
+read, and a shape that is not understood gives no numbers rather than wrong ones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from backend.serving import prometheus
+from backend.serving.report import SpecReport, as_int, int_list
+
+SUMMARY = "vLLM's per-request metrics"
+COUNTERS_SOURCE = "vLLM's counters (/metrics, before and after the answer)"
+NUM_DRAFTS = "vllm:spec_decode_num_drafts"
+NUM_DRAFT_TOKENS = "vllm:spec_decode_num_draft_tokens"
+NUM_ACCEPTED = "vllm:spec_decode_num_accepted_tokens"
+SHARED_COUNTERS = ("These counters are the whole server's: answers others got at the same "
+                   "time count too.")
+
+_DRAFTS = ("num_drafts", "num_spec_steps", "num_steps", "num_verify_steps")
+_DRAFTED = ("num_draft_tokens", "num_drafted_tokens", "draft_tokens", "num_proposed_tokens")
+_ACCEPTED = ("num_accepted_tokens", "accepted_tokens", "num_accepted")
+_PER_STEP_ACCEPTED = ("accepted_per_step", "num_accepted_tokens_per_step", "accepted",
+                      "step_accepted", "accepted_tokens_per_step")
+_PER_STEP_DRAFTED = ("proposed_per_step", "num_draft_tokens_per_step", "proposed",
+                     "step_proposed", "draft_tokens_per_step", "drafted_per_step")
+
+
+def read(extras: dict[str, Any]) -> SpecReport | None:
+    """One answer's numbers from the response body; None when it carries none."""
+    metrics = extras.get("metrics")
+    spec = metrics.get("speculative_decoding") if isinstance(metrics, dict) else None
+    if not isinstance(spec, dict):
+        return None
+    places = [spec] + [v for k, v in spec.items() if isinstance(v, dict)
+                       and k in ("detailed", "per_step", "steps", "summary")]
+    accepted_steps = _first(places, _PER_STEP_ACCEPTED, int_list)
+    drafted_steps = _first(places, _PER_STEP_DRAFTED, int_list)
+    if accepted_steps is not None and drafted_steps is not None and len(
+            accepted_steps) == len(drafted_steps):
+        return SpecReport(SUMMARY + " (detailed)", n_drafted=sum(drafted_steps),
+                          n_accepted=sum(accepted_steps), n_steps=len(accepted_steps),
+                          accepted_per_step=accepted_steps, drafted_per_step=drafted_steps)
+    drafts = _first(places, _DRAFTS, as_int)
+    drafted = _first(places, _DRAFTED, as_int)
+    accepted = _first(places, _ACCEPTED, as_int)
+    mean_length = _first(places, ("mean_acceptance_length",), _number)
+    rate = _first(places, ("draft_acceptance_rate", "acceptance_rate"), _number)
+    if accepted is None and mean_length is not None and drafts:
+        accepted = round((mean_length - 1.0) * drafts)  # vLLM's length counts the bonus token
+    if drafted is None and accepted is not None and rate:
+        drafted = round(accepted / rate)
+    if drafted is None and accepted is None:
+        return None
+    return SpecReport(SUMMARY, n_drafted=drafted, n_accepted=accepted, n_steps=drafts,
+                      accepted_per_step=accepted_steps or ())
+
+
+def from_counters(before: dict[str, float], after: dict[str, float]) -> SpecReport | None:
+    """The answer's share of the server-wide counters; None when the server has none."""
+    drafted = prometheus.diff(before, after, NUM_DRAFT_TOKENS)
+    accepted = prometheus.diff(before, after, NUM_ACCEPTED)
+    if drafted is None or accepted is None:
+        return None
+    return SpecReport(COUNTERS_SOURCE, n_drafted=drafted, n_accepted=accepted,
+                      n_steps=prometheus.diff(before, after, NUM_DRAFTS) or None,
+                      notes=(SHARED_COUNTERS,))
+
+
+def has_counters(values: dict[str, float]) -> bool:
+    return prometheus.counter(values, NUM_DRAFT_TOKENS) is not None
+
+
+def _first(places: list[dict], names: tuple[str, ...], convert):
+    for place in places:
+        for name in names:
+            if name in place:
+                value = convert(place[name])
+                if value is not None:
+                    return value
+    return None
+
+
+def _number(value: object) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
