@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from backend.engine.events import (
     Token,
     event_to_dict,
 )
+from backend.engine.protocol import EngineLike
 from backend.engine.remote import EngineProcess
 from backend.engine.request import GenerationRequest, Message, SamplingSettings
 from backend.export_html import write_html
@@ -41,7 +43,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Generate one answer with speculative decoding and show how it was made.",
     )
     p.add_argument("prompt", metavar="PROMPT")
-    p.add_argument("--model", required=True, help="target GGUF file")
+    p.add_argument("--model", required=True,
+                   help="target GGUF file (with --server: the server's model name)")
+    p.add_argument("--server", metavar="URL",
+                   help="answer with an OpenAI-compatible server (llama-server, vLLM, SGLang…) "
+                        "at URL, e.g. http://127.0.0.1:8080/v1, instead of the local engine")
+    p.add_argument("--api-key", metavar="KEY", default=None,
+                   help="the server's API key (default: $DRAFTLIGHT_API_KEY; a key on the "
+                        "command line is visible to other users of this machine)")
     p.add_argument("--draft", help="draft GGUF file (for --spec draft)")
     # Ranges, defaults and help come from the settings declarations, shared with the window.
     add_option(p, schema.SPEC_TYPE, default=None,
@@ -62,6 +71,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.server:
+        return _run_server(args)
     spec = args.spec or ("draft" if args.draft else "none")
     if spec == "draft" and not args.draft:
         raise EngineError("--spec draft needs --draft PATH.")
@@ -108,7 +119,40 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _print_events(engine: EngineProcess, request: GenerationRequest, events: list[Event], *,
+def _run_server(args: argparse.Namespace) -> int:
+    """The same answer from a server: its text streamed, its speculation as it reported it
+    (a last JSON line `{"event": "server_report", …}` with --json)."""
+    # Imported here: the local path never needs the HTTP client.
+    from backend.serving.engine import ServerEngine
+
+    if args.raw:
+        raise EngineError("--raw is for the local engine: a server answers chat messages.")
+    if args.draft or args.html or args.trace:
+        raise EngineError("--draft, --html and --trace are for the local engine.")
+    request = GenerationRequest(
+        messages=(Message("user", args.prompt),), max_tokens=args.max_tokens,
+        sampling=SamplingSettings(
+            temperature=args.temp, top_k=args.top_k, top_p=args.top_p, min_p=args.min_p,
+            repeat_penalty=args.repeat_penalty, seed=args.seed,
+        ),
+        stop=tuple(args.stop),
+    )
+    key = args.api_key if args.api_key is not None else os.environ.get("DRAFTLIGHT_API_KEY", "")
+    engine = ServerEngine(args.server, key)
+    try:
+        engine.load_target(args.model, n_ctx=0)
+        status = _print_events(engine, request, [], as_json=args.json, color=not args.no_color)
+    finally:
+        engine.close()
+    report = engine.last_report
+    if args.json:
+        print(json.dumps({"event": "server_report", **report.to_dict()}, ensure_ascii=False))
+    elif status == 0:
+        print(report.words(), file=sys.stderr)
+    return status
+
+
+def _print_events(engine: EngineLike, request: GenerationRequest, events: list[Event], *,
                   as_json: bool, color: bool) -> int:
     out = sys.stdout
     status = 0
