@@ -15,6 +15,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from backend import spec_types
@@ -56,7 +57,7 @@ class ServerEngine:
         self.last_report = SpecReport()
         self._model = ""
         self._cancel = threading.Event()
-        self._counters_seen: bool | None = None  # whether /metrics has vLLM's counters
+        self._metrics_page: bool | None = None  # whether the server has a /metrics page
 
     # Models ------------------------------------------------------------------------------
 
@@ -122,11 +123,11 @@ class ServerEngine:
             return
         start = time.perf_counter()
         yield GenerationStarted(request.request_id, spec_types.PLAIN, 0, 0)
-        before = self._metrics() if self._counters_seen is not False else None
-        if before is not None and self._counters_seen is None:
-            self._counters_seen = vllm.has_counters(before)
-            if not self._counters_seen:
-                before = None
+        # A server's /metrics page is read before and after the answer while it has one (a
+        # server without one is not asked again): vLLM's counters are diffed, SGLang's gauges
+        # read after.
+        before = self._metrics() if self._metrics_page is not False else None
+        self._metrics_page = before is not None
         extras: dict[str, Any] = {}
         texts: list[str] = []
         finish: str | None = None
@@ -174,20 +175,23 @@ class ServerEngine:
         return prometheus.parse_metrics(page) if page is not None else None
 
     def _report(self, extras: dict[str, Any], before: dict[str, float] | None) -> SpecReport:
+        partial = None
         for adapter in (llama_server.read, vllm.read, sglang.read):
             report = adapter(extras)
-            if report is not None and report.has_numbers:
+            if report is not None and report.n_drafted is not None and (
+                    report.n_accepted is not None):
                 return report
-        after = self._metrics() if before is not None or "meta_info" in extras else None
-        if before is not None and after is not None:
+            if report is not None and report.has_numbers:
+                partial = report
+        after = self._metrics() if before is not None else None
+        if before is not None and after is not None and vllm.has_counters(before):
             counted = vllm.from_counters(before, after)
             if counted is not None:
                 return counted
-        if after is not None:
-            words = sglang.server_wide(after)
-            if words:
-                return SpecReport(notes=(words,))
-        return SpecReport()
+        words = sglang.server_wide(after) if after is not None else ""
+        if partial is not None:
+            return replace(partial, notes=(*partial.notes, words) if words else partial.notes)
+        return SpecReport(notes=(words,)) if words else SpecReport()
 
     def _stats(self, extras: dict[str, Any], n_pieces: int, start: float,
                first: float | None, last: float) -> Stats:
@@ -206,13 +210,16 @@ class ServerEngine:
             "ttft_ms": 1000 * (first - start) if first is not None else 0.0,
         }
         fields.update(llama_server.timing_fields(extras))
+        # Totals go into the stats only when the server gave both: an acceptance rate made of
+        # one known and one missing number would be invented.
+        both = report.n_drafted is not None and report.n_accepted is not None
+        drafted = report.n_drafted or 0 if both else 0
         steps = report.n_steps or fields["n_generated"]
-        drafted = report.n_drafted or 0
         return Stats(
             n_prompt=int(fields["n_prompt"]), n_cached=int(fields["n_cached"]),
             n_generated=int(fields["n_generated"]), n_steps=int(steps),
             n_draft_steps=int(report.n_steps or 0) if drafted else 0,
-            n_drafted=drafted, n_accepted=report.n_accepted or 0,
+            n_drafted=drafted, n_accepted=report.n_accepted or 0 if both else 0,
             prompt_ms=float(fields["prompt_ms"]), generation_ms=float(fields["generation_ms"]),
             ttft_ms=float(fields["ttft_ms"]),
         )

@@ -37,7 +37,8 @@ class SpecReport:
     def words(self) -> str:
         """One paragraph for a person: what the server reported, and what it did not."""
         if not self.has_numbers:
-            return ("The server reported no speculation numbers for this answer. " + NO_COLOURS)
+            return " ".join(["The server reported no speculation numbers for this answer.",
+                             *self.notes, NO_COLOURS])
         parts = []
         if self.n_drafted is not None:
             parts.append(f"drafted {self.n_drafted}")
