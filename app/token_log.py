@@ -13,14 +13,22 @@ import sys
 from collections.abc import Iterable
 
 from backend.advisor import accepted_before_rejection
-from backend.engine.events import StepVerified, Token
+from backend.engine.events import (
+    StepVerified,
+    Token,
+    verification_from_json,
+    verification_to_json,
+)
 
 
 class TokenLog:
     """Tokens in the order they are drawn: per step the accepted drafts, then the rejected
     drafts, then the target's own token."""
 
-    __slots__ = ("accepted", "head", "id", "origin", "p_draft", "p_target", "step", "text")
+    # `extend` goes through these in order and `text` must come last (see
+    # app/conversation.new_tokens), hence names in alphabetical order before it.
+    __slots__ = ("accepted", "head", "id", "inspection", "origin", "p_draft", "p_target", "step",
+                 "text")
 
     def __init__(self) -> None:
         self.step: list[int] = []
@@ -31,6 +39,8 @@ class TokenLog:
         self.p_target: list[float | None] = []
         self.p_draft: list[float | None] = []
         self.head: list[int | None] = []
+        # what verification used on each token, as compact JSON (None when not recorded)
+        self.inspection: list[str | None] = []
 
     def __len__(self) -> int:
         return len(self.text)
@@ -57,10 +67,14 @@ class TokenLog:
         self.p_target.append(t.p_target)
         self.p_draft.append(t.p_draft)
         self.head.append(t.head)
+        v = t.verification
+        self.inspection.append(None if v is None else verification_to_json(v))
 
     def token(self, i: int) -> Token:
+        v = self.inspection[i]
         return Token(self.id[i], self.text[i], self.origin[i], self.accepted[i],
-                     self.p_target[i], self.p_draft[i], self.head[i])
+                     self.p_target[i], self.p_draft[i], self.head[i],
+                     None if v is None else verification_from_json(v))
 
     def extend(self, other: TokenLog) -> None:
         for name in TokenLog.__slots__:

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, replace
+from typing import Literal
 
 import numpy as np
 
@@ -23,6 +24,7 @@ from backend.engine.drafters.base import Drafter, DraftingSetup, Proposal, Targe
 from backend.engine.drafters.draft_model import DraftModelDrafter
 from backend.engine.errors import EngineError
 from backend.engine.events import (
+    Candidate,
     Event,
     GenerationFailed,
     GenerationFinished,
@@ -32,6 +34,7 @@ from backend.engine.events import (
     StepVerified,
     StopReason,
     Token,
+    Verification,
 )
 from backend.engine.model import LoadedModel
 from backend.engine.model_info import ModelInfo
@@ -39,11 +42,13 @@ from backend.engine.prompt import build_prompt
 from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 from backend.engine.text import AnswerText, display_piece
-from backend.engine.verify import verify_greedy, verify_sampled
+from backend.engine.verify import Verdict, verify_greedy, verify_sampled
 
 DEFAULT_N_CTX = settings_schema.N_CTX.default
 CALIBRATION_PROMPT = "Once upon a time"
 CALIBRATION_TOKENS = 8
+# How much of the text before an n-gram's copied token the inspector shows (the match ends it).
+MATCH_CONTEXT_TOKENS = 12
 
 
 def default_threads() -> int:
@@ -175,12 +180,14 @@ class Engine:
         return self._draft.info
 
     def _make_draft_drafters(self) -> None:
+        assert self._draft is not None  # a draft model, or an EAGLE-3 head: each its drafters
+        need = spec_types.draft_need(self._draft.info.architecture)
         for spec in spec_types.all_spec_types():
-            if spec.needs == "draft_model":
+            if spec.needs == need:
                 self._make_drafter(spec)
 
     def unload_draft(self) -> None:
-        for name in [n for n in self._drafters if _needs(n) == "draft_model"]:
+        for name in [n for n in self._drafters if _needs(n) in spec_types.DRAFT_NEEDS]:
             self._drafters.pop(name).close()
         if self._draft is not None:
             self._draft.close()
@@ -332,6 +339,8 @@ class Engine:
         rows = ctx.decode([history[-1], *drafts], all_logits=True)
         verdict, p_rows = self._verify(rows, drafts, proposal, history, req, run.rng)
         n_acc = verdict.n_accepted
+        checks, own_check = self._inspection(model, verdict, p_rows, proposal, drafts, history,
+                                             req.sampling.greedy)
         rolled_back = ctx.truncate(n_before + 1 + n_acc)
         t2 = time.perf_counter()
 
@@ -343,8 +352,9 @@ class Engine:
             text = "" if model.is_eog(tok) else answer.push(model.piece(tok))
             emitted.append(Token(
                 tok, text, drafter.origin if drafter is not None and by_drafter else "target",
-                True, p_rows[i](tok), proposal.p_draft[i] if by_drafter else None,
+                True, float(p_rows[i][tok]), proposal.p_draft[i] if by_drafter else None,
                 proposal.heads[i] if by_drafter else None,
+                checks[i] if by_drafter else own_check,
             ))
             if model.is_eog(tok):
                 reason = "eos"
@@ -360,7 +370,8 @@ class Engine:
                 emitted[-1] = replace(emitted[-1], text=emitted[-1].text + tail)
         drafted = tuple(
             Token(d, display_piece(model.piece(d)), drafter.origin, i < n_acc,
-                  p_rows[i](d) if i <= n_acc else None, proposal.p_draft[i], proposal.heads[i])
+                  float(p_rows[i][d]) if i <= n_acc else None, proposal.p_draft[i],
+                  proposal.heads[i], checks[i])
             for i, d in enumerate(drafts)
         ) if drafter is not None else ()
         history.extend(t.id for t in emitted)
@@ -376,34 +387,76 @@ class Engine:
                             1000 * (t1 - t0), 1000 * (t2 - t1))
         return step, reason
 
-    def _verify(self, rows, drafts, proposal: Proposal, history, req, rng):
-        """Verdict plus, per verify position, a function giving the target's probability of
-        a token there (what the hover shows as p)."""
+    def _verify(self, rows, drafts, proposal: Proposal, history, req, rng
+                ) -> tuple[Verdict, list[np.ndarray]]:
+        """Verdict plus, per examined verify position, the target's distribution there (what
+        the hover and the inspector show as p): the sampler's at temperature > 0, the model's
+        own softmax when greedy, whose argmax is the same."""
         s = req.sampling
         hist = [*history, *drafts]
         base = len(history)
+        rows_p: dict[int, np.ndarray] = {}
         if s.greedy:
-            cache: dict[int, np.ndarray] = {}
+            def probs(i: int) -> np.ndarray:
+                if i not in rows_p:
+                    rows_p[i] = sampling.softmax(sampling.penalized(rows[i], s, hist[: base + i]))
+                return rows_p[i]
 
-            def pen(i: int) -> np.ndarray:
-                if i not in cache:
-                    cache[i] = sampling.penalized(rows[i], s, hist[: base + i])
-                return cache[i]
+            verdict = verify_greedy(lambda i: int(np.argmax(probs(i))), drafts)
+        else:
+            def probs(i: int) -> np.ndarray:
+                if i not in rows_p:
+                    rows_p[i] = sampling.distribution(rows[i], s, hist[: base + i])
+                return rows_p[i]
 
-            verdict = verify_greedy(lambda i: int(np.argmax(pen(i))), drafts)
-            p_rows = [(lambda tok, i=i: sampling.softmax_prob(pen(i), tok))
-                      for i in range(verdict.n_accepted + 1)]
-            return verdict, p_rows
-        dists: dict[int, np.ndarray] = {}
+            verdict = verify_sampled(probs, drafts, proposal.dists[: len(drafts)], rng)
+        return verdict, [probs(i) for i in range(verdict.n_accepted + 1)]
 
-        def dist(i: int) -> np.ndarray:
-            if i not in dists:
-                dists[i] = sampling.distribution(rows[i], s, hist[: base + i])
-            return dists[i]
+    def _inspection(self, model: LoadedModel, verdict: Verdict, p_rows: list[np.ndarray],
+                    proposal: Proposal, drafts: list[int], history: list[int], greedy: bool,
+                    ) -> tuple[list[Verification | None], Verification]:
+        """What verification used, per drafted token and for the target's own token."""
+        rule: Literal["greedy", "sampled"] = "greedy" if greedy else "sampled"
+        n_acc = verdict.n_accepted
 
-        verdict = verify_sampled(dist, drafts, proposal.dists[: len(drafts)], rng)
-        p_rows = [(lambda tok, i=i: float(dist(i)[tok])) for i in range(verdict.n_accepted + 1)]
-        return verdict, p_rows
+        def candidates(pairs: list[tuple[int, float]] | None) -> tuple[Candidate, ...]:
+            return tuple(Candidate(t, display_piece(model.piece(t)), p) for t, p in pairs or ())
+
+        def top_target(i: int) -> tuple[Candidate, ...]:
+            return candidates(sampling.top(p_rows[i]))
+
+        per_draft: list[Verification | None] = []
+        for i, x in enumerate(drafts):
+            if i > n_acc:
+                per_draft.append(None)  # after the first rejection: never examined
+                continue
+            draw = accept = None
+            if not greedy:
+                q = proposal.dists[i]
+                qx = 1.0 if q is None else float(q[x])
+                draw = verdict.draws[i]
+                accept = min(1.0, float(p_rows[i][x]) / qx) if qx > 0.0 else 0.0
+            source = _at(proposal.sources, i)
+            match_text = ""
+            if source is not None:
+                lead = history[max(0, source - MATCH_CONTEXT_TOKENS): source]
+                match_text = "".join(display_piece(model.piece(t)) for t in lead)
+            per_draft.append(Verification(
+                rule, draw, accept, top_target=top_target(i),
+                top_draft=candidates(_at(proposal.tops, i)), match_at=source,
+                match_text=match_text))
+        if greedy:
+            how: Literal["argmax", "residual", "target"] = "argmax"
+        else:
+            how = "residual" if n_acc < len(drafts) else "target"
+        own = Verification(rule, drawn_from=how, residual_p=verdict.token_p if how == "residual"
+                           else None, top_target=top_target(n_acc))
+        return per_draft, own
+
+
+def _at(values: list, i: int):
+    """values[i], or None past the end (a drafter may leave the inspector's lists short)."""
+    return values[i] if i < len(values) else None
 
 
 def _needs(spec_name: str) -> spec_types.Need:

@@ -7,6 +7,7 @@ and a recorded sequence of them can be replayed to drive a UI test.
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -16,6 +17,58 @@ from typing import Any, Literal
 Origin = str
 SpecType = str  # a name declared in backend.spec_types (a table, so that a drafter adds itself)
 StopReason = Literal["eos", "length", "stop_string", "cancelled", "context_full"]
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One of a distribution's most likely tokens, for the inspector's top-5 lists."""
+
+    id: int
+    text: str
+    p: float
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    """What verification used to decide on one token, recorded as the engine decided: the
+    inspector shows these values, never ones recomputed afterwards.
+
+    Greedy (temperature 0): a draft stands when it is the target's most likely token.
+    Sampled: a draft x stands when the uniform draw u < min(1, p(x) / q(x)); after a rejection
+    the target's token is drawn from normalize(max(0, p − q)); after a fully accepted draft,
+    and in plain decoding, from p itself.
+    """
+
+    rule: Literal["greedy", "sampled"]
+    draw: float | None = None  # u, compared with accept_prob (sampled drafts only)
+    accept_prob: float | None = None  # min(1, p/q) (sampled drafts only)
+    # For the target's own token, how it was chosen: "argmax" (greedy), "residual" (drawn from
+    # max(0, p − q) normalised, after a rejection) or "target" (drawn from p).
+    drawn_from: Literal["", "argmax", "residual", "target"] = ""
+    residual_p: float | None = None  # its probability under that residual
+    top_target: tuple[Candidate, ...] = ()  # p's five most likely tokens at this position
+    top_draft: tuple[Candidate, ...] = ()  # q's, when the drafter has a distribution
+    # n-gram lookup: where in the conversation (token position) the copied token came from,
+    # and the text that led up to it there, the match ending in it.
+    match_at: int | None = None
+    match_text: str = ""
+
+
+def verification_to_json(v: Verification) -> str:
+    """One compact JSON string: how an answer's token columns keep it (a string is one object
+    the garbage collector never scans, where a Verification brings a dozen)."""
+    return json.dumps([v.rule, v.draw, v.accept_prob, v.drawn_from, v.residual_p,
+                       [[c.id, c.text, c.p] for c in v.top_target],
+                       [[c.id, c.text, c.p] for c in v.top_draft], v.match_at, v.match_text],
+                      ensure_ascii=True, separators=(",", ":"))
+
+
+def verification_from_json(text: str) -> Verification:
+    rule, draw, accept, drawn_from, residual_p, top_t, top_d, match_at, match_text = (
+        json.loads(text))
+    return Verification(rule, draw, accept, drawn_from, residual_p,
+                        tuple(Candidate(*c) for c in top_t), tuple(Candidate(*c) for c in top_d),
+                        match_at, match_text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +88,9 @@ class Token:
     p_target: float | None = None
     p_draft: float | None = None
     head: int | None = None  # which MTP head drafted it (0-based), for origin "mtp"
+    # What verification used on it; None for drafts after the first rejection (never verified)
+    # and for events recorded before the inspector existed.
+    verification: Verification | None = None
 
 
 @dataclass(frozen=True, slots=True)

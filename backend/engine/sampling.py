@@ -36,6 +36,24 @@ def softmax_prob(logits: np.ndarray, token: int) -> float:
     return float(np.exp(float(logits[token]) - m) / np.exp(logits - m, dtype=np.float64).sum())
 
 
+def softmax(logits: np.ndarray) -> np.ndarray:
+    """softmax at temperature 1, in float64: the model's own distribution, what the inspector
+    shows for greedy decoding (whose choice, the argmax, is the same at any temperature)."""
+    e = np.exp(logits - float(logits.max()), dtype=np.float64)
+    return e / e.sum()
+
+
+TOP_N = 5  # how many of a distribution's most likely tokens the inspector lists
+
+
+def top(probs: np.ndarray, n: int = TOP_N) -> list[tuple[int, float]]:
+    """The n most likely (token, probability) pairs, most likely first (zeros left out)."""
+    n = min(n, probs.shape[0])
+    ids = np.argpartition(probs, probs.shape[0] - n)[-n:]
+    ids = ids[np.argsort(-probs[ids], kind="stable")]
+    return [(int(i), float(probs[i])) for i in ids if probs[i] > 0.0]
+
+
 def distribution(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]) -> np.ndarray:
     """The dense probability vector the sampler draws from (zero outside the kept set)."""
     lg = penalized(logits, s, history)

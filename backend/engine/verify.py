@@ -22,6 +22,11 @@ from backend.engine.sampling import sample
 class Verdict:
     n_accepted: int
     token: int  # the target's own token after the accepted prefix (correction or bonus)
+    # Sampled verification only, kept for the inspector: the uniform draw u each examined
+    # draft was compared with, and the token's probability under the distribution it was
+    # drawn from (the residual after a rejection, else p).
+    draws: tuple[float, ...] = ()
+    token_p: float | None = None
 
 
 def verify_greedy(target_choice: Callable[[int], int], drafts: Sequence[int]) -> Verdict:
@@ -56,12 +61,19 @@ def verify_sampled(
 ) -> Verdict:
     """`target_dist(i)` is p_i, the target's transformed distribution at verify position i
     (lazy); `draft_dists[i]` is q_i, or None when the drafter proposed deterministically."""
+    draws: list[float] = []
     for i, x in enumerate(drafts):
         p = target_dist(i)
         q = draft_dists[i]
         qx = 1.0 if q is None else float(q[x])
         px = float(p[x])
-        if qx > 0.0 and rng.random() * qx < px:  # u < p/q, without dividing by zero
+        u = rng.random()
+        draws.append(u)
+        if qx > 0.0 and u * qx < px:  # u < p/q, without dividing by zero
             continue
-        return Verdict(i, sample(residual(p, q, x), rng))
-    return Verdict(len(drafts), sample(target_dist(len(drafts)), rng))
+        r = residual(p, q, x)
+        token = sample(r, rng)
+        return Verdict(i, token, tuple(draws), float(r[token]))
+    p = target_dist(len(drafts))
+    token = sample(p, rng)
+    return Verdict(len(drafts), token, tuple(draws), float(p[token]))

@@ -36,6 +36,11 @@ class Proposal:
     dists: list[np.ndarray | None] = field(default_factory=list)
     p_draft: list[float | None] = field(default_factory=list)  # the drafter's q_i(token i)
     heads: list[int | None] = field(default_factory=list)  # MTP head per token
+    # For the inspector, optional (a drafter may leave them short): q's most likely
+    # (token, probability) pairs per drafted token, and for a drafter that copies, the
+    # position in the history each token was copied from.
+    tops: list[list[tuple[int, float]] | None] = field(default_factory=list)
+    sources: list[int | None] = field(default_factory=list)
 
 
 class SamplingDrafter:
@@ -52,20 +57,26 @@ class SamplingDrafter:
         self.p_min = request.p_min
         self.rng = rng
 
-    def choose(self, logits: np.ndarray, history: list[int]
+    def choose(self, logits: np.ndarray, history: list[int],
+               tops: list[list[tuple[int, float]] | None] | None = None,
                ) -> tuple[int, np.ndarray | None, float, bool]:
         """The drafted token under the request's sampler, its distribution q (None when
         greedy: q is one-hot), the drafter's probability of it, and whether drafting goes
         on: the drafter's top probability is at least p_min (llama.cpp's rule; when sampling,
-        the drawn token may be a less likely one, which says nothing of the confidence)."""
+        the drawn token may be a less likely one, which says nothing of the confidence).
+        `tops`, when given, gets q's most likely tokens appended (for the inspector)."""
         s = self.sampling
         if s.greedy:
-            lg = sampling.penalized(logits, s, history)
-            x = int(np.argmax(lg))
-            p = sampling.softmax_prob(lg, x)
+            probs = sampling.softmax(sampling.penalized(logits, s, history))
+            x = int(np.argmax(probs))
+            p = float(probs[x])
+            if tops is not None:
+                tops.append(sampling.top(probs))
             return x, None, p, p >= self.p_min
         q = sampling.distribution(logits, s, history)
         x = sampling.sample(q, self.rng)
+        if tops is not None:
+            tops.append(sampling.top(q))
         return x, q, float(q[x]), float(q.max()) >= self.p_min
 
 

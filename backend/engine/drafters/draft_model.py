@@ -46,7 +46,7 @@ class DraftModelDrafter(SamplingDrafter):
         out = Proposal()
         seq = list(history)
         for i in range(n_max):
-            x, q, conf, confident = self.choose(logits, seq)
+            x, q, conf, confident = self.choose(logits, seq, out.tops)
             if not confident:
                 break  # the drafter is unsure: verifying more would likely waste work
             out.tokens.append(x)

@@ -88,7 +88,7 @@ class MtpDrafter(SamplingDrafter):
         seq = list(history)
         try:
             for i in range(n_max):
-                x, q, conf, confident = self.choose(logits, seq)
+                x, q, conf, confident = self.choose(logits, seq, out.tops)
                 if not confident:
                     break  # the head is unsure: verifying more would likely waste work
                 out.tokens.append(x)

@@ -58,6 +58,7 @@ class NgramDrafter:
             dists=[None] * len(tokens),
             p_draft=[None] * len(tokens),
             heads=[None] * len(tokens),
+            sources=list(range(follow, follow + len(tokens))),
         )
 
     def close(self) -> None:
