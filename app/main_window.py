@@ -45,6 +45,7 @@ from app.message_widgets import AnswerWidget
 from app.model_manager.launcher import ModelManagerLauncher
 from app.model_session import ModelSession
 from app.status_widgets import Banner, LoadProgress
+from app.teaching import TeachingTools
 from app.trace_opening import TRACE_FILTER, TraceOpener
 from app.transcript_view import TranscriptView
 from backend import spec_types
@@ -155,6 +156,7 @@ class MainWindow(QMainWindow):
         menu.addAction(self.models_action)
         menu.addSeparator()
         menu.addAction(quit_action)
+        self.teaching = TeachingTools(self)  # the inspector and the View menu
 
     def _connect(self) -> None:
         m = self.models

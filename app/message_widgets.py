@@ -71,6 +71,7 @@ class AnswerWidget(QFrame):
     use_k = Signal(int)  # the advisor's "Use K = n": the draft length for the next answers
     check_lossless = Signal(object)  # this widget: "Check lossless" (app/lossless_check.py)
     export_requested = Signal(object)  # this widget: "Export…" (HTML, PNG or JSON trace)
+    inspect = Signal(object, int)  # this widget, a clicked token's index in its TokenLog
 
     def __init__(self, answer: Answer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -105,6 +106,7 @@ class AnswerWidget(QFrame):
         header.addWidget(self.export_button)
 
         self.token_view = TokenView()
+        self.token_view.token_clicked.connect(self._on_token_clicked)
         self.markdown_view: MarkdownView | None = None
         self._markdown_parts = 0  # the answer's parts the Markdown view shows
         self.stats_label = plain_label()
@@ -235,6 +237,9 @@ class AnswerWidget(QFrame):
             self._markdown_parts = len(parts)
 
     @Slot()
+    def _on_token_clicked(self, index: int) -> None:
+        self.inspect.emit(self, index)
+
     def _on_copy(self) -> None:
         QGuiApplication.clipboard().setText(self.answer.text)
 

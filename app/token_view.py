@@ -12,9 +12,9 @@ from __future__ import annotations
 import html
 from bisect import bisect_right
 
-from PySide6.QtCore import QEvent, QPoint
-from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QToolTip, QWidget
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QTextEdit, QToolTip, QWidget
 
 from app.auto_height_text import AutoHeightTextEdit
 from app.theme import token_colours
@@ -32,6 +32,8 @@ MAX_BLOCK_CHARS = 2000
 
 
 class TokenView(AutoHeightTextEdit):
+    token_clicked = Signal(int)  # the clicked token's index in the answer's TokenLog
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.formats = TokenFormats(token_colours(self))
@@ -52,6 +54,7 @@ class TokenView(AutoHeightTextEdit):
         self._index.clear()
         self._log = None
         self._block_chars = 0
+        self.setExtraSelections([])
 
     def append_tokens(self, log: TokenLog, start: int, end: int) -> None:
         """Draw tokens start..end of `log` in one edit block (one relayout for all)."""
@@ -93,16 +96,8 @@ class TokenView(AutoHeightTextEdit):
 
     def token_at(self, pos: QPoint) -> tuple[int, Token] | None:
         """The (step, token) under a viewport point, or None between or beyond tokens."""
-        cursor = self.cursorForPosition(pos)
-        rect = self.cursorRect(cursor)
-        if not rect.top() <= pos.y() <= rect.bottom():
-            return None
-        position = cursor.position()
-        # cursorForPosition snaps to the nearest gap: left of that gap is the character hit.
-        if pos.x() < rect.left() and position > 0:
-            position -= 1
-        i = bisect_right(self._starts, position) - 1
-        if i >= 0 and position < self._ends[i] and self._log is not None:
+        i = self.entry_at(pos)
+        if i is not None and self._log is not None:
             j = self._index[i]
             return self._log.step[j], self._log.token(j)
         return None
@@ -120,6 +115,69 @@ class TokenView(AutoHeightTextEdit):
 
     def token_count(self) -> int:
         return len(self._index)
+
+    # The inspector's marks -------------------------------------------------------------
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        # a click, not the end of a text selection
+        if event.button() == Qt.MouseButton.LeftButton and not self.textCursor().hasSelection():
+            hit = self.entry_at(event.position().toPoint())
+            if hit is not None:
+                self.token_clicked.emit(self._index[hit])
+
+    def entry_at(self, pos: QPoint) -> int | None:
+        """The drawn entry (not the TokenLog index) under a viewport point."""
+        cursor = self.cursorForPosition(pos)
+        rect = self.cursorRect(cursor)
+        if not rect.top() <= pos.y() <= rect.bottom():
+            return None
+        position = cursor.position()
+        if pos.x() < rect.left() and position > 0:
+            position -= 1
+        # cursorForPosition snaps to the nearest gap: left of that gap is the character hit.
+        i = bisect_right(self._starts, position) - 1
+        return i if i >= 0 and position < self._ends[i] else None
+
+    def token_rect(self, log_index: int):
+        """The viewport rectangle of a drawn token (for tests that click it), or None."""
+        entry = self._entry(log_index)
+        if entry is None:
+            return None
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(self._starts[entry])
+        left = self.cursorRect(cursor)
+        cursor.setPosition(self._ends[entry])
+        right = self.cursorRect(cursor)
+        return left.united(right) if left.top() == right.top() else left
+
+    def _entry(self, log_index: int) -> int | None:
+        i = bisect_right(self._index, log_index) - 1
+        return i if i >= 0 and self._index[i] == log_index else None
+
+    def mark(self, pinned: int | None, source: int | None = None) -> None:
+        """Outline the inspected token and, for an n-gram draft copied from this answer,
+        shade the token it was copied from (extra selections: the text is untouched)."""
+        marks = []
+        for log_index, colour in ((source, "#f2c94c"), (pinned, "#4a90d9")):
+            entry = None if log_index is None else self._entry(log_index)
+            if entry is None:
+                continue
+            sel = QTextEdit.ExtraSelection()
+            cursor = QTextCursor(self.document())
+            cursor.setPosition(self._starts[entry])
+            cursor.setPosition(self._ends[entry], QTextCursor.MoveMode.KeepAnchor)
+            sel.cursor = cursor
+            fmt = QTextCharFormat()
+            if log_index == pinned:
+                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
+                fmt.setUnderlineColor(QColor(colour))
+                fmt.setFontWeight(700)
+            else:
+                fmt.setBackground(QColor(colour))
+            sel.format = fmt
+            marks.append(sel)
+        self.setExtraSelections(marks)
 
 
 def token_tooltip(step: int, token: Token) -> str:
@@ -148,4 +206,5 @@ def token_tooltip(step: int, token: Token) -> str:
     ]
     if probs:
         lines.append(" · ".join(probs))
+    lines.append("<i>Click to inspect</i>")
     return "<qt>" + "<br>".join(lines) + "</qt>"

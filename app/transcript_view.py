@@ -39,6 +39,7 @@ class TranscriptView(QScrollArea):
     use_k = Signal(int)  # an answer's advisor line asked for this draft length
     check_lossless = Signal(object)  # the AnswerWidget whose "Check lossless" was clicked
     export_requested = Signal(object)  # the AnswerWidget whose "Export…" was clicked
+    inspect = Signal(object, int)  # an AnswerWidget and the TokenLog index of a clicked token
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -112,6 +113,7 @@ class TranscriptView(QScrollArea):
         widget.use_k.connect(self.use_k)
         widget.check_lossless.connect(self.check_lossless)
         widget.export_requested.connect(self.export_requested)
+        widget.inspect.connect(self.inspect)
         return self._add(widget)
 
     def _advise(self, widget: AnswerWidget) -> None:

@@ -1,0 +1,54 @@
+"""Teaching mode's place in the window: the inspector dock and the View menu (replay, race,
+charts, presentation mode), wired to the transcript. The window makes one and hands it
+itself; each tool lives in its own module and this one only connects them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QDockWidget, QScrollArea
+
+from app.inspection import inspect_token
+from app.inspector import InspectorPanel
+
+if TYPE_CHECKING:
+    from app.main_window import MainWindow
+    from app.message_widgets import AnswerWidget
+
+
+class TeachingTools(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.inspector = InspectorPanel()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.inspector)
+        self.inspector_dock = QDockWidget("Inspector", window)
+        self.inspector_dock.setObjectName("inspectorDock")
+        self.inspector_dock.setWidget(scroll)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector_dock)
+        self.inspector_dock.hide()  # until a token is clicked
+        self._marked: AnswerWidget | None = None
+        self.menu = window.menuBar().addMenu("&View")
+        self.menu.addAction(self.inspector_dock.toggleViewAction())
+        window.transcript.inspect.connect(self.inspect)
+
+    def inspect(self, widget: AnswerWidget, index: int) -> None:
+        """Pin the inspector on token `index` of an answer, and mark it (and, for an n-gram
+        draft copied from the same answer, its source) in the answer's view."""
+        answer = widget.answer
+        if not 0 <= index < len(answer.tokens):
+            return
+        ins = inspect_token(answer.tokens, index, answer.n_prompt or answer.stats().n_prompt)
+        self.inspector.show_inspection(ins)
+        if self._marked is not None and self._marked is not widget:
+            with contextlib.suppress(RuntimeError):  # that answer's widget is gone
+                self._marked.token_view.mark(None)
+        widget.token_view.mark(index, ins.copied_from)
+        self._marked = widget
+        self.inspector_dock.show()
+        self.inspector_dock.raise_()
