@@ -76,7 +76,8 @@ class ServerClient:
             data = response.json()
             return [str(m["id"]) for m in data.get("data", []) if isinstance(m, dict)]
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise ServerError(f"{self.base_url} answered /models with something that is not a "
+            raise ServerError(f"The server at {self.base_url} "
+                               f"answered /models with something that is not a "
                               "model list: is it an OpenAI-compatible server?", "protocol",
                               str(exc)) from exc
 
@@ -149,15 +150,18 @@ class ServerClient:
         code = response.status_code
         body = response.text[:500]
         if code in (401, 403):
-            return ServerError(f"{self.base_url} refused the API key (HTTP {code}): check the "
+            return ServerError(f"The server at {self.base_url} "
+                               f"refused the API key (HTTP {code}): check the "
                                "key, or give one if the server needs it.", "key", body)
         text = body.lower()
         if model and code in (400, 404, 422) and "model" in text and (
                 "not found" in text or "does not exist" in text or "unknown" in text):
-            return ServerError(f"{self.base_url} does not serve a model called {model!r}: "
+            return ServerError(f"The server at {self.base_url} "
+                               f"does not serve a model called {model!r}: "
                                "pick one from its model list.", "model", body)
         if code == 404:
-            return ServerError(f"{self.base_url} has no such endpoint (HTTP 404): is the "
+            return ServerError(f"The server at {self.base_url} "
+                               f"has no such endpoint (HTTP 404): is the "
                                "address right, with its /v1?", "http", body)
         detail = _error_text(_json_or_none(response)) or body
         return ServerError(f"The server answered HTTP {code}: {detail[:200]}", "http", body)
@@ -165,11 +169,13 @@ class ServerClient:
     def _transport_error(self, exc: httpx2.HTTPError, *, streaming: bool) -> ServerError:
         where = self.base_url
         if isinstance(exc, httpx2.ConnectTimeout):
-            return ServerError(f"{where} did not answer within {CONNECT_TIMEOUT_S:.0f} s: is "
+            return ServerError(f"The server at {where} "
+                               f"did not answer within {CONNECT_TIMEOUT_S:.0f} s: is "
                                "the address right and the server running?", "unreachable",
                                repr(exc))
         if isinstance(exc, httpx2.TimeoutException):
-            return ServerError(f"{where} went silent for {self._read_timeout_s:g} s, so the "
+            return ServerError(f"The server at {where} "
+                               f"went silent for {self._read_timeout_s:g} s, so the "
                                "answer was given up (timeout).", "timeout", repr(exc))
         if isinstance(exc, httpx2.ConnectError):
             return ServerError(f"Cannot reach {where}: nothing answers there (is the server "

@@ -74,10 +74,12 @@ class ServerEngine:
         if not model and available:
             model = available[0]
         if available and model not in available:
-            raise ServerError(f"{self.base_url} does not serve a model called {model!r}; it "
+            raise ServerError(f"The server at {self.base_url} "
+                               f"does not serve a model called {model!r}; it "
                               f"serves {', '.join(available[:8])}.", "model")
         if not model:
-            raise ServerError(f"{self.base_url} lists no model to answer with.", "model")
+            raise ServerError(f"The server at {self.base_url} "
+                               f"lists no model to answer with.", "model")
         self._model = model
         target = ServerTarget(self.base_url, model)
         self.target = ModelInfo(path=target.path, name=target.name, architecture=ARCHITECTURE,

@@ -78,8 +78,8 @@ class _Handler(BaseHTTPRequestHandler):
     def _authorized(self) -> bool:
         key = self.server_state.script.api_key
         if key and self.headers.get("Authorization") != f"Bearer {key}":
-            self._json(401, {"error": {"message": "Invalid API Key", "type": "invalid_request_error",
-                                       "code": 401}})
+            self._json(401, {"error": {
+                "message": "Invalid API Key", "type": "invalid_request_error", "code": 401}})
             return False
         return True
 
