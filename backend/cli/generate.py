@@ -165,7 +165,7 @@ def _print_events(engine: EngineLike, request: GenerationRequest, events: list[E
             out.flush()
         elif isinstance(event, GenerationFinished):
             s = event.stats
-            out.write(RESET + "\n")
+            out.write((RESET if color else "") + "\n")
             print(
                 f"[{event.stop_reason}] {s.n_generated} tokens, {s.tokens_per_second:.1f} tok/s, "
                 f"TTFT {s.ttft_ms:.0f} ms, drafted {s.n_drafted}, accepted {s.n_accepted} "
