@@ -65,11 +65,22 @@ class GenerationSettings:
 
 
 @dataclass
+class ServerSettings:
+    """The OpenAI-compatible server the window answers with when `kind` is "server"."""
+
+    kind: str = schema.BACKEND_KIND.default
+    base_url: str = schema.SERVER_URL.default
+    model: str = schema.SERVER_MODEL.default
+    api_key: str = schema.SERVER_API_KEY.default  # plain text: see settings_schema
+
+
+@dataclass
 class Settings:
     schema_version: int = SCHEMA_VERSION
     window: WindowSettings = field(default_factory=WindowSettings)
     models: ModelSettings = field(default_factory=ModelSettings)
     generation: GenerationSettings = field(default_factory=GenerationSettings)
+    server: ServerSettings = field(default_factory=ServerSettings)
     # What loading replaced by a default, in words ("temperature 3.0 is outside 0.0 to 2.0"):
     # never saved, shown by the window so that a changed value is not changed silently.
     problems: list[str] = field(default_factory=list, compare=False, repr=False)

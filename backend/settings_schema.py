@@ -151,6 +151,31 @@ MAX_TOKENS = Option(
     minval=1, maxval=1 << 20, step=64, cli="--max-tokens",
 )
 
+# -- server: an OpenAI-compatible server instead of the local engine (backend/serving/) --------
+BACKEND_KINDS = ("local", "server")
+BACKEND_KIND = Option(
+    "server.kind", "local", "Backend",
+    "Local engine: GGUF files on this machine, every token coloured by its origin. "
+    "OpenAI-compatible server: llama-server, vLLM, SGLang… (speculation as numbers only)",
+    choices=lambda: BACKEND_KINDS,
+)
+SERVER_URL = Option(
+    "server.base_url", "http://127.0.0.1:8080/v1", "Server URL",
+    "The server's OpenAI-compatible address, with its /v1", cli="--server",
+)
+SERVER_MODEL = Option(
+    "server.model", "", "Server model", "One of the models the server lists (/v1/models)",
+    cli="--model",
+)
+# Kept in the settings file, in plain text, and the panel says so: the system keyring needs a
+# Secret Service that headless and minimal Linux desktops lack (keyring then fails or falls
+# back to a plain file itself), and the keys of a local or LAN server are rarely secrets
+# worth a dependency; the command line reads $DRAFTLIGHT_API_KEY instead of a flag's value.
+SERVER_API_KEY = Option(
+    "server.api_key", "", "API key",
+    "Sent as a bearer token; kept in plain text in the settings file", cli="--api-key",
+)
+
 # -- window -----------------------------------------------------------------------------------
 THEME = Option(
     "window.theme", "system", "Theme", "Colour theme", choices=lambda: THEMES,
@@ -158,7 +183,8 @@ THEME = Option(
 
 OPTIONS: dict[str, Option] = {o.key: o for o in (
     N_CTX, N_THREADS, SPEC_TYPE, N_DRAFT, P_MIN, TEMPERATURE, TOP_P, TOP_K, MIN_P,
-    REPEAT_PENALTY, SEED, MAX_TOKENS, THEME,
+    REPEAT_PENALTY, SEED, MAX_TOKENS, THEME, BACKEND_KIND, SERVER_URL, SERVER_MODEL,
+    SERVER_API_KEY,
 )}
 
 
