@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QSizePolicy,
     QToolButton,
     QVBoxLayout,
@@ -44,7 +45,11 @@ class UserMessageWidget(QFrame):
         layout.setContentsMargins(10, 6, 10, 6)
         role = plain_label("You")
         role.setObjectName("roleLabel")
-        layout.addWidget(role)
+        # The row the chat's actions (versions, edit, copy: app/chat_actions.py) join.
+        self.header = QHBoxLayout()
+        self.header.setContentsMargins(0, 0, 0, 0)
+        self.header.addWidget(role, 1)
+        layout.addLayout(self.header)
         self.text_label = plain_label(text, selectable=True)
         layout.addWidget(self.text_label)
 
@@ -64,6 +69,14 @@ class ErrorWidget(QFrame):
                            "border-radius: 4px; }")
 
 
+# The answer's "Teach" menu: (tool, label); app/teaching.py opens each tool.
+TEACHING_TOOLS = (
+    ("replay", "Replay step by step…"),
+    ("race", "Race against plain decoding…"),
+    ("charts", "Charts…"),
+)
+
+
 class AnswerWidget(QFrame):
     """An assistant answer: coloured tokens or Markdown, its numbers and its chart."""
 
@@ -72,6 +85,7 @@ class AnswerWidget(QFrame):
     check_lossless = Signal(object)  # this widget: "Check lossless" (app/lossless_check.py)
     export_requested = Signal(object)  # this widget: "Export…" (HTML, PNG or JSON trace)
     inspect = Signal(object, int)  # this widget, a clicked token's index in its TokenLog
+    teach = Signal(object, str)  # this widget and a teaching tool: "replay", "race", "charts"
 
     def __init__(self, answer: Answer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -94,6 +108,7 @@ class AnswerWidget(QFrame):
         self.export_button.clicked.connect(self._on_export)
         self.export_button.hide()  # shown once the answer has finished
         header = QHBoxLayout()
+        self.header = header  # app/chat_actions.py adds the versions switch here
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.title, 1)
         header.addWidget(self.markdown_button)
@@ -104,6 +119,17 @@ class AnswerWidget(QFrame):
         self.check_button.clicked.connect(self._on_check_lossless)
         header.addWidget(self.check_button)
         header.addWidget(self.export_button)
+        self.teach_button = QToolButton(text="Teach")
+        self.teach_button.setToolTip("Replay this answer step by step, race it against plain "
+                                     "decoding, or chart its numbers")
+        self.teach_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        teach_menu = QMenu(self.teach_button)
+        for tool, label in TEACHING_TOOLS:
+            teach_menu.addAction(label).setData(tool)
+        teach_menu.triggered.connect(self._on_teach)
+        self.teach_button.setMenu(teach_menu)
+        self.teach_button.hide()  # shown once the answer has finished
+        header.addWidget(self.teach_button)
 
         self.token_view = TokenView()
         self.token_view.token_clicked.connect(self._on_token_clicked)
@@ -173,6 +199,7 @@ class AnswerWidget(QFrame):
         if not numbers and not a.done:
             return
         self.export_button.setVisible(a.done)
+        self.teach_button.setVisible(a.done and len(a.tokens) > 0)
         title = "Assistant"
         if a.model_name:
             title += f" · {a.model_name}"
@@ -237,6 +264,9 @@ class AnswerWidget(QFrame):
             self._markdown_parts = len(parts)
 
     @Slot()
+    def _on_teach(self, action: QAction) -> None:
+        self.teach.emit(self, action.data())
+
     def _on_token_clicked(self, index: int) -> None:
         self.inspect.emit(self, index)
 

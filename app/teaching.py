@@ -8,11 +8,13 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QDockWidget, QScrollArea
+from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
 
 from app.inspection import inspect_token
 from app.inspector import InspectorPanel
+from app.replay_window import ReplayWindow
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -36,6 +38,25 @@ class TeachingTools(QObject):
         self.menu = window.menuBar().addMenu("&View")
         self.menu.addAction(self.inspector_dock.toggleViewAction())
         window.transcript.inspect.connect(self.inspect)
+        window.transcript.teach.connect(self.open_tool)
+        self.tool_windows: list[QWidget] = []  # open replays, races and charts
+
+    def open_tool(self, widget: AnswerWidget, tool: str) -> QWidget:
+        """Open one of an answer's teaching tools in its own window (non-modal: several can
+        be compared side by side); returns it."""
+        title = widget.title.text()
+        if tool == "replay":
+            window: QWidget = ReplayWindow(widget.answer, title, self.window)
+        else:
+            raise ValueError(f"unknown teaching tool {tool!r}")
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        window.destroyed.connect(self._forget_closed)
+        self.tool_windows.append(window)
+        window.show()
+        return window
+
+    def _forget_closed(self, *_args) -> None:
+        self.tool_windows = [w for w in self.tool_windows if shiboken6.isValid(w)]
 
     def inspect(self, widget: AnswerWidget, index: int) -> None:
         """Pin the inspector on token `index` of an answer, and mark it (and, for an n-gram

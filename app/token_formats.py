@@ -21,6 +21,7 @@ HEAD_PROPERTY = QTextFormat.Property.UserProperty.value + 2
 ACCEPTED = "accepted"
 REJECTED = "rejected"
 TARGET = "target"
+PROPOSED = "proposed"  # a draft the target has not judged yet (the replay's first phase)
 
 U = QTextCharFormat.UnderlineStyle
 # A second cue for MTP heads besides colour: the underline style.
@@ -37,6 +38,10 @@ class TokenFormats:
         self.accepted.setFontUnderline(True)
         self.rejected = _format(REJECTED, colours.rejected_fg, colours.rejected_bg)
         self.rejected.setFontStrikeOut(True)
+        # no verdict yet: no colour, a dotted underline and italics (the colours mean a verdict)
+        self.proposed = _format(PROPOSED)
+        self.proposed.setFontItalic(True)
+        self.proposed.setUnderlineStyle(U.DotLine)
         self._heads: dict[int, QTextCharFormat] = {}
 
     def head(self, index: int) -> QTextCharFormat:

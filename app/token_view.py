@@ -10,7 +10,7 @@ Model text only ever goes through QTextCursor.insertText, which never interprets
 from __future__ import annotations
 
 import html
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QTextCharFormat, QTextCursor
@@ -56,8 +56,10 @@ class TokenView(AutoHeightTextEdit):
         self._block_chars = 0
         self.setExtraSelections([])
 
-    def append_tokens(self, log: TokenLog, start: int, end: int) -> None:
-        """Draw tokens start..end of `log` in one edit block (one relayout for all)."""
+    def append_tokens(self, log: TokenLog, start: int, end: int, *,
+                      proposed: bool = False) -> None:
+        """Draw tokens start..end of `log` in one edit block (one relayout for all).
+        `proposed`: draw them as drafts not yet judged (the replay's first phase)."""
         self._log = log
         cursor = self._cursor
         fmt = self.formats
@@ -70,7 +72,10 @@ class TokenView(AutoHeightTextEdit):
                 text = texts[i]
                 if not text:
                     continue  # part of a character that a later token completes
-                if origins[i] == "target":
+                if proposed:
+                    f = fmt.proposed
+                    text = text.translate(_VISIBLE)
+                elif origins[i] == "target":
                     f = fmt.target
                 elif not accepted[i]:
                     f = fmt.rejected
@@ -91,6 +96,25 @@ class TokenView(AutoHeightTextEdit):
         finally:
             self._block_chars = block_chars
             cursor.endEditBlock()
+
+    def end_rect(self):
+        """Where the last drawn token ends (the viewport rectangle of the insertion point)."""
+        return self.cursorRect(self._cursor)
+
+    def remove_from(self, log_index: int) -> None:
+        """Take away every drawn token from `log_index` of the log on (the replay steps back
+        or redraws its current step); costs what is removed, not what stays."""
+        k = bisect_left(self._index, log_index)
+        if k >= len(self._index):
+            return
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(self._starts[k])
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        del self._starts[k:], self._ends[k:], self._index[k:]
+        self._cursor = QTextCursor(self.document())
+        self._cursor.movePosition(QTextCursor.MoveOperation.End)
+        self._block_chars = 0
 
     # Hover details -----------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ class TranscriptView(QScrollArea):
     check_lossless = Signal(object)  # the AnswerWidget whose "Check lossless" was clicked
     export_requested = Signal(object)  # the AnswerWidget whose "Export…" was clicked
     inspect = Signal(object, int)  # an AnswerWidget and the TokenLog index of a clicked token
+    teach = Signal(object, str)  # an AnswerWidget and a tool from its "Teach" menu
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -114,6 +115,7 @@ class TranscriptView(QScrollArea):
         widget.check_lossless.connect(self.check_lossless)
         widget.export_requested.connect(self.export_requested)
         widget.inspect.connect(self.inspect)
+        widget.teach.connect(self.teach)
         return self._add(widget)
 
     def _advise(self, widget: AnswerWidget) -> None:

@@ -1,0 +1,84 @@
+"""Make docs/ screenshots of teaching mode on the demo pair: the inspector on a rejected draft,
+the replay mid-step, the race and presentation mode.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/teaching_screenshots.py [OUT_DIR]
+
+A developer's tool (minutes on 2 cores, the real engine): the pictures are looked at before
+they go into docs/, which a test cannot do.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from app.qt_app import ensure_application  # noqa: E402
+from app.startup import build_window  # noqa: E402
+from backend.settings import Settings  # noqa: E402
+
+PROMPT = "Write a Python function that tells whether a number is prime, with a docstring."
+
+
+def main() -> int:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
+    app = ensure_application()
+    tmp = Path(tempfile.mkdtemp())
+    window = build_window(Settings(), settings_path=tmp / "settings.toml", persist=False)
+    window.resize(1500, 900)
+    state: dict = {"sent": False}
+
+    def on_models(target, draft) -> None:
+        if state["sent"] or target is None or draft is None:
+            return
+        state["sent"] = True
+        window.panel.set_spec_type("draft")
+        window.panel.n_draft.setValue(6)
+        window.panel.temperature.setValue(0.7)
+        window.panel.seed.setValue(11)
+        window.panel.max_tokens.setValue(120)
+        window.send(PROMPT)
+
+    def on_finished(widget) -> None:
+        QTimer.singleShot(300, lambda: shoot(widget))
+
+    def shoot(widget) -> None:
+        log = widget.answer.tokens
+        rejected = [i for i in range(len(log)) if log.origin[i] != "target"
+                    and not log.accepted[i] and log.inspection[i] is not None]
+        index = rejected[len(rejected) // 2] if rejected else 0
+        window.teaching.inspect(widget, index)
+        QTimer.singleShot(400, lambda: shoot_inspector(widget))
+
+    def shoot_inspector(widget) -> None:
+        window.transcript.ensureWidgetVisible(widget)
+        app.processEvents()
+        window.grab().save(str(out / "inspector.png"))
+        replay = window.teaching.open_tool(widget, "replay")
+        replay.resize(900, 560)
+        step = next((i for i, s in enumerate(replay.script.steps)
+                     if 0 < s.n_accepted < s.n_drafted and i > 3), 0)
+        replay.show_frame(replay.script.frame_of_step(step) + 1)  # the verdict
+        app.processEvents()
+        replay.grab().save(str(out / "replay.png"))
+        app.exit(0)
+
+    window.models_changed.connect(on_models)
+    window.answer_finished.connect(on_finished)
+    window.open_demo(spec="draft")
+    window.show()
+    QTimer.singleShot(600_000, lambda: app.exit(1))
+    code = app.exec()
+    window.close()
+    QApplication.processEvents()
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
