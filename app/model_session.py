@@ -18,6 +18,7 @@ from app.worker import default_engine_factory
 from backend.engine.protocol import EngineLike
 from backend.models.demo_pair import demo_pair
 from backend.models.pairing import remembered_drafts
+from backend.serving.target import ServerTarget, is_server_path, remember_key
 from backend.settings import Settings
 
 
@@ -42,6 +43,7 @@ class ModelSession(QObject):
         self.draft = None
         self._pending = 0
         self._failed_drafts: set[str] = set()
+        self._server_loading = False  # the load on its way is a server's (open_server)
         c = self.client
         c.load_progressed.connect(lambda _role, fraction: self.load_progressed.emit(fraction))
         c.load_failed.connect(self._on_load_failed)
@@ -72,6 +74,15 @@ class ModelSession(QObject):
         self.settings.remember_model(draft)
         self._begin("Preparing the demo models (first run only)…")
         self.client.load_demo(n_ctx, n_threads)
+
+    def open_server(self, base_url: str, api_key: str, model: str) -> None:
+        """Answer with `model` on an OpenAI-compatible server (backend/serving/): a load like
+        any other, whose target is the server's model; the key stays in this process."""
+        target = ServerTarget(base_url, model)
+        remember_key(base_url, api_key)
+        self._server_loading = True
+        self._begin(f"Connecting to {target.name}…")
+        self.client.load_target(target.path, 0, 0)
 
     def open_draft(self, path: str) -> None:
         """Load `path` as the draft model; "" unloads the draft."""
@@ -109,7 +120,7 @@ class ModelSession(QObject):
                 self._failed_drafts.add(path)
                 self.draft_checked.emit(path, message)
             self.settings.models.draft = ""
-        else:
+        elif not self._server_loading:  # a server's refusal says nothing about the file
             # Nothing is loaded now (a load releases the previous target first), and a file
             # that just failed, or crashed the engine, is not opened again at the next start.
             self.settings.models.target = ""
@@ -124,17 +135,20 @@ class ModelSession(QObject):
     @Slot(object, object)
     def _on_models_changed(self, target, draft) -> None:
         self._pending = max(0, self._pending - 1)
+        self._server_loading = False
         new_target = (target.path if target else None) != (
             self.target.path if self.target else None)
         self.target, self.draft = target, draft
         if target is not None and new_target:
             self._failed_drafts.clear()  # refusals were about the previous target
             self.target_changed.emit()
-            self._compatibility.check(target.path, self.draft_candidates())
+            if not is_server_path(target.path):  # a server model has no file to read
+                self._compatibility.check(target.path, self.draft_candidates())
         self.models_updated.emit(target, draft)
         wanted = self.settings.models.draft
         if (target is not None and draft is None and wanted and not self.loading
-                and wanted != target.path and wanted not in self._failed_drafts):
+                and wanted != target.path and wanted not in self._failed_drafts
+                and not is_server_path(target.path)):  # a server drafts on its own
             self.open_draft(wanted)  # the target's load released the draft: bring it back
         if not self.loading:
             self.models_ready.emit(target, draft)

@@ -12,20 +12,36 @@ from app.main_window import MainWindow
 from app.model_session import ModelSession
 from app.qt_app import ensure_application
 from app.screenshot import ScreenshotRun
+from app.server_panel import attach_server_panel
 from app.worker import default_engine_factory
 from backend.engine.protocol import EngineLike
 from backend.models.default_model import find_default_model
+from backend.serving.switch import BackendSwitch
 from backend.settings import Settings, load_settings
 
 
+def default_backend_factory() -> EngineLike:
+    """The window's engine: the local engine process, or a server once one is connected."""
+    return BackendSwitch(default_engine_factory)
+
+
 def build_window(settings: Settings, *, settings_path: Path | None = None,
-                 engine_factory: Callable[[], EngineLike] = default_engine_factory,
+                 engine_factory: Callable[[], EngineLike] = default_backend_factory,
                  persist: bool = True, chats_path: Path | None = None) -> MainWindow:
     """The one place the window's sessions are made: the models (the engine) and the chats
     (their store; in memory when nothing may persist, as for a screenshot)."""
-    models = ModelSession(settings, engine_factory)
+    made: list[EngineLike] = []  # the engine the worker makes, for the server's reports
+
+    def factory() -> EngineLike:
+        made.append(engine_factory())
+        return made[-1]
+
+    models = ModelSession(settings, factory)
     chats = ChatSession.open(chats_path, persist=persist)
-    return MainWindow(settings, models, chats, settings_path=settings_path, persist=persist)
+    window = MainWindow(settings, models, chats, settings_path=settings_path, persist=persist)
+    window.server_panel = attach_server_panel(
+        window, lambda: getattr(made[-1], "last_report", None) if made else None)
+    return window
 
 
 def startup_model(cli_model: Path | None, settings: Settings) -> Path | None:
@@ -61,7 +77,12 @@ def run_gui(args: argparse.Namespace) -> int:
         run = ScreenshotRun(window, args.screenshot, args.prompt, timeout_s=args.timeout,
                             want_draft=bool(args.draft), spec=args.spec)
     model = startup_model(args.model, window.settings)
-    if model is None and find_default_model() is not None:
+    server = window.settings.server
+    if args.model is None and server.kind == "server" and server.model:
+        window.server_panel.request_connect()  # the server chosen last time
+        if args.prompt and run is None:
+            window.send(args.prompt)
+    elif model is None and find_default_model() is not None:
         window.open_demo(spec=args.spec or "draft")
         if args.prompt and run is None:
             window.send(args.prompt)

@@ -1,0 +1,108 @@
+"""The window with the "OpenAI-compatible server" backend: the model list comes off the GUI
+thread, a real server (llama-cpp-python's own, on 127.0.0.1) answers in the same chat
+window; recorded vLLM numbers show in the stats line and the panel's note, never as token
+colours; a cut stream keeps its partial answer, marked, and says why in the banner."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.answer import format_stats
+from app.worker import default_engine_factory
+from backend.serving.report import NO_COLOURS
+from backend.serving.switch import BackendSwitch
+from tests.serving.fakeserver import FakeServer, recording
+from tests.serving.realserver import MODEL, free_port, llama_cpp_server
+
+
+def server_window(make_window):
+    window = make_window(engine_factory=lambda: BackendSwitch(default_engine_factory))
+    window.panel.max_tokens.setValue(6)
+    return window
+
+
+def connect(window, qtbot, url: str) -> list[str]:
+    panel = window.server_panel
+    panel.choose("server")
+    panel.url_edit.setText(url)
+    with qtbot.waitSignal(panel.models_listed) as listed:
+        panel.list_button.click()
+    with qtbot.waitSignal(window.models_changed):
+        panel.connect_button.click()
+    return listed.args[0]
+
+
+def answer(window, qtbot, text: str):
+    with qtbot.waitSignal(window.answer_finished) as done:
+        assert window.send(text)
+    return done.args[0].answer
+
+
+@pytest.fixture(scope="module")
+def real_server(test_models):
+    with llama_cpp_server(test_models / "count-target.gguf") as url:
+        yield url
+
+
+def test_a_real_server_answers_in_the_chat_window(make_window, qtbot, real_server):
+    window = server_window(make_window)
+    assert connect(window, qtbot, real_server) == [MODEL]
+    assert window.target.name == f"{MODEL} @ {real_server.split('/')[2]}"
+    assert "Connected" in window.server_panel.status.text()
+    a = answer(window, qtbot, "Count!")
+    assert a.text == " zero one two three four five"
+    assert a.stop_reason == "length" and a.error is None
+    assert set(a.tokens.origin) == {"target"}  # nothing coloured as a draft
+    assert "drafted" not in format_stats(a)
+    assert window.server_panel.note.text().startswith(
+        "The server reported no speculation numbers")
+    assert NO_COLOURS in window.server_panel.note.text()
+    second = answer(window, qtbot, "Again!")  # the history goes to the server too
+    assert second.text == " zero one two three four five"
+    assert [t.role for t in window.conversation.turns] == ["user", "assistant"] * 2
+    s = window.settings.server
+    assert (s.kind, s.base_url, s.model) == ("server", real_server, MODEL)
+
+
+def test_recorded_vllm_numbers_show_in_the_stats_and_the_note(make_window, qtbot):
+    script = recording("vllm_detailed")
+    with FakeServer(script) as server:
+        window = server_window(make_window)
+        connect(window, qtbot, server.url)
+        a = answer(window, qtbot, "Why is the sky blue?")
+        assert set(a.tokens.origin) == {"target"}
+        assert "drafted 12 / accepted 5" in format_stats(a)
+        assert "acceptance 41.7 %" in format_stats(a)
+        note = window.server_panel.note.text()
+        assert "Accepted per step: 3 0 1 1." in note and NO_COLOURS in note
+        window.close()
+
+
+def test_a_cut_stream_keeps_the_partial_answer_marked(make_window, qtbot):
+    script = recording("nothing")
+    script.cut_after = 5
+    with FakeServer(script) as server:
+        window = server_window(make_window)
+        connect(window, qtbot, server.url)
+        a = answer(window, qtbot, "Why is the sky blue?")
+        assert a.text == " The sky is blue"
+        assert a.stop_reason == "interrupted"
+        assert window.banner.text() == ("The server closed the connection in the middle of the "
+                                        "answer; what had arrived is kept.")
+        server.script.cut_after = None
+        again = answer(window, qtbot, "And now?")
+        assert again.text == " The sky is blue because of Rayleigh scattering."
+        assert again.stop_reason == "eos"
+        window.close()
+
+
+def test_an_unreachable_server_is_said_in_the_panel(make_window, qtbot):
+    window = server_window(make_window)
+    panel = window.server_panel
+    panel.choose("server")
+    panel.url_edit.setText(f"http://127.0.0.1:{free_port()}/v1")
+    with qtbot.waitSignal(panel.models_failed) as failed:
+        panel.list_button.click()
+    assert failed.args[0].startswith("Cannot reach http://127.0.0.1:")
+    assert panel.status.text() == failed.args[0]
+    assert window.target is None
