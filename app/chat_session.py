@@ -1,10 +1,12 @@
-"""The window's conversations and their saved form: the chat store, written off the GUI thread.
+"""The window's conversations and their saved form: the chat store, read and written off the
+GUI thread.
 
-Every write goes through one serial `Background` queue, in the order the window asks for it, so
-the GUI thread never waits for SQLite or for packing a long answer's tokens, and the ids the
-store assigns (a chat's, an answer's) are set by the write that creates them, before any later
-write that needs them runs. Reads (the list of titles at start, a chat's messages when it is
-selected) stay on the GUI thread: they are what the user is waiting to see.
+Every store call goes through one serial `Background` queue, in the order the window asks for
+it, so the GUI thread never waits for SQLite or for packing or unpacking a long answer's
+tokens, the ids the store assigns (a chat's, a message's) are set by the write that creates
+them before any later write that needs them runs, and a read (a chat's messages when it is
+selected, a search, an export) sees every write asked for before it. Only the list of titles
+at start is read on the GUI thread: it is one small query the window is built from.
 
 An answer is saved while it streams, at most every `PARTIAL_SAVE_INTERVAL_S`, marked
 interrupted, and saved again whole when it ends: a crash of anything, the window included,
@@ -13,30 +15,41 @@ loses at most the last few seconds of it.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from app.background import Background
-from app.conversation import Conversation, Turn, answer_record, new_tokens, turn_from_message
-from backend.chats import ChatStore, ChatStoreError
+from app.conversation import Conversation, Turn, answer_record, new_tokens
+from backend.chats import ChatStore, ChatStoreError, ChatSummary, SearchHit
+from backend.chats.export import export_json, export_markdown, import_json
 
 log = logging.getLogger(__name__)
 
 PARTIAL_SAVE_INTERVAL_S = 2.0
 
 
+def conversation_from_summary(s: ChatSummary) -> Conversation:
+    return Conversation(s.title, chat_id=s.id, loaded=False, pinned=s.pinned,
+                        renamed=s.renamed, system_prompt=s.system_prompt,
+                        dropped_turns=s.dropped_turns, updated_at=s.updated_at)
+
+
 class ChatSession(QObject):
     failed = Signal(str)  # a store problem, in words; the chat goes on in memory
+    loaded = Signal(object)  # a Conversation whose messages were just read
 
     def __init__(self, store: ChatStore, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.store = store
         self._writes = Background(self, serial=True, name="chat store")
         self._last_partial = 0.0
+        self._loading: set[int] = set()  # id() of conversations being read
 
     @classmethod
     def open(cls, path: Path | None, *, persist: bool = True,
@@ -53,28 +66,46 @@ class ChatSession(QObject):
             store.problem = f"{exc} Chats will not be saved this session."
             return cls(store, parent)
 
-    # Reads (GUI thread) --------------------------------------------------------------------
+    # Reads ---------------------------------------------------------------------------------
 
     def saved_conversations(self) -> list[Conversation]:
-        """Titles only: a chat's messages are read when it is selected."""
-        summaries = self._read(self.store.list) or []
-        return [Conversation(s.title, chat_id=s.id, loaded=False) for s in summaries]
-
-    def load(self, conv: Conversation) -> None:
-        if conv.loaded or conv.chat_id is None:
-            return
-        messages = self._read(self.store.load, conv.chat_id)
-        if messages is not None:
-            conv.turns = [turn_from_message(m) for m in messages]
-            conv.loaded = True
-
-    def _read(self, operation: Callable, *args):
+        """Titles only (GUI thread, at start): a chat's messages are read when selected."""
         try:
-            return operation(*args)
+            summaries = self.store.list()
         except ChatStoreError as exc:
             log.error("%s", exc)
             self.failed.emit(str(exc))
-            return None
+            return []
+        return [conversation_from_summary(s) for s in summaries]
+
+    def load(self, conv: Conversation) -> None:
+        """Read a listed conversation's messages off the GUI thread (every version, their
+        answers' tokens unpacked there too); `loaded` is emitted with it when they are in."""
+        if conv.loaded or conv.chat_id is None or id(conv) in self._loading:
+            return
+        self._loading.add(id(conv))
+        chat_id = conv.chat_id
+
+        def read() -> Conversation:
+            built = Conversation()
+            built.load_messages(self.store.load(chat_id, all_versions=True))
+            return built
+
+        def done(built: Conversation) -> None:
+            self._loading.discard(id(conv))
+            conv.root, conv.turns, conv.loaded = built.root, built.turns, True
+            self.loaded.emit(conv)
+
+        def failed(exc: Exception) -> None:
+            self._loading.discard(id(conv))
+            self._on_write_failed(exc)
+
+        self._writes.run(read, on_result=done, on_error=failed)
+
+    def search(self, text: str, on_result: Callable[[list[SearchHit]], None]) -> None:
+        """Every chat's messages searched for `text` (after the writes asked for so far)."""
+        self._writes.run(self.store.search, text, on_result=on_result,
+                         on_error=self._on_write_failed)
 
     # Writes (store thread, in order) -------------------------------------------------------
 
@@ -87,14 +118,28 @@ class ChatSession(QObject):
                          else f"Could not save the chat: {exc}")
 
     def _chat_id(self, conv: Conversation) -> int:
-        """Runs on the store thread: the conversation's row, made with its first message."""
+        """Runs on the store thread: the conversation's row, made with its first write."""
         if conv.chat_id is None:
-            conv.chat_id = self.store.create(conv.title)
+            conv.chat_id = self.store.create(conv.title, system_prompt=conv.system_prompt)
+            if conv.renamed:
+                self.store.rename(conv.chat_id, conv.title)
+            if conv.pinned:
+                self.store.set_pinned(conv.chat_id, True)
         return conv.chat_id
+
+    @staticmethod
+    def _parent_id(turn: Turn) -> int | None:
+        """Runs on the store thread: the saved message `turn` follows (an answer that failed
+        before writing anything is not saved, so what follows it follows its question)."""
+        node = turn.parent
+        while node is not None and node.role != "root" and node.message_id is None:
+            node = node.parent
+        return node.message_id if node is not None and node.role != "root" else None
 
     def save_user(self, conv: Conversation, turn: Turn) -> None:
         def write() -> None:
-            turn.message_id = self.store.add_user(self._chat_id(conv), turn.text)
+            turn.message_id = self.store.add_user(self._chat_id(conv), turn.text,
+                                                  parent_id=self._parent_id(turn))
         self._write(write)
 
     def save_answer(self, conv: Conversation, turn: Turn, *, partial: bool = False) -> None:
@@ -109,9 +154,17 @@ class ChatSession(QObject):
 
         def write() -> None:
             turn.message_id = self.store.save_answer(
-                self._chat_id(conv), turn.message_id, **answer_record(answer))
+                self._chat_id(conv), turn.message_id, **answer_record(answer),
+                settings=turn.settings, parent_id=self._parent_id(turn))
             turn.saved_tokens += self.store.append_tokens(
                 turn.message_id, turn.saved_tokens, new_tokens(answer, turn.saved_tokens))
+        self._write(write)
+
+    def choose(self, turn: Turn) -> None:
+        """Remember which version of a message is shown."""
+        def write() -> None:
+            if turn.message_id is not None:
+                self.store.choose(turn.message_id)
         self._write(write)
 
     def delete_message(self, turn: Turn) -> None:
@@ -121,11 +174,69 @@ class ChatSession(QObject):
                 turn.message_id = None
         self._write(write)
 
+    def update_chat(self, conv: Conversation, *, title: bool = False, pinned: bool = False,
+                    system_prompt: bool = False, dropped_turns: bool = False) -> None:
+        """Save the named fields of a conversation (its row is made if it has none yet)."""
+        title_value, renamed, pin = conv.title, conv.renamed, conv.pinned
+        prompt, dropped = conv.system_prompt, conv.dropped_turns
+
+        def write() -> None:
+            new = conv.chat_id is None
+            chat_id = self._chat_id(conv)
+            if title and not new:
+                self.store.rename(chat_id, title_value, by_user=renamed)
+            if pinned and not new:
+                self.store.set_pinned(chat_id, pin)
+            if system_prompt and not new:
+                self.store.set_system_prompt(chat_id, prompt)
+            if dropped_turns:
+                self.store.set_dropped_turns(chat_id, dropped)
+        self._write(write)
+
     def delete_chat(self, conv: Conversation) -> None:
+        """Hidden from the list and search; `restore_chat` undoes it until the store opens
+        again."""
         def write() -> None:
             if conv.chat_id is not None:
                 self.store.delete(conv.chat_id)
         self._write(write)
+
+    def restore_chat(self, conv: Conversation) -> None:
+        def write() -> None:
+            if conv.chat_id is not None:
+                self.store.restore(conv.chat_id)
+        self._write(write)
+
+    # Export and import (store thread) ------------------------------------------------------
+
+    def export(self, conv: Conversation, path: str, fmt: str,
+               on_done: Callable[[str], None]) -> None:
+        """Write the saved conversation (every version of every message, tokens included) as
+        JSON, or its shown path as Markdown, once the writes before are done."""
+        def write() -> str:
+            chat_id = self._chat_id(conv)
+            if fmt == "json":
+                text = json.dumps(export_json(self.store, chat_id), ensure_ascii=False,
+                                  indent=1)
+            else:
+                text = export_markdown(self.store, chat_id)
+            Path(path).write_text(text, encoding="utf-8")
+            return path
+        self._writes.run(write, on_result=on_done, on_error=self._on_write_failed)
+
+    def import_file(self, path: str, on_done: Callable[[Conversation], None]) -> None:
+        """Read a conversation exported as JSON into the store, as a new chat."""
+        def read() -> Conversation:
+            doc: Any = json.loads(Path(path).read_text(encoding="utf-8"))
+            chat_id = import_json(self.store, doc)
+            summary = self.store.chat(chat_id)
+            assert summary is not None
+            return conversation_from_summary(summary)
+        self._writes.run(read, on_result=on_done, on_error=self._on_import_failed)
+
+    def _on_import_failed(self, exc: Exception) -> None:
+        log.error("import failed: %s", exc)
+        self.failed.emit(f"Could not import the conversation: {exc}")
 
     def flush(self, timeout_ms: int = 30_000) -> bool:
         """Wait until every write asked for so far is done (closing, tests)."""

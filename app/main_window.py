@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from app.answer import Answer
 from app.answer_events import answer_request, messages_before
 from app.answer_export import EXPORT_FILTER, AnswerExporter, export_format
+from app.chat_actions import ChatActions, answer_settings
 from app.chat_list import ChatList
 from app.chat_session import ChatSession
 from app.conversation import Conversation, Turn
@@ -106,7 +107,10 @@ class MainWindow(QMainWindow):
         self.regenerate_button = QPushButton("Regenerate")
         self.regenerate_button.setToolTip("Answer the last message again, with the current "
                                           "settings")
+        # Versions, edits, settings, system prompt and context: app/chat_actions.py
+        self.chat_actions = ChatActions(self)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.chat_actions.context_label)
         buttons.addStretch(1)
         buttons.addWidget(self.regenerate_button)
         buttons.addWidget(self.stop_button)
@@ -116,7 +120,9 @@ class MainWindow(QMainWindow):
         lay.setContentsMargins(0, 6, 0, 6)
         lay.addWidget(self.banner_row)
         lay.addWidget(self.legend)
+        lay.addWidget(self.chat_actions.system_prompt_field)
         lay.addWidget(self.transcript, 1)
+        lay.addWidget(self.chat_actions.notice)
         lay.addWidget(self.message_box)
         lay.addLayout(buttons)
 
@@ -149,8 +155,10 @@ class MainWindow(QMainWindow):
         quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         for a in (self.open_action, self.open_draft_action, self.open_trace_action,
-                  self.chat_list.new_chat_action,
-                  self.chat_list.delete_chat_action):
+                  self.chat_list.new_chat_action, self.chat_list.rename_action,
+                  self.chat_list.pin_action, self.chat_list.delete_chat_action,
+                  self.chat_list.export_markdown_action, self.chat_list.export_json_action,
+                  self.chat_list.import_action):
             menu.addAction(a)
         self.recent_menu = menu.addMenu("Open &recent")
         menu.addAction(self.models_action)
@@ -171,6 +179,12 @@ class MainWindow(QMainWindow):
         m.draft_checked.connect(self.panel.set_draft_reason)
         self.chats.failed.connect(self.show_error)
         self.chat_list.selected.connect(self._on_chat_selected)
+        self.chat_list.info.connect(lambda words: self.statusBar().showMessage(words, 8000))
+        self.chat_actions.answer_requested.connect(self._start_answer)
+        self.chat_actions.send_requested.connect(self._send_text)
+        self.chat_actions.regenerate_requested.connect(self.regenerate)
+        self.chat_actions.open_model.connect(self.open_target)
+        self.panel.n_ctx.valueChanged.connect(self.chat_actions.update_context)
         self.transcript.answer_rendered.connect(self.answer_finished)
         self.transcript.use_k.connect(self.panel.n_draft.setValue)
         self.transcript.check_lossless.connect(self._on_check_lossless)
@@ -365,12 +379,7 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_chat_selected(self, conv: Conversation) -> None:
-        self.transcript.clear()
-        for turn in conv.turns:
-            if turn.role == "user":
-                self.transcript.add_user(turn.text)
-            elif turn.answer is not None:
-                self.transcript.add_answer(turn.answer)
+        self.chat_actions.show(conv)  # its messages once read (ChatList selects it again)
         self.models.client.reset_cache()  # another history: the cached prefix is of no use
         self._update_actions()
 
@@ -447,17 +456,30 @@ class MainWindow(QMainWindow):
         if text and self.send(text):
             self.message_box.clear()
 
-    def send(self, text: str) -> bool:
-        """Add a user message and answer it; False when nothing can answer now."""
+    @Slot(str)
+    def _send_text(self, text: str) -> None:
+        """Send a message on the chat's behalf (after the context notice, Continue)."""
+        if self.send(text) and self.message_box.toPlainText().strip() == text:
+            self.message_box.clear()
+
+    def send(self, text: str, *, check_context: bool = True) -> bool:
+        """Add a user message and answer it; False when nothing can answer now, or when it
+        would not fit in the context (the notice then offers what to do)."""
         if self.generating:
             return False
         if self.target is None and not self.loading:
             self.show_error("Load a model first: File → Open GGUF… or the Target list.")
             return False
         conv = self.conversation
-        self.chats.save_user(conv, conv.add_user(text))
+        if not conv.loaded:
+            self.statusBar().showMessage("The chat is still being read; send again.", 5000)
+            return False
+        if check_context and not self.chat_actions.fits(text):
+            return False
+        turn = conv.add_user(text)
+        self.chats.save_user(conv, turn)
         self.chat_list.update_title()
-        self.transcript.add_user(text)
+        self.chat_actions.decorate_user(self.transcript.add_user(text), turn)
         if self.loading:  # answer as soon as the model is ready
             self._send_after_load = True
             self.statusBar().showMessage("The answer starts when the model has loaded.")
@@ -471,10 +493,14 @@ class MainWindow(QMainWindow):
         if self.generating or self.target is None:
             return
         conv = self.conversation
-        dropped = conv.turns[-1] if conv.turns else None
-        if conv.drop_last_answer():
-            self.transcript.remove_trailing(1)
-            self.chats.delete_message(dropped)  # the new answer replaces it
+        last = conv.turns[-1] if conv.turns else None
+        if last is not None and last.role == "assistant":
+            if last.answer is not None and last.answer.text:
+                conv.turns.pop()  # kept as a version of the answer (‹ 1 / 2 ›)
+            else:  # it failed before writing anything: nothing to keep
+                conv.drop_last_answer()
+                self.chats.delete_message(last)
+            self.chat_actions.show(conv)
         if conv.turns and conv.turns[-1].role == "user":
             self._start_answer()
 
@@ -503,9 +529,12 @@ class MainWindow(QMainWindow):
         answer = Answer(model_name=self.target.name if self.target else "",
                         spec_type=request.spec_type, n_draft_max=request.n_draft_max)
         conv = self.conversation
-        turn = conv.add_answer(answer)
+        target = self.target
+        turn = conv.add_answer(answer, answer_settings(
+            self.panel.generation_settings(), target.name if target else "",
+            target.path if target else "", self.panel.n_ctx.value()))
         self.lossless.remember(answer, request)
-        self.transcript.start_answer(answer)
+        self.chat_actions.decorate_answer(self.transcript.start_answer(answer), turn)
         self._answering = (self.models.client.generate(request), conv, turn)
         self.statusBar().clearMessage()
         self._update_actions()
@@ -539,6 +568,7 @@ class MainWindow(QMainWindow):
         if isinstance(last, GenerationFailed):
             self.show_error(last.message)
         self._update_actions()
+        self.chat_actions.answer_ended(turn)
 
     # State -------------------------------------------------------------------------------
 
@@ -556,6 +586,7 @@ class MainWindow(QMainWindow):
             not generating and not loading and has_target and bool(turns)
             and turns[-1].role == "assistant")
         self.chat_list.set_busy(generating or waiting)
+        self.chat_actions.set_busy(generating or waiting or loading)
         self.open_action.setEnabled(not loading)
         self.open_draft_action.setEnabled(not loading and has_target and not generating)
         self.panel.set_busy(loading, generating)

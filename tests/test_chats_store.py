@@ -29,7 +29,8 @@ TRICKY = "Robert'); DROP TABLE chats;-- \"quoted\" <b>bold</b> 🦙👩‍💻 n
 
 
 def tokens(n: int = 3) -> dict[str, list]:
-    return {
+    """Token columns as the store gives them back (every TOKEN_FIELDS name)."""
+    given = {
         "id": list(range(100, 100 + n)),
         "text": [" a", " 🦙", "<b>'\""][:n],
         "origin": ["draft", "draft", "target"][:n],
@@ -39,6 +40,7 @@ def tokens(n: int = 3) -> dict[str, list]:
         "p_draft": [0.8, 0.7, None][:n],
         "head": [None, 1, None][:n],
     }
+    return {name: given.get(name, [None] * n) for name in TOKEN_FIELDS}
 
 
 @pytest.fixture
@@ -117,7 +119,8 @@ def test_long_answer_is_stored_compactly(store):
     blobs = [b for (b,) in store._db.execute("SELECT tokens FROM answer_tokens")]
     assert len(blobs) == -(-n // TOKENS_PER_CHUNK)  # in chunks, each packed on its own
     assert sum(map(len, blobs)) < 10 * n
-    assert store.load(chat)[0].tokens == cols
+    loaded = store.load(chat)[0].tokens
+    assert {name: loaded[name] for name in cols} == cols
 
 
 def test_an_answer_saved_as_it_streams_comes_back_whole(store):

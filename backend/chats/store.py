@@ -42,7 +42,8 @@ log = logging.getLogger(__name__)
 SCHEMA_VERSION = 3  # PRAGMA user_version
 TOKENS_FORMAT = 1
 # Per-token columns of an assistant message, in the order they are stored.
-TOKEN_FIELDS = ("id", "text", "origin", "accepted", "step", "p_target", "p_draft", "head")
+TOKEN_FIELDS = ("id", "text", "origin", "accepted", "step", "p_target", "p_draft", "head",
+                "inspection")
 # Tokens per stored chunk: packing one is a single json.dumps call holding the GIL for a few
 # milliseconds at most, so a save on a background thread never stalls the window.
 TOKENS_PER_CHUNK = 4096
@@ -386,7 +387,7 @@ class ChatStore:
         update the one saved as `message_id` (an answer is saved while it is being written, so
         a crash keeps what was written). Its tokens are added with `append_tokens`. Returns
         its id."""
-        values = dict(
+        values: dict[str, Any] = dict(
             role="assistant", text=text, model_name=model_name, spec_type=spec_type,
             n_draft_max=n_draft_max, stop_reason=stop_reason,
             stats=json.dumps(dict(stats), ensure_ascii=False) if stats is not None else None,
@@ -523,8 +524,8 @@ def _shown_path(rows: Sequence[tuple[int, int | None, int]]) -> list[int]:
     """The ids of the messages shown: from the first, each time the chosen child (the latest
     when none is marked). `rows`: (id, parent_id, chosen) in id order."""
     children: dict[int | None, list[tuple[int, int]]] = {}
-    for mid, parent, chosen in rows:
-        children.setdefault(parent, []).append((mid, chosen))
+    for mid, parent_id, chosen in rows:
+        children.setdefault(parent_id, []).append((mid, chosen))
     path: list[int] = []
     parent: int | None = None
     while True:
@@ -565,7 +566,9 @@ def _join_tokens(parts: list[dict[str, list]]) -> dict[str, list]:
 
 def pack_tokens(tokens: Mapping[str, Sequence]) -> bytes:
     """Per-token columns as one compressed JSON document (about 10 bytes a token)."""
-    columns = [list(tokens[name]) for name in TOKEN_FIELDS]
+    n = len(tokens["text"])
+    # A column the caller does not have (one added in a later version) is stored empty.
+    columns = [list(tokens[name]) if name in tokens else [None] * n for name in TOKEN_FIELDS]
     if len({len(c) for c in columns}) > 1:
         raise ValueError("token columns differ in length")
     doc = {"format": TOKENS_FORMAT, "fields": TOKEN_FIELDS, "columns": columns}

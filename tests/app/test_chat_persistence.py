@@ -39,7 +39,8 @@ def test_conversation_and_coloured_answer_come_back_after_a_restart(make_window,
     w2 = make_window(ScriptedEngine(script))
     assert w2.conversation_list.count() == 2  # a fresh "New chat", then the saved one
     assert w2.conversation_list.item(1).text() == question
-    w2.conversation_list.setCurrentRow(1)
+    with qtbot.waitSignal(w2.chats.loaded, timeout=10_000):  # read off the GUI thread
+        w2.conversation_list.setCurrentRow(1)
     [user] = [e for e in w2.transcript.entries() if e not in w2.answer_widgets()]
     assert user.text_label.text() == question
     [restored] = w2.answer_widgets()
