@@ -19,7 +19,14 @@ if TYPE_CHECKING:
 
 # What a spec type needs besides a target model. The panel greys the type out with the
 # reason while it is missing; the drafter's factory refuses it in words too.
-Need = Literal["", "draft_model", "mtp_heads"]
+Need = Literal["", "draft_model", "mtp_heads", "eagle3_head"]
+# The needs met by the file loaded as the draft: a draft model, or an EAGLE-3 head.
+DRAFT_NEEDS: tuple[Need, ...] = ("draft_model", "eagle3_head")
+
+
+def draft_need(architecture: str) -> Need:
+    """Which need a draft file of this GGUF architecture meets."""
+    return "eagle3_head" if architecture == "eagle3" else "draft_model"
 
 PLAIN = "none"  # spec type name of plain decoding: the target alone, K = 0
 
@@ -95,4 +102,11 @@ register(SpecType(
     "Drafts by finding the last tokens earlier in the conversation and proposing what "
     "followed them: free to run, strong when the answer repeats its input.",
     factory="backend.engine.drafters.ngram:make", drafted_by="drafted by n-gram lookup",
+))
+register(SpecType(
+    "eagle3", "EAGLE-3", "EAGLE-3 head",
+    "An EAGLE-3 head (a one-layer model trained for this target, chosen as the draft) reads "
+    "the target's own hidden states at three layers and drafts K tokens from them.",
+    factory="backend.engine.drafters.eagle3:make", needs="eagle3_head", uses_p_min=True,
+    drafted_by="drafted by the EAGLE-3 head",
 ))

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from backend import settings_schema as schema
+from backend import spec_types
 from backend.cli.options import add_option
 from backend.engine.errors import EngineError
 from backend.engine.events import (
@@ -51,7 +52,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--api-key", metavar="KEY", default=None,
                    help="the server's API key (default: $DRAFTLIGHT_API_KEY; a key on the "
                         "command line is visible to other users of this machine)")
-    p.add_argument("--draft", help="draft GGUF file (for --spec draft)")
+    p.add_argument("--draft", help="draft GGUF file (for --spec draft), or an EAGLE-3 head "
+                   "(for --spec eagle3)")
     # Ranges, defaults and help come from the settings declarations, shared with the window.
     add_option(p, schema.SPEC_TYPE, default=None,
                help_default="draft if --draft is given, else none")
@@ -74,8 +76,10 @@ def run(args: argparse.Namespace) -> int:
     if args.server:
         return _run_server(args)
     spec = args.spec or ("draft" if args.draft else "none")
-    if spec == "draft" and not args.draft:
-        raise EngineError("--spec draft needs --draft PATH.")
+    declared = spec_types.get(spec)
+    uses_draft = declared is not None and declared.needs in spec_types.DRAFT_NEEDS
+    if uses_draft and not args.draft:
+        raise EngineError(f"--spec {spec} needs --draft PATH.")
     request = GenerationRequest(
         prompt=args.prompt if args.raw else None,
         messages=() if args.raw else (Message("user", args.prompt),),
@@ -93,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     for path in outputs:  # say so now rather than lose the answer after it is made
         if not path.parent.is_dir():
             raise EngineError(f"Cannot write {path}: the folder {path.parent} does not exist.")
-    use_draft = bool(args.draft) and spec == "draft"
+    use_draft = bool(args.draft) and uses_draft
     events: list[Event] = []
     engine = EngineProcess()
     try:

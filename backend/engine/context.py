@@ -10,6 +10,7 @@ import numpy as np
 
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
+from backend.models.eagle3 import target_refusal
 
 # Recurrent-state snapshots kept by default for a recurrent or hybrid model: a rejected draft
 # of K tokens rolls back K positions, so K + 1 covers drafts up to K = 8 (the default); the
@@ -51,7 +52,11 @@ class Context:
         n_ubatch: int = 512,
         n_rs_seq: int = 0,
         ctx_type: int = llama_cpp.LLAMA_CONTEXT_TYPE_DEFAULT,
+        ctx_other: llama_cpp.llama_context_p | None = None,
     ) -> None:
+        """`ctx_other`: the llama.cpp context of another model whose weights this one's graph
+        borrows (an EAGLE-3 head without its own token embedding or output uses the
+        target's)."""
         self.model = model
         self.n_rs_seq = n_rs_seq
         # Called as on_decode(self, pos0, tokens) after each decoded chunk, while llama.cpp's
@@ -68,6 +73,12 @@ class Context:
         params.n_rs_seq = n_rs_seq
         params.ctx_type = ctx_type
         params.no_perf = True
+        if ctx_other is not None:
+            params.ctx_other = ctx_other
+        elif model.inspection.eagle3 is not None:
+            # an EAGLE-3 head made the model that answers (the target) would answer with
+            # unknown tokens forever, or abort llama.cpp when it borrows the target's weights
+            raise EngineError(target_refusal(model.inspection) or "")
         ctx = llama_cpp.llama_init_from_model(model.model, params)
         if not ctx:
             raise EngineError(

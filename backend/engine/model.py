@@ -34,6 +34,7 @@ class LoadedModel:
         llama_log.install()
         self.path = str(path)
         inspection = _inspect(Path(self.path))
+        self.inspection = inspection
         load_mtp = with_mtp and inspection.n_mtp_heads > 0
         params = llama_cpp.llama_model_default_params()
         params.use_extra_bufts = _EXTRA_BUFFER_TYPES_ALLOWED

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from gguf.constants import GGMLQuantizationType, GGUFValueType
 
+from backend.models.eagle3 import ARCHITECTURE as EAGLE3
+from backend.models.eagle3 import Eagle3Head, read_head
 from backend.models.gguf_header import ArrayRef, GGUFHeader, ModelFileError, read_header
 from backend.models.naming import quantization_from_file_type, split_name
 from backend.models.tokens import GGUFTokens
@@ -63,6 +65,8 @@ class ModelInspection:
     basename: str = ""  # general.basename ("Qwen2.5"), for finding relatives on the Hub
     size_label: str = ""  # general.size_label ("0.5B")
     n_parts: int = 1
+    n_embd: int = 0  # hidden size
+    eagle3: Eagle3Head | None = None  # set for an EAGLE-3 draft head (architecture eagle3)
 
     def kv_cache_bytes(self, n_ctx: int) -> int:
         return self.kv_bytes_per_token * n_ctx
@@ -160,6 +164,8 @@ def _describe(path: Path, header: GGUFHeader, file_size: int, tensors: list) -> 
         basename=_str(header, "general.basename"),
         size_label=_str(header, "general.size_label"),
         n_parts=max(1, _int(header, "split.count", 1)),
+        n_embd=_int(header, f"{arch}.embedding_length", 0),
+        eagle3=read_head(path, header, tensors, vocab.n_tokens) if arch == EAGLE3 else None,
     )
 
 

@@ -27,6 +27,8 @@ Every file is built deterministically, without any network:
   rejected exactly there), on `dist-mtp` it proposes from DIST_DRAFT. The recurrent layers of
   `count-mtp` add a small state-dependent term to the residual, too small to change any
   argmax but visible in the logits, so a wrongly rolled-back state is caught by the tests.
+- EAGLE-3 models (`eagle3.py`): counting targets with several layers, and EAGLE-3 draft heads
+  for them that are right, or wrong at known positions, plus heads that do not fit.
 - The demo pair: SmolLM2-135M-Instruct re-quantized from the shipped Q4_1 file to an all-F32
   target and a Q8_0 draft: one model at two precisions, a real pair with a real speedup.
 
@@ -71,7 +73,15 @@ PENALTY_FILES = ("pen-target.gguf", "pen-mtp.gguf")
 MTP_FILES = ("count-mtp.gguf", "dist-mtp.gguf")
 MTP_MULTI_FILES = ("count-mtp2.gguf",)  # two chained NextN heads: see mtp_multi.py
 DEMO_FILES = ("demo-target-f32.gguf", "demo-draft-q8_0.gguf")
-SYNTHETIC_FILES = COUNT_FILES + DIST_FILES + MTP_FILES + MTP_MULTI_FILES + PENALTY_FILES
+EAGLE3_FILES = (  # see eagle3.py
+    "count-target3.gguf", "dist-target3.gguf", "count-qwen2.gguf",
+    "eagle3-count.gguf", "eagle3-token.gguf", "eagle3-own.gguf", "eagle3-d2t.gguf",
+    "eagle3-dist.gguf", "eagle3-bad-layers.gguf", "eagle3-bad-hidden.gguf",
+    "eagle3-bad-width.gguf", "eagle3-bad-d2t.gguf", "eagle3-bad-d2t-no-output.gguf",
+    "eagle3-bad-vocab.gguf",
+)
+SYNTHETIC_FILES = (COUNT_FILES + DIST_FILES + MTP_FILES + MTP_MULTI_FILES + PENALTY_FILES
+                   + EAGLE3_FILES)
 ALL_FILES = SYNTHETIC_FILES + DEMO_FILES
 
 
@@ -115,13 +125,15 @@ def write_llama(
     n_ff: int = 64,
     ffn_dtype: type = np.float32,
     attn_trace: float = 0.0,
+    arch: str = "llama",
 ) -> None:
-    """A llama-architecture model whose hidden state is the one-hot token embedding, so the
-    logits after token t are `output @ embedding(t)`: exactly, with `attn_trace` 0; else plus
-    a term of that size that depends on every cached token."""
+    """A llama-architecture model (or `arch`, with the same tensors) whose hidden state is the
+    one-hot token embedding, so the logits after token t are `output @ embedding(t)`:
+    exactly, with `attn_trace` 0; else plus a term of that size that depends on every cached
+    token."""
     n_embd = output.shape[1]
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    w = gguf.GGUFWriter(str(tmp), "llama")
+    w = gguf.GGUFWriter(str(tmp), arch)
     w.add_name(name)
     w.add_context_length(4096)
     w.add_embedding_length(n_embd)
@@ -354,6 +366,9 @@ def build(outdir: Path, *, demo: bool = True) -> list[Path]:
     write_llama(outdir / "pen-target.gguf", tok, penalty_output(tok), name="pen-target")
     write_qwen35(outdir / "pen-mtp.gguf", tok, penalty_output(tok), penalty_output(tok),
                  name="pen-mtp")
+    from eagle3 import build_eagle3
+
+    build_eagle3(outdir, tok)
     written = [outdir / f for f in SYNTHETIC_FILES]
     if demo:
         import llama_cpp
