@@ -31,6 +31,7 @@ from backend.serving.report import NO_COLOURS, SpecReport
 from backend.serving.target import is_server_path
 from backend.settings import ServerSettings
 
+_SHORT_COMBO = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
 KIND_LABELS = {"local": "Local engine", "server": "OpenAI-compatible server"}
 KEY_WARNING = ("The key is kept in plain text in the settings file (readable by your user "
                "only).")
@@ -54,7 +55,12 @@ class ServerPanel(QGroupBox):
     def __init__(self, settings: ServerSettings, parent: QWidget | None = None) -> None:
         super().__init__("Backend", parent)
         self._work = Background(self, name="server models")
+        self.model_combo = QComboBox()
         self.kind_combo = QComboBox()
+        # Long names must not widen the side panel (nor the window's minimum size).
+        for combo in (self.kind_combo, self.model_combo):
+            combo.setSizeAdjustPolicy(_SHORT_COMBO)
+            combo.setMinimumContentsLength(10)
         self.kind_combo.setToolTip(schema.BACKEND_KIND.tooltip)
         for kind in schema.BACKEND_KINDS:
             self.kind_combo.addItem(KIND_LABELS[kind], kind)
@@ -65,7 +71,6 @@ class ServerPanel(QGroupBox):
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.key_edit.setPlaceholderText("none")
         self.key_edit.setToolTip(f"{schema.SERVER_API_KEY.tooltip}. {KEY_WARNING}")
-        self.model_combo = QComboBox()
         self.model_combo.setEditable(True)  # a name can be typed before the list comes
         self.model_combo.setToolTip(schema.SERVER_MODEL.tooltip)
         if settings.model:
