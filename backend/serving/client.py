@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx2
@@ -91,8 +91,10 @@ class ServerClient:
             return None
         return response.text
 
-    def stream_chat(self, payload: dict[str, Any]) -> Iterator[dict[str, Any]]:
-        """The JSON chunks of a streamed `/chat/completions`, until `[DONE]` or the end."""
+    def stream_chat(self, payload: dict[str, Any],
+                    cancelled: Callable[[], bool] = lambda: False) -> Iterator[dict[str, Any]]:
+        """The JSON chunks of a streamed `/chat/completions`, until `[DONE]` or the end;
+        none once `cancelled()` (a Stop that came before the response did)."""
         model = payload.get("model", "")
         try:
             with self._http.sse(self.base_url + "/chat/completions", method="POST",
@@ -103,6 +105,8 @@ class ServerClient:
                     raise self._status_error(response, model)
                 with self._lock:
                     self._response = response
+                if cancelled():
+                    return
                 for event in source:
                     if event.data.strip() == "[DONE]":
                         return

@@ -136,7 +136,8 @@ class ServerEngine:
         last = start
         first: float | None = None
         try:
-            for chunk in self.client.stream_chat(payload(request, self._model)):
+            for chunk in self.client.stream_chat(payload(request, self._model),
+                                                self._cancel.is_set):
                 _collect(chunk, extras)
                 choices = chunk.get("choices")
                 choice = choices[0] if isinstance(choices, list) and choices else None

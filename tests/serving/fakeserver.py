@@ -38,6 +38,7 @@ class FakeServer:
         self.requests: list[dict[str, Any]] = []  # the chat request bodies received
         self.metrics_reads = 0
         self.release = threading.Event()
+        self.holding = threading.Event()  # a held stream has sent what it will send
         handler = type("Handler", (_Handler,), {"server_state": self})
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._server.daemon_threads = True
@@ -136,6 +137,7 @@ class _Handler(BaseHTTPRequestHandler):
                 return
             if script.hold_after is not None and i == script.hold_after:
                 self.wfile.flush()
+                state.holding.set()
                 state.release.wait()
                 return
             self._send(f"data: {json.dumps(chunk)}\n\n")
