@@ -19,6 +19,8 @@ first, in words (`backend.models.eagle3`).
 from __future__ import annotations
 
 import ctypes
+import importlib
+from types import ModuleType
 
 import llama_cpp
 import numpy as np
@@ -42,22 +44,22 @@ def make(setup: DraftingSetup) -> Eagle3Drafter:
     reason = head_incompatibility(setup.target.inspection, setup.draft.inspection)
     if reason is not None:
         raise EngineError(reason)
-    try:
-        from backend.engine import eagle3_bindings  # noqa: F401  (raises if symbols are missing)
+    try:  # the bindings are looked up when the module is first imported
+        ext = importlib.import_module("backend.engine.eagle3_bindings")
     except AttributeError as exc:
         raise EngineError(
             "This build of llama.cpp does not export the layer-capture functions EAGLE-3 "
             f"needs, so spec type EAGLE-3 cannot draft ({exc}).") from exc
-    return Eagle3Drafter(setup.target, setup.target_ctx, setup.draft, n_threads=setup.n_threads)
+    return Eagle3Drafter(setup.target, setup.target_ctx, setup.draft, ext,
+                         n_threads=setup.n_threads)
 
 
 class Eagle3Drafter(SamplingDrafter):
     origin = "eagle3"
 
-    def __init__(self, target: LoadedModel, target_ctx: Context, head: LoadedModel, *,
-                 n_threads: int) -> None:
-        from backend.engine import eagle3_bindings as ext
-
+    def __init__(self, target: LoadedModel, target_ctx: Context, head: LoadedModel,
+                 ext: ModuleType, *, n_threads: int) -> None:
+        """`ext`: the module `backend.engine.eagle3_bindings`."""
         super().__init__()
         self._ext = ext
         self.head = head
@@ -118,7 +120,7 @@ class Eagle3Drafter(SamplingDrafter):
         seq = list(history)
         try:
             for i in range(n_max):
-                x, q, conf, confident = self.choose(logits, seq)
+                x, q, conf, confident = self.choose(logits, seq, out.tops)
                 if not confident:
                     break  # the head is unsure: verifying more would likely waste work
                 out.tokens.append(x)
