@@ -459,7 +459,7 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def _send_text(self, text: str) -> None:
         """Send a message on the chat's behalf (after the context notice, Continue)."""
-        if self.send(text) and self.message_box.toPlainText().strip() == text:
+        if self.send(text) and self.message_box.toPlainText().strip() == text.strip():
             self.message_box.clear()
 
     def send(self, text: str, *, check_context: bool = True) -> bool:

@@ -21,6 +21,7 @@ from backend.chats.store import (
     MIGRATIONS,
     SCHEMA_VERSION,
     TOKENS_PER_CHUNK,
+    UNDO_S,
     default_chats_path,
     pack_tokens,
 )
@@ -348,6 +349,12 @@ def test_deleted_chats_are_purged_when_the_store_opens_again(tmp_path):
     keep, gone = store.create("keep"), store.create("gone")
     store.add_user(gone, "bye")
     store.delete(gone)
+    store.close()
+    store = ChatStore(path)  # deleted just now: it can still be brought back
+    store.restore(gone)
+    assert [c.id for c in store.list()] == [gone, keep]
+    store.delete(gone)
+    store._db.execute("UPDATE chats SET deleted_at = deleted_at - ?", (UNDO_S + 1,))
     store.close()
     store = ChatStore(path)
     try:

@@ -48,6 +48,7 @@ TOKEN_FIELDS = ("id", "text", "origin", "accepted", "step", "p_target", "p_draft
 # milliseconds at most, so a save on a background thread never stalls the window.
 TOKENS_PER_CHUNK = 4096
 MEMORY = ":memory:"
+UNDO_S = 300.0  # a deleted chat is kept this long at least, so that its delete can be undone
 
 
 class ChatStoreError(Exception):
@@ -223,8 +224,9 @@ class ChatStore:
             if check != "ok":
                 raise sqlite3.DatabaseError(f"integrity check failed: {check}")
             self._migrate(db)
-            # Chats deleted in an earlier session can no longer be undone.
-            db.execute("DELETE FROM chats WHERE deleted_at IS NOT NULL")
+            # Chats deleted a while ago (in an earlier session) can no longer be undone; a
+            # recent delete may still be, in another window that has this file open.
+            db.execute("DELETE FROM chats WHERE deleted_at < ?", (time.time() - UNDO_S,))
         except BaseException:
             db.close()
             raise
