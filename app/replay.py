@@ -83,7 +83,9 @@ class ReplayScript:
         span = self.steps[f.step]
         head = f"Step {f.step + 1} of {len(self.steps)}: "
         spec = spec_types.get(self.spec_type)
-        drafter = spec.label if spec is not None and spec.drafts else "the drafter"
+        # "drafted by the draft model" → "the draft model"
+        drafter = (spec.drafted_by.removeprefix("drafted by ")
+                   if spec is not None and spec.drafted_by else "the drafter")
         if f.phase == "propose":
             return head + f"{drafter} proposes {_n(span.n_drafted, 'token')}."
         if f.phase == "verdict":

@@ -6,6 +6,7 @@ itself; each tool lives in its own module and this one only connects them.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from typing import TYPE_CHECKING
 
 import shiboken6
@@ -14,7 +15,11 @@ from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
 
 from app.inspection import inspect_token
 from app.inspector import InspectorPanel
+from app.lossless_check import history_of
+from app.race_window import RaceWindow
 from app.replay_window import ReplayWindow
+from backend import spec_types
+from backend.engine.request import GenerationRequest
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -41,12 +46,19 @@ class TeachingTools(QObject):
         window.transcript.teach.connect(self.open_tool)
         self.tool_windows: list[QWidget] = []  # open replays, races and charts
 
-    def open_tool(self, widget: AnswerWidget, tool: str) -> QWidget:
+    def open_tool(self, widget: AnswerWidget, tool: str) -> QWidget | None:
         """Open one of an answer's teaching tools in its own window (non-modal: several can
         be compared side by side); returns it."""
         title = widget.title.text()
         if tool == "replay":
             window: QWidget = ReplayWindow(widget.answer, title, self.window)
+        elif tool == "race":
+            request = self.race_request(widget)
+            if request is None:
+                return None
+            window = RaceWindow(self.window.client, request, widget.answer.model_name,
+                                self.window)
+            window.start()
         else:
             raise ValueError(f"unknown teaching tool {tool!r}")
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -54,6 +66,36 @@ class TeachingTools(QObject):
         self.tool_windows.append(window)
         window.show()
         return window
+
+    def race_request(self, widget: AnswerWidget) -> GenerationRequest | None:
+        """The answer's own request (its conversation and settings) with a spec type to race:
+        its own, or the panel's when the answer was plain; None, said in the banner, when the
+        race cannot run now."""
+        w = self.window
+        answer = widget.answer
+        if w.generating or w.loading:
+            w.show_error("The race needs the engine to itself: start it when the answer "
+                         "being written has finished.")
+            return None
+        if w.target is None or (answer.model_name and answer.model_name != w.target.name):
+            w.show_error("Load the model that wrote this answer first: the race answers its "
+                         "question again, plainly and speculatively.")
+            return None
+        request = w.lossless.request_for(answer)
+        if request is None:
+            history = history_of(w.conversation, answer)
+            if history is None or not history.messages():
+                w.show_error("This answer's conversation is not known here.")
+                return None
+            request = dataclasses.replace(w.build_request(), messages=history.messages())
+        if request.spec_type == spec_types.PLAIN:
+            current = w.build_request()
+            request = dataclasses.replace(request, spec_type=current.spec_type,
+                                          n_draft_max=current.n_draft_max)
+        if request.spec_type == spec_types.PLAIN:
+            w.show_error("Choose a spec type in the panel to race against plain decoding.")
+            return None
+        return request
 
     def _forget_closed(self, *_args) -> None:
         self.tool_windows = [w for w in self.tool_windows if shiboken6.isValid(w)]

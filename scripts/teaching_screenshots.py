@@ -67,6 +67,24 @@ def main() -> int:
         replay.show_frame(replay.script.frame_of_step(step) + 1)  # the verdict
         app.processEvents()
         replay.grab().save(str(out / "replay.png"))
+        replay.close()
+        race = window.teaching.open_tool(widget, "race")
+        race.resize(1300, 640)
+        race.speed.setCurrentIndex(2)  # a quarter of the measured speed: mid-race on screen
+
+        def race_done() -> None:
+            if len(race.answers) < 2:
+                QTimer.singleShot(500, race_done)
+                return
+            QTimer.singleShot(2500, lambda: shoot_race(race))
+
+        race_done()
+
+    def shoot_race(race) -> None:
+        race.grab().save(str(out / "race.png"))
+        race.timer.stop()
+        race.advance_to(1e12)
+        race.grab().save(str(out / "race-end.png"))
         app.exit(0)
 
     window.models_changed.connect(on_models)

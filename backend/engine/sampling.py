@@ -47,11 +47,20 @@ TOP_N = 5  # how many of a distribution's most likely tokens the inspector lists
 
 
 def top(probs: np.ndarray, n: int = TOP_N) -> list[tuple[int, float]]:
-    """The n most likely (token, probability) pairs, most likely first (zeros left out)."""
-    n = min(n, probs.shape[0])
-    ids = np.argpartition(probs, probs.shape[0] - n)[-n:]
-    ids = ids[np.argsort(-probs[ids], kind="stable")]
-    return [(int(i), float(probs[i])) for i in ids if probs[i] > 0.0]
+    """The n most likely (token, probability) pairs, most likely first (zeros left out).
+
+    n argmax passes over a copy, not argpartition: a sampler's distribution is zero almost
+    everywhere, and numpy's introselect on such an array takes milliseconds (measured 6 ms
+    on a 49k vocabulary, against 0.05 ms for this), which every step would pay."""
+    work = probs.copy()
+    out: list[tuple[int, float]] = []
+    for _ in range(min(n, probs.shape[0])):
+        i = int(np.argmax(work))
+        if work[i] <= 0.0:
+            break
+        out.append((i, float(probs[i])))
+        work[i] = -1.0
+    return out
 
 
 def distribution(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]) -> np.ndarray:

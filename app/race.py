@@ -1,0 +1,80 @@
+"""The race's arithmetic: when, in an answer's measured time, each of its tokens appeared, and
+the words for who won. Qt-free, so the replayed timings are tested as data.
+
+An answer's clock starts with the request: its prompt pass (prompt_ms), then its steps. Each
+step ends at its share of the measured generation time, in proportion to the engine's own
+draft and verify times for it, so the replay ends exactly when the engine finished and the
+speedup it shows is the one measured.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from app.answer import Answer
+from app.replay import step_spans
+from backend import spec_types
+
+
+@dataclass(frozen=True)
+class Timeline:
+    ends_ms: list[float]  # per step, when its tokens appeared (from the request)
+    log_ends: list[int]  # per step, the TokenLog index its tokens end at
+    total_ms: float
+
+    def drawn_at(self, t_ms: float) -> int:
+        """How many TokenLog entries are on screen at t_ms into the replay."""
+        k = bisect_right(self.ends_ms, t_ms)
+        return self.log_ends[k - 1] if k else 0
+
+
+def timeline(answer: Answer) -> Timeline:
+    spans = step_spans(answer.tokens)
+    stats = answer.stats()
+    steps_ms = [d + v for d, v in zip(answer.draft_ms, answer.verify_ms, strict=True)]
+    if len(steps_ms) != len(spans):
+        raise ValueError("the answer's step timings do not match its tokens")
+    measured = sum(steps_ms)
+    scale = stats.generation_ms / measured if measured > 0 else 0.0
+    ends, t = [], stats.prompt_ms
+    for ms in steps_ms:
+        t += ms * scale
+        ends.append(t)
+    return Timeline(ends, [s.end for s in spans], stats.prompt_ms + stats.generation_ms)
+
+
+def side_name(answer: Answer) -> str:
+    if answer.spec_type == spec_types.PLAIN:
+        return "Plain decoding"
+    spec = spec_types.get(answer.spec_type)
+    name = spec.caption if spec is not None else answer.spec_type
+    return name[:1].upper() + name[1:]
+
+
+def side_label(answer: Answer) -> str:
+    spec = spec_types.get(answer.spec_type)
+    name = side_name(answer)
+    if spec is not None and spec.drafts and answer.n_draft_max:
+        name += f", K = {answer.n_draft_max}"
+    stats = answer.stats()
+    return f"{name} · {stats.n_generated} tokens · {stats.tokens_per_second:.1f} tok/s"
+
+
+def verdict(plain: Answer, spec: Answer) -> str:
+    """Who won, by the measured decoding rates (tokens per second: the two may differ in
+    length when sampled or stopped early)."""
+    p, s = plain.stats().tokens_per_second, spec.stats().tokens_per_second
+    if p <= 0 or s <= 0:
+        return "No timings to compare."
+    ratio = s / p
+    caption = side_name(spec)
+    if ratio >= 1.0:
+        return (f"{caption} decoded ×{ratio:.2f} as fast as plain decoding "
+                f"({s:.1f} against {p:.1f} tokens/s).")
+    return (f"{caption} was slower than plain decoding here: ×{ratio:.2f} "
+            f"({s:.1f} against {p:.1f} tokens/s).")
+
+
+REPLAY_NOTE = ("A replay of timings measured on this machine: the two answers ran one after "
+               "the other, not at the same time, and are shown at their recorded speeds.")
