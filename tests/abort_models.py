@@ -15,12 +15,18 @@ import numpy as np
 
 from tests.models.build import Tokenizer, finish, smollm2_path
 
+# The target the head below fits (tests/models/eagle3.py): hidden size 32, 4 layers.
+ABORT_TARGET = "count-target3.gguf"
+
 
 def write_eagle3_two_blocks(path: Path) -> Path:
     """An EAGLE-3 draft head with two decoder blocks: llama.cpp's graph for `eagle3` asserts
     exactly one (`GGML_ASSERT(n_layer == 1)` in src/models/eagle3.cpp), so building a context
-    for it aborts. Everything else is a well-formed head (own embedding and output, so it
-    loads alone)."""
+    for it aborts. Everything else is a well-formed head for ABORT_TARGET (own embedding and
+    output), and Draftlight's own checks of a head (backend/models/eagle3.py) let this one
+    through on purpose: chosen as ABORT_TARGET's draft with spec type EAGLE-3, it is what
+    slips past them and must be caught by the engine process boundary. (Opened as a target,
+    any EAGLE-3 head is refused in words before llama.cpp sees it.)"""
     tok = Tokenizer(smollm2_path())
     d, n_head, n_ff, n_layer = 32, 2, 64, 2
     rng = np.random.default_rng(0)

@@ -57,15 +57,16 @@ def test_broken_file_is_one_line_and_non_zero(tmp_path, test_models):
     assert len(r.stderr.strip().splitlines()) == 1
 
 
-def test_a_gguf_that_aborts_llama_cpp_is_one_line_and_non_zero(tmp_path):
-    from abort_models import write_eagle3_two_blocks
+def test_a_gguf_that_aborts_llama_cpp_is_one_line_and_non_zero(tmp_path, test_models):
+    from abort_models import ABORT_TARGET, write_eagle3_two_blocks
 
     bad = write_eagle3_two_blocks(tmp_path / "eagle3-two-blocks.gguf")
-    r = _cli("generate", "--model", str(bad), "hello")
+    r = _cli("generate", "--model", str(test_models / ABORT_TARGET), "--draft", str(bad),
+             "--spec", "eagle3", "hello")
     assert r.returncode == 1  # an exit, not a signal: the abort ended the engine process
     assert r.stderr.strip().splitlines() == [
         "draftlight: llama.cpp stopped itself (abort: one of its internal checks failed) "
-        "while loading eagle3-two-blocks.gguf: GGML_ASSERT(n_layer == 1) failed."]
+        "while loading eagle3-two-blocks.gguf as the draft: GGML_ASSERT(n_layer == 1) failed."]
     assert r.stdout == ""
 
 

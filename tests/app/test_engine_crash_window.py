@@ -8,7 +8,7 @@ import os
 import signal
 
 import pytest
-from abort_models import write_eagle3_two_blocks
+from abort_models import ABORT_TARGET, write_eagle3_two_blocks
 from counting_window import open_counting_pair
 
 from app.worker import default_engine_factory
@@ -113,13 +113,15 @@ def test_a_gguf_that_makes_llama_cpp_abort_is_a_sentence_and_the_window_goes_on(
         make_window, qtbot, test_models, tmp_path):
     bad = write_eagle3_two_blocks(tmp_path / "eagle3-two-blocks.gguf")
     w = make_window(engine_factory=default_engine_factory, persist=False)
+    with qtbot.waitSignal(w.models_changed, timeout=LOAD_S):
+        w.open_target(str(test_models / ABORT_TARGET))
     with qtbot.waitSignal(w.load_failed, timeout=LOAD_S) as failed:
-        w.open_target(str(bad))
+        w.open_draft(str(bad))
     expected = ("llama.cpp stopped itself (abort: one of its internal checks failed) while "
-                "loading eagle3-two-blocks.gguf: GGML_ASSERT(n_layer == 1) failed.")
-    assert failed.args == ["target", expected]
-    assert w.banner.text() == expected and w.target is None
-    assert w.settings.models.target == ""  # not opened again at the next start
+                "loading eagle3-two-blocks.gguf as the draft: GGML_ASSERT(n_layer == 1) failed.")
+    assert failed.args == ["draft", expected]
+    assert w.banner.text() == expected and w.draft is None
+    assert w.settings.models.draft == ""  # not opened again at the next start
     qtbot.waitUntil(lambda: not w.loading, timeout=LOAD_S)
     open_counting_pair(w, qtbot, test_models)
     assert ask(w, qtbot).error is None

@@ -11,7 +11,7 @@ import textwrap
 import threading
 
 import pytest
-from abort_models import write_eagle3_two_blocks
+from abort_models import ABORT_TARGET, write_eagle3_two_blocks
 
 from backend.engine import crash_hook, exit_status
 from backend.engine.engine import Engine
@@ -154,18 +154,20 @@ def test_a_crash_while_loading_a_draft_keeps_the_target(remote, test_models, hoo
     assert far.target is not None and far.draft is None and far.dropped == []
 
 
-def test_a_gguf_that_makes_llama_cpp_abort_is_a_sentence(remote, tmp_path):
+def test_a_gguf_that_makes_llama_cpp_abort_is_a_sentence(remote, tmp_path, test_models):
     bad = write_eagle3_two_blocks(tmp_path / "eagle3-two-blocks.gguf")
     far = remote()
+    far.load_target(test_models / ABORT_TARGET, n_ctx=256, n_threads=1)
     with pytest.raises(EngineCrashed) as caught:
-        far.load_target(bad, n_ctx=256)
+        far.load_draft(bad)
     assert str(caught.value) == (
         "llama.cpp stopped itself (abort: one of its internal checks failed) while loading "
-        "eagle3-two-blocks.gguf: GGML_ASSERT(n_layer == 1) failed.")
+        "eagle3-two-blocks.gguf as the draft: GGML_ASSERT(n_layer == 1) failed.")
     assert caught.value.exitcode == -signal.SIGABRT
     far.restart()
-    with pytest.raises(EngineError, match="Load a target model"):
-        far.load_draft(bad)  # nothing was reloaded, and the new engine process answers
+    assert far.target is not None and far.draft is None  # the head was not loaded again
+    with pytest.raises(EngineError, match="is an EAGLE-3 draft head"):
+        far.load_target(bad, n_ctx=256)  # refused in words, by the new engine process
 
 
 def test_a_generator_left_early_does_not_desynchronise_the_next_call(remote, test_models):
