@@ -108,6 +108,7 @@ class ChatActions(QObject):
                                             "in this chat")
         self.context_label = QLabel()
         self.context_label.setObjectName("statsLabel")
+        self.context_label.setMinimumWidth(40)  # a narrow window cuts it rather than grows
         self.notice = ContextNotice()
         self.system_prompt_field.editingFinished.connect(self._on_system_prompt)
         self.notice.chosen.connect(self._on_notice_choice)
