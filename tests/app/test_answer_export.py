@@ -188,7 +188,8 @@ def test_an_answer_read_back_from_the_chat_store_exports_its_steps(make_window, 
     first, _ = live_widget(make_window, qtbot, script)
     first.close()  # its chat store written
     window = make_window(ScriptedEngine(script))
-    window.conversation_list.setCurrentRow(1)  # under a fresh "New chat"
+    with qtbot.waitSignal(window.chats.loaded, timeout=10_000):  # read off the GUI thread
+        window.conversation_list.setCurrentRow(1)  # under a fresh "New chat"
     (stored,) = window.answer_widgets()
     assert stored.answer.draft_ms == []  # the store keeps no step times
     trace = read_trace(export(window, qtbot, stored, tmp_path / "stored.json"))
