@@ -74,7 +74,11 @@ def test_pairing_table_on_the_test_models(test_models, tmp_path):
         "The draft model's tokenizer type (SPM) differs from the target's (BPE), so their "
         "token ids mean different things."
     )
-    assert list(rows).index(spm.name) == len(rows) - 1  # refusals come last
+    order = [r.compatible for r in rows.values()]
+    assert order == sorted(order, reverse=True)  # refusals come last
+    head = rows["eagle3-count.gguf"]  # made for a 32-wide target, not this 576-wide one
+    assert not head.compatible and head.kind == "EAGLE-3 head"
+    assert "made for a target with hidden size 32, but" in (head.reason or "")
 
 
 def test_a_draft_search_names_the_family(test_models):

@@ -100,13 +100,13 @@ def target_refusal(model: ModelInspection) -> str | None:
 def head_incompatibility(target: ModelInspection, head: ModelInspection) -> str | None:
     """Why `head` cannot draft for `target` with spec type EAGLE-3, in one sentence; None when
     it can. Every case here would make llama.cpp abort or draft garbage."""
+    if target.eagle3 is not None:
+        return target_refusal(target)
     facts = head.eagle3
     name = head.path.name
     if facts is None:
         return (f"{name} is a {head.architecture} model, not an EAGLE-3 head: spec type EAGLE-3 "
                 "needs a draft of architecture eagle3 (use spec type 'draft' for this one).")
-    if target.eagle3 is not None:
-        return target_refusal(target)
     if target.architecture not in LAYER_CAPTURE_ARCHITECTURES:
         return (f"{target.name} is a {target.architecture} model, and llama.cpp cannot read "
                 f"the hidden states of that architecture, so no EAGLE-3 head can draft for it.")

@@ -1,7 +1,8 @@
 """Which library models can draft for a chosen target, and why the others cannot.
 
 Compatibility is llama.cpp's vocabulary rule (`vocab.incompatibility`), the same rule the
-engine applies to loaded models. Being smaller is not required for correctness, but a draft
+engine applies to loaded models; an EAGLE-3 head (`eagle3.head_incompatibility`) must also
+have been made for the target's size and read layers it has. Being smaller is not required for correctness, but a draft
 only speeds things up when it is much cheaper than the target, so larger ones are flagged.
 """
 
@@ -11,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from backend.models.eagle3 import head_incompatibility
 from backend.models.inspect import ModelFileError, ModelInspection, inspect_model
 from backend.models.vocab import incompatibility
 
@@ -21,6 +23,11 @@ class DraftCandidate:
     compatible: bool
     reason: str | None  # why it cannot draft (incompatible), or a caution (compatible)
 
+    @property
+    def kind(self) -> str:
+        """What it drafts as: "EAGLE-3 head" or "draft model"."""
+        return "EAGLE-3 head" if self.model.eagle3 is not None else "draft model"
+
 
 def draft_candidates(
     target: ModelInspection, library: Iterable[ModelInspection]
@@ -29,6 +36,11 @@ def draft_candidates(
     rows = []
     for model in library:
         if model.path == target.path:
+            continue
+        if model.eagle3 is not None or target.eagle3 is not None:
+            reason = head_incompatibility(target, model)
+            rows.append(DraftCandidate(model, reason is None, reason or (
+                "An EAGLE-3 head for this target: it drafts with spec type EAGLE-3.")))
             continue
         reason = incompatibility(target.vocab, model.vocab)
         if reason is None and model.file_size >= target.file_size:
@@ -59,17 +71,24 @@ def draft_verdicts(target: str, drafts: Iterable[str]) -> list[tuple[str, str | 
     """For each draft file, why it cannot draft for `target` (None: it can), in words, from
     the files' headers (about a second a file: call it off the GUI thread). Raises
     ModelFileError when the target itself cannot be read."""
-    target_vocab = inspect_model(target).vocab
+    target_model = inspect_model(target)
     verdicts: list[tuple[str, str | None]] = []
     for draft in drafts:
         try:
-            reason = incompatibility(target_vocab, inspect_model(draft).vocab)
+            reason = _draft_verdict(target_model, inspect_model(draft))
         except FileNotFoundError:
             reason = f"{Path(draft).name} no longer exists."
         except (ModelFileError, OSError) as exc:
             reason = f"{Path(draft).name} cannot be read as a GGUF model: {exc}"
         verdicts.append((draft, reason))
     return verdicts
+
+
+def _draft_verdict(target: ModelInspection, draft: ModelInspection) -> str | None:
+    """A draft model by llama.cpp's vocabulary rule; an EAGLE-3 head by whether it fits."""
+    if draft.eagle3 is not None or target.eagle3 is not None:
+        return head_incompatibility(target, draft)
+    return incompatibility(target.vocab, draft.vocab)
 
 
 def draft_search_query(target: ModelInspection) -> str:

@@ -1,0 +1,74 @@
+"""EAGLE-3 heads in the model library: recognised from their headers (pure Python, no
+llama.cpp), paired with the targets they fit, and refused with the reason otherwise."""
+
+from __future__ import annotations
+
+from backend.models.eagle3 import LAYER_CAPTURE_ARCHITECTURES, head_incompatibility
+from backend.models.inspect import inspect_model
+from backend.models.library import Library
+from backend.models.pairing import draft_candidates, draft_verdicts
+
+GOOD = ("eagle3-count.gguf", "eagle3-token.gguf", "eagle3-own.gguf", "eagle3-d2t.gguf")
+BAD = {
+    "eagle3-bad-layers.gguf": "reads layer 4 of its target, but count-target3 has 4 layers "
+                              "(0–3): it was made for a bigger model.",
+    "eagle3-bad-hidden.gguf": "was made for a target with hidden size 48, but count-target3 "
+                              "has 32.",
+    "eagle3-bad-width.gguf": "borrows the target's token embedding, which needs its hidden "
+                             "size (48) to equal count-target3's (32).",
+    "eagle3-bad-d2t.gguf": "'s d2t table maps to token id 49159, outside count-target3's "
+                           "vocabulary of 49,152 tokens.",
+    "eagle3-bad-d2t-no-output.gguf": "maps a reduced vocabulary (d2t) but has no output "
+                                     "matrix of its own, so llama.cpp cannot use it.",
+    "eagle3-bad-vocab.gguf": "was made for another vocabulary: The vocabularies differ at "
+                             "token 1000",
+}
+
+
+def test_heads_pair_with_the_target_they_fit_and_say_why_not(test_models):
+    models = Library(test_models).models()
+    target = next(m for m in models if m.path.name == "count-target3.gguf")
+    rows = {r.model.path.name: r for r in draft_candidates(target, models)}
+    for name in GOOD:
+        assert rows[name].compatible, rows[name].reason
+        assert rows[name].kind == "EAGLE-3 head"
+        assert "spec type EAGLE-3" in (rows[name].reason or "")
+    for name, words in BAD.items():
+        assert not rows[name].compatible
+        assert rows[name].reason.startswith(name) and words in rows[name].reason
+    assert rows["count-draft.gguf"].compatible and rows["count-draft.gguf"].kind == "draft model"
+
+
+def test_the_panel_verdicts_follow_the_same_rule(test_models):
+    target = str(test_models / "count-target3.gguf")
+    verdicts = dict(draft_verdicts(target, [str(test_models / n) for n in (*GOOD, *BAD)]))
+    assert [verdicts[str(test_models / n)] for n in GOOD] == [None] * len(GOOD)
+    for name, words in BAD.items():
+        assert words in (verdicts[str(test_models / name)] or "")
+    qwen2 = dict(draft_verdicts(str(test_models / "count-qwen2.gguf"),
+                                [str(test_models / "eagle3-count.gguf")]))
+    assert qwen2[str(test_models / "eagle3-count.gguf")] == (
+        "count-qwen2 is a qwen2 model, and llama.cpp cannot read the hidden states of that "
+        "architecture, so no EAGLE-3 head can draft for it.")
+
+
+def test_a_head_as_the_target_pairs_with_nothing(test_models):
+    models = Library(test_models).models()
+    head = next(m for m in models if m.path.name == "eagle3-count.gguf")
+    rows = draft_candidates(head, models)
+    assert rows and not any(r.compatible for r in rows)
+    assert all("choose it as the draft with spec type EAGLE-3" in (r.reason or "") for r in rows)
+
+
+def test_a_draft_model_is_no_head(test_models):
+    target = inspect_model(test_models / "count-target3.gguf")
+    reason = head_incompatibility(target, inspect_model(test_models / "count-draft.gguf"))
+    assert reason == ("count-draft.gguf is a llama model, not an EAGLE-3 head: spec type "
+                      "EAGLE-3 needs a draft of architecture eagle3 (use spec type 'draft' "
+                      "for this one).")
+
+
+def test_the_capture_list_names_the_architectures_the_notes_name():
+    assert {"llama", "qwen3", "qwen3moe", "qwen35", "gpt-oss", "gemma4"} <= \
+        LAYER_CAPTURE_ARCHITECTURES
+    assert not {"qwen2", "mistral3", "smollm3", "gemma3"} & LAYER_CAPTURE_ARCHITECTURES
