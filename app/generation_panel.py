@@ -43,6 +43,8 @@ def describe_model(info) -> str:
                          f"trained ctx {info.n_ctx_train}" if info.n_ctx_train else "") if p]
     if info.n_mtp_heads:
         parts.append(f"{info.n_mtp_heads} MTP heads")
+    if spec_types.draft_need(info.architecture) == "eagle3_head":
+        parts.append("EAGLE-3 head: drafts with spec type EAGLE-3")
     return " · ".join(parts)
 
 
@@ -250,6 +252,18 @@ class GenerationPanel(QWidget):
         needs = declared.needs if declared else ""
         if needs == "draft_model" and self._draft is None:
             return "Choose a draft model first (Models → Draft)."
+        if needs == "eagle3_head" and self._draft is None:
+            return ("Choose an EAGLE-3 head made for this target as the draft first "
+                    "(Models → Draft).")
+        if needs in spec_types.DRAFT_NEEDS and self._draft is not None:
+            # a loaded head fits its target (the engine refuses one that does not)
+            loaded = spec_types.draft_need(self._draft.architecture)
+            if loaded != needs and loaded == "eagle3_head":
+                return (f"{self._draft.name} is an EAGLE-3 head, not a draft model: it drafts "
+                        "with spec type EAGLE-3.")
+            if loaded != needs:
+                return (f"{self._draft.name} is a draft model, not an EAGLE-3 head for this "
+                        "target: choose a head made for it as the draft.")
         if needs == "mtp_heads":
             if self._target is None:
                 return "Load a target model first."

@@ -10,6 +10,17 @@ from app.auto_height_text import AutoHeightTextEdit
 from app.theme import token_colours
 from app.token_formats import TokenFormats
 
+# How the drafters differ, where the key to their tokens is read (README.md says the same).
+EAGLE3_DIFFERENCE = (
+    "An EAGLE-3 head is a separate file like a draft model, but no model of its own: one layer "
+    "trained for one target that drafts from the target's own hidden states at three of its "
+    "layers, so it is far cheaper than a draft model and useless with any other target. "
+    "Unlike MTP heads, which are built into the target's own file and read only its last "
+    "hidden state, it can be added to a target that was trained without any."
+)
+LEGEND_TIP = ("Hover a token in an answer for its step, origin and probabilities.\n\n"
+              + EAGLE3_DIFFERENCE)
+
 
 class TokenLegend(AutoHeightTextEdit):
     """Sample words in the real token formats, so the key can never drift from the view."""
@@ -18,7 +29,7 @@ class TokenLegend(AutoHeightTextEdit):
         super().__init__(parent)
         self.setObjectName("legend")
         self._mtp_heads = 0
-        self.setToolTip("Hover a token in an answer for its step, origin and probabilities")
+        self.setToolTip(LEGEND_TIP)
         self._build()
 
     def set_mtp_heads(self, n: int) -> None:

@@ -1,0 +1,76 @@
+"""Spec type EAGLE-3 in the window: greyed out with the reason unless the draft is an EAGLE-3
+head for this target, offered once it is; heads that do not fit are greyed in the draft list;
+the legend and the hover say what drafted."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.combo_items import item_enabled, item_reason
+from app.draft_compatibility import DraftCompatibility
+from app.generation_panel import GenerationPanel, describe_model
+from app.legend import LEGEND_TIP, TokenLegend
+from app.token_view import token_tooltip
+from backend.engine.events import Token
+from backend.engine.model_info import ModelInfo
+
+
+def _info(name: str, architecture: str) -> ModelInfo:
+    return ModelInfo(path=f"/m/{name}.gguf", name=name, architecture=architecture,
+                     n_params=1_000_000, size_bytes=4_000_000, n_ctx_train=4096,
+                     n_vocab=49152, n_mtp_heads=0)
+
+
+@pytest.fixture
+def panel(qtbot):
+    p = GenerationPanel()
+    qtbot.addWidget(p)
+    return p
+
+
+def _state(panel: GenerationPanel, spec: str) -> tuple[bool, str]:
+    i = panel.spec_combo.findData(spec)
+    assert i >= 0
+    return item_enabled(panel.spec_combo, i), item_reason(panel.spec_combo, i)
+
+
+def test_eagle3_is_offered_only_with_a_head_as_the_draft(panel):
+    target = _info("count-target3", "llama")
+    panel.set_models(target, None)
+    enabled, reason = _state(panel, "eagle3")
+    assert not enabled and reason.startswith("Choose an EAGLE-3 head made for this target")
+    panel.set_models(target, _info("count-draft", "llama"))
+    enabled, reason = _state(panel, "eagle3")
+    assert not enabled
+    assert reason == ("count-draft is a draft model, not an EAGLE-3 head for this target: "
+                      "choose a head made for it as the draft.")
+    assert _state(panel, "draft") == (True, "")
+    panel.set_models(target, _info("eagle3-count", "eagle3"))
+    assert _state(panel, "eagle3") == (True, "")
+    assert panel.set_spec_type("eagle3")
+    assert panel.n_draft.isEnabled() and panel.p_min.isEnabled()
+    enabled, reason = _state(panel, "draft")
+    assert not enabled and reason == ("eagle3-count is an EAGLE-3 head, not a draft model: it "
+                                      "drafts with spec type EAGLE-3.")
+    assert "EAGLE-3 head" in describe_model(_info("eagle3-count", "eagle3"))
+
+
+def test_heads_that_do_not_fit_are_greyed_in_the_draft_list(qtbot, test_models):
+    checker = DraftCompatibility()
+    results = {}
+    checker.checked.connect(lambda target, draft, reason: results.__setitem__(draft, reason))
+    heads = [str(test_models / n) for n in ("eagle3-count.gguf", "eagle3-bad-hidden.gguf")]
+    checker.check(str(test_models / "count-target3.gguf"), heads)
+    qtbot.waitUntil(lambda: len(results) == 2, timeout=30_000)
+    checker.wait()
+    assert results[heads[0]] is None
+    assert "made for a target with hidden size 48" in results[heads[1]]
+
+
+def test_legend_and_hover_say_what_an_eagle3_head_is(qtbot):
+    legend = TokenLegend()
+    qtbot.addWidget(legend)
+    assert legend.toolTip() == LEGEND_TIP
+    assert "EAGLE-3 head is a separate file like a draft model" in LEGEND_TIP
+    assert "Unlike MTP heads" in LEGEND_TIP
+    assert "EAGLE-3 head" in token_tooltip(1, Token(5, "x", "eagle3", True))
