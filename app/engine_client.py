@@ -93,6 +93,11 @@ class EngineClient(QObject):
         self._sig_generate.emit(dataclasses.replace(request, request_id=self._last_request))
         return self._last_request
 
+    def set_step_delay(self, seconds: float) -> None:
+        """Slow motion: show the steps of the answers from now on at most one per `seconds`
+        (0: as they come). Display only: the engine runs and measures at full speed."""
+        self._worker.step_delay_s = max(0.0, seconds)
+
     def stop(self) -> None:
         """Stop the running (and any queued) generation within one engine step."""
         self._worker.cancel_generation(self._last_request)

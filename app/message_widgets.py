@@ -184,6 +184,11 @@ class AnswerWidget(QFrame):
         self._rendered = end
         return end - start
 
+    def recolour(self) -> None:
+        """Redraw if the window's token colours changed (nothing to do otherwise)."""
+        if token_colours(self) is not self.token_view.formats.colours:
+            self.rerender()
+
     def rerender(self) -> None:
         """Draw everything again (new theme colours)."""
         self.token_view.formats = TokenFormats(token_colours(self))

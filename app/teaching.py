@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
 from app.inspection import inspect_token
 from app.inspector import InspectorPanel
 from app.lossless_check import history_of
+from app.presentation import Presentation
 from app.race_window import RaceWindow
 from app.replay_window import ReplayWindow
 from backend import spec_types
@@ -42,6 +43,8 @@ class TeachingTools(QObject):
         self._marked: AnswerWidget | None = None
         self.menu = window.menuBar().addMenu("&View")
         self.menu.addAction(self.inspector_dock.toggleViewAction())
+        self.menu.addSeparator()
+        self.presentation = Presentation(window, self.menu)
         window.transcript.inspect.connect(self.inspect)
         window.transcript.teach.connect(self.open_tool)
         self.tool_windows: list[QWidget] = []  # open replays, races and charts

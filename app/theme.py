@@ -12,6 +12,7 @@ from backend.palette import (
     LIGHT,
     LIGHT_BASE,
     LIGHT_TEXT,
+    PROJECTOR,
     SKY_BLUE,
     TokenColours,
 )
@@ -22,8 +23,22 @@ def is_dark(widget: QWidget | None = None) -> bool:
     return palette.color(QPalette.ColorRole.Base).lightness() < 128
 
 
+# A window property: set on the main window in presentation mode (app/presentation.py).
+PRESENTATION_PROPERTY = "presentation"
+
+
 def token_colours(widget: QWidget | None = None) -> TokenColours:
+    if widget is not None and widget.window().property(PRESENTATION_PROPERTY):
+        return PROJECTOR
     return DARK if is_dark(widget) else LIGHT
+
+
+def high_contrast_palette() -> QPalette:
+    """Black on white, for a projector (presentation mode)."""
+    p = QPalette()
+    _set(p, window="#FFFFFF", base="#FFFFFF", alt="#F4F4F4", text="#000000",
+         button="#EDEDED", highlight=BLUE, link=BLUE, mid="#9A9A9A", disabled="#6A6A6A")
+    return p
 
 
 def apply_theme(app: QApplication, mode: str) -> None:

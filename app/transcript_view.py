@@ -116,7 +116,15 @@ class TranscriptView(QScrollArea):
         widget.export_requested.connect(self.export_requested)
         widget.inspect.connect(self.inspect)
         widget.teach.connect(self.teach)
-        return self._add(widget)
+        self._add(widget)
+        widget.recolour()  # in its window now: the window's colours (presentation mode)
+        return widget
+
+    def recolour(self) -> None:
+        """Redraw every answer whose colours are not the window's (presentation mode turned
+        on or off: style sheets stop the palette change from reaching them)."""
+        for widget in self.answer_widgets():
+            widget.recolour()
 
     def _advise(self, widget: AnswerWidget) -> None:
         """Compute the advisor's line for a finished answer, and show it if the answer is

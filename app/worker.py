@@ -21,6 +21,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from app.slow_motion import paced
 from app.token_log import fold_steps
 from backend.engine.errors import EngineCrashed, EngineError, LoadCancelled
 from backend.engine.events import GenerationFailed, GenerationFinished, Stats, StepVerified
@@ -56,6 +57,9 @@ class EngineWorker(QObject):
         # comparing ids means a Stop pressed before its request starts is not lost.
         self._cancelled_request = 0
         self._cancelled_load = 0
+        # Slow motion (app/slow_motion.py): seconds between shown steps, set from the GUI
+        # thread (a float replaced atomically), read here as each answer goes.
+        self.step_delay_s = 0.0
 
     # Called from the GUI thread ----------------------------------------------------------
 
@@ -158,6 +162,9 @@ class EngineWorker(QObject):
             engine = self._ensure_engine()
             groups = (engine.generate_batches(request) if isinstance(engine, Batched)
                       else _timed_groups(engine.generate(request)))
+            if self.step_delay_s > 0:
+                groups = paced(groups, lambda: self.step_delay_s,
+                               lambda: self._cancelled_request >= rid)
             for group in groups:
                 if self._cancelled_request >= rid:
                     engine.cancel()  # again: the engine may have cleared a flag set early

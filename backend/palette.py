@@ -56,6 +56,19 @@ DARK = TokenColours(
     chart_full=BLUISH_GREEN,
 )
 
+# Presentation mode: projectors wash out pale tints and thin lines, so the fills are deeper
+# and the text darker (each kind keeps its non-colour cue too).
+PROJECTOR = TokenColours(
+    accepted_fg="#003F66",
+    accepted_bg="#B8DDF5",
+    rejected_fg="#8A2E00",
+    rejected_bg="#FFC9A3",
+    head_fg=("#003F66", "#00573F", "#7A2559", "#7A5000", "#14527A"),
+    head_bg="#DADADA",
+    chart_bar=BLUE,
+    chart_full=BLUISH_GREEN,
+)
+
 # The light theme's text on its base (app/theme.py's light palette; the HTML page's too).
 LIGHT_TEXT = "#1A1A1A"
 LIGHT_BASE = "#FFFFFF"

@@ -85,6 +85,18 @@ def main() -> int:
         race.timer.stop()
         race.advance_to(1e12)
         race.grab().save(str(out / "race-end.png"))
+        race.close()
+        window.teaching.presentation.action.trigger()
+        window.teaching.presentation.set_step_delay(0.25)
+        window.panel.temperature.setValue(0.0)
+        window.answer_finished.disconnect(on_finished)
+        window.new_chat()
+        window.send("Explain in three sentences why the sky is blue.")
+        QTimer.singleShot(6000, shoot_presentation)
+
+    def shoot_presentation() -> None:
+        window.grab().save(str(out / "presentation.png"))
+        window.stop()
         app.exit(0)
 
     window.models_changed.connect(on_models)

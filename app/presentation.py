@@ -1,0 +1,112 @@
+"""Presentation mode and slow motion, for a stage or a classroom.
+
+Presentation mode: large type, black on white with deeper token colours (backend/palette.py
+PROJECTOR), the chat list and the settings panel folded away so the answer, the legend and
+its live numbers fill the screen; F5 or Esc leaves it as it was. Slow motion shows a live
+answer's steps at most one per chosen delay (app/slow_motion.py), labelled in the status bar
+as display-only: the engine runs and measures at full speed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
+from PySide6.QtWidgets import QLabel
+
+from app.slow_motion import STEP_DELAYS_S
+from app.theme import PRESENTATION_PROPERTY, high_contrast_palette
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMenu
+
+    from app.main_window import MainWindow
+
+FONT_SCALE = 1.6  # readable from the back of a classroom at 1080p
+LEGEND_SCALE = 1.25  # the legend a little larger again: it is what the room looks up to
+
+
+def slow_motion_words(seconds: float) -> str:
+    return (f"Slow motion: {seconds:g} s per step (display only: the engine runs and measures "
+            "at full speed)") if seconds > 0 else ""
+
+
+def presentation_style(pt: float) -> str:
+    return (f"QWidget {{ font-size: {pt:.1f}pt; }} "
+            f"#legend {{ font-size: {pt * LEGEND_SCALE:.1f}pt; font-weight: bold; }} "
+            f"#statsLabel {{ font-size: {pt:.1f}pt; font-weight: bold; color: #000000; }}")
+
+
+class Presentation(QObject):
+    def __init__(self, window: MainWindow, menu: QMenu) -> None:
+        super().__init__(window)
+        self.window = window
+        self.action = QAction("&Presentation mode", window, checkable=True,
+                              shortcut=QKeySequence("F5"))
+        self.action.setToolTip("Large type and high contrast for a projector; the answer, "
+                               "the legend and the numbers fill the window")
+        self.action.toggled.connect(self.set_enabled)
+        menu.addAction(self.action)
+        self._leave = QShortcut(QKeySequence("Esc"), window)
+        self._leave.setEnabled(False)
+        self._leave.activated.connect(lambda: self.action.setChecked(False))
+
+        slow = menu.addMenu("&Slow motion")
+        self.delay_group = QActionGroup(window)
+        for seconds in STEP_DELAYS_S:
+            a = slow.addAction("Off" if not seconds else f"{seconds:g} s per step")
+            a.setCheckable(True)
+            a.setData(seconds)
+            a.setChecked(not seconds)
+            self.delay_group.addAction(a)
+        self.delay_group.triggered.connect(lambda a: self.set_step_delay(a.data()))
+        self.slow_label = QLabel()
+        self.slow_label.setObjectName("slowMotionLabel")
+        self.slow_label.hide()
+        window.statusBar().addPermanentWidget(self.slow_label)
+        self.step_delay_s = 0.0
+        self._saved: dict = {}
+
+    @property
+    def enabled(self) -> bool:
+        return self.action.isChecked()
+
+    def set_step_delay(self, seconds: float) -> None:
+        self.step_delay_s = float(seconds)
+        self.window.client.set_step_delay(self.step_delay_s)
+        for a in self.delay_group.actions():
+            a.setChecked(a.data() == seconds)
+        self.slow_label.setText(slow_motion_words(self.step_delay_s))
+        self.slow_label.setVisible(self.step_delay_s > 0)
+
+    def set_enabled(self, on: bool) -> None:
+        if self.action.isChecked() != on:
+            self.action.setChecked(on)  # comes back here through `toggled`
+            return
+        w = self.window
+        if on == bool(self._saved):
+            return
+        # the inspector too: at this size it would squeeze the answer (View menu brings it)
+        side = (w.chat_list, w.splitter.widget(2), w.teaching.inspector_dock)
+        if on:
+            self._saved = {"style": w.styleSheet(), "palette": w.palette(),
+                           "visible": [x.isVisible() for x in side]}
+            w.setProperty(PRESENTATION_PROPERTY, True)
+            pt = w.font().pointSizeF() * FONT_SCALE
+            # A style sheet rather than setFont: the transcript's own style sheet stops font
+            # propagation to the answers, and this also reaches answers added later.
+            w.setStyleSheet(self._saved["style"] + presentation_style(pt))
+            w.setPalette(high_contrast_palette())  # answers redraw in the projector colours
+            for x in side:
+                x.hide()
+        else:
+            saved, self._saved = self._saved, {}
+            w.setProperty(PRESENTATION_PROPERTY, False)
+            w.setStyleSheet(saved["style"])
+            w.setPalette(saved["palette"])
+            for x, visible in zip(side, saved["visible"], strict=True):
+                x.setVisible(visible)
+        w.transcript.recolour()
+        w.legend.setPalette(w.palette())  # the legend redraws its samples on a palette change
+        self._leave.setEnabled(on)
