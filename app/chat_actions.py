@@ -106,6 +106,11 @@ class ChatActions(QObject):
         self.system_prompt_field.setPlaceholderText("System prompt for this chat (optional)")
         self.system_prompt_field.setToolTip("Sent before the conversation with every answer "
                                             "in this chat")
+        self.system_prompt_row = QWidget()  # what the window lays out above the transcript
+        row = QHBoxLayout(self.system_prompt_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(plain_label("System prompt"))
+        row.addWidget(self.system_prompt_field, 1)
         self.context_label = QLabel()
         self.context_label.setObjectName("statsLabel")
         self.context_label.setMinimumWidth(40)  # a narrow window cuts it rather than grows

@@ -120,7 +120,7 @@ class MainWindow(QMainWindow):
         lay.setContentsMargins(0, 6, 0, 6)
         lay.addWidget(self.banner_row)
         lay.addWidget(self.legend)
-        lay.addWidget(self.chat_actions.system_prompt_field)
+        lay.addWidget(self.chat_actions.system_prompt_row)
         lay.addWidget(self.transcript, 1)
         lay.addWidget(self.chat_actions.notice)
         lay.addWidget(self.message_box)
