@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import secrets
@@ -470,3 +471,29 @@ def test_killed_at_random_points_while_streaming_an_answer(tmp_path):
                 assert m.stop_reason == "interrupted", where
         finally:
             store.close()
+
+
+def test_a_refused_import_adds_nothing_and_an_export_imports_whole(store):
+    from backend.chats.export import ChatImportError, export_json, import_json
+
+    chat = store.create("to export")
+    store.add_user(chat, "q")
+    store.add_answer(chat, "a", tokens=tokens(2), stats={"n_generated": 2}, settings={"seed": 1})
+    doc = export_json(store, chat)
+    pending = store.create("deleted, undo still possible")
+    store.delete(pending)
+    broken = json.loads(json.dumps(doc))
+    broken["messages"][1]["tokens"]["text"] = "not a list"
+    with pytest.raises(ChatImportError):
+        import_json(store, broken)
+    broken = json.loads(json.dumps(doc))
+    broken["messages"][1]["stats"] = {"bad": object.__name__}
+    broken["messages"][1]["created_at"] = "yesterday"  # refused while reading: nothing added
+    with pytest.raises(ValueError):
+        import_json(store, broken)
+    assert [c.id for c in store.list()] == [chat]
+    store.restore(pending)
+    assert {c.id for c in store.list()} == {chat, pending}
+    copy = import_json(store, doc)
+    assert [(m.role, m.text, m.tokens, m.settings) for m in store.load(copy)] == [
+        (m.role, m.text, m.tokens, m.settings) for m in store.load(chat)]

@@ -53,8 +53,7 @@ def import_json(store: ChatStore, doc: Any) -> int:
             store.set_dropped_turns(chat_id, int(doc["dropped_turns"]))
         store.import_messages(chat_id, messages)
     except BaseException:
-        store.delete(chat_id)
-        store.purge_deleted()
+        store.remove(chat_id)
         raise
     return chat_id
 

@@ -329,6 +329,11 @@ class ChatStore:
         with self._write() as db:
             db.execute("UPDATE chats SET deleted_at = ? WHERE id = ?", (time.time(), chat_id))
 
+    def remove(self, chat_id: int) -> None:
+        """Remove a chat and its messages now, without an undo."""
+        with self._write() as db:
+            db.execute("DELETE FROM chats WHERE id = ?", (chat_id,))
+
     def restore(self, chat_id: int) -> None:
         with self._write() as db:
             db.execute("UPDATE chats SET deleted_at = NULL WHERE id = ?", (chat_id,))
