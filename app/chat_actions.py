@@ -139,6 +139,9 @@ class ChatActions(QObject):
         self.set_busy(self._busy)
 
     def decorate_user(self, widget: UserMessageWidget, turn: Turn) -> None:
+        for entry in self._w.transcript.entries():  # only the last answer offers to go on
+            for row in entry.findChildren(QWidget, "stoppedRow"):
+                row.hide()
         header = widget.header
         if len(turn.versions) > 1:
             header.addWidget(VersionSwitch(turn, self.flip))
@@ -167,9 +170,14 @@ class ChatActions(QObject):
             lay.addWidget(use)
             use.clicked.connect(lambda: self.restore_settings(turn))
             widget.layout().addWidget(row)
+        self._offer_continue(widget, turn)
+
+    def _offer_continue(self, widget: AnswerWidget, turn: Turn) -> None:
+        """Continue and Regenerate under the last answer when it stopped before its end."""
         answer = turn.answer
         if answer is not None and answer.stop_reason in STOPPED and answer.text and (
-                self.conversation.turns[-1:] == [turn]):
+                self.conversation.turns[-1:] == [turn]) and widget.findChild(
+                QWidget, "stoppedRow") is None:
             row = QWidget()
             row.setObjectName("stoppedRow")
             lay = QHBoxLayout(row)
@@ -327,6 +335,10 @@ class ChatActions(QObject):
         """An answer ended: the numbers, and after a summary the message that waited for it,
         sent with the turns before the summary left out."""
         self.update_context()
+        for widget in self._w.transcript.answer_widgets()[-1:]:
+            if widget.answer is turn.answer:
+                self._offer_continue(widget, turn)
+                self.set_busy(self._busy)
         if self._summary is None or turn is not self._summary:
             return
         self._summary = None

@@ -500,7 +500,7 @@ class MainWindow(QMainWindow):
             else:  # it failed before writing anything: nothing to keep
                 conv.drop_last_answer()
                 self.chats.delete_message(last)
-            self.chat_actions.show(conv)
+            self.transcript.remove_trailing(1)  # the new answer shows its versions
         if conv.turns and conv.turns[-1].role == "user":
             self._start_answer()
 

@@ -482,3 +482,24 @@ def test_the_window_killed_mid_answer_comes_back_with_the_partial_answer_marked(
         qtbot.mouseClick(again, Qt.MouseButton.LeftButton)
     [answer] = w.answer_widgets()
     assert switch_of(answer).label.text() == "2 / 2"  # the partial one kept as a version
+
+
+def test_continue_after_stop_sends_the_stopped_answer_and_asks_to_go_on(make_window, qtbot):
+    from stop_gate import StopGate
+
+    gate = StopGate(before=4)
+    w = make_window(gate.engine)
+    load(w, qtbot)
+    with qtbot.waitSignal(w.answer_finished, timeout=60_000):
+        w.send("count")
+        qtbot.waitUntil(gate.waiting.is_set, timeout=10_000)
+        qtbot.mouseClick(w.stop_button, Qt.MouseButton.LeftButton)
+    [stopped] = w.answer_widgets()
+    assert "stopped" in stopped.stats_label.text()
+    gate.engine.script = counting_stream(2)
+    with qtbot.waitSignal(w.answer_finished, timeout=10_000):
+        qtbot.mouseClick(button(stopped, "Continue"), Qt.MouseButton.LeftButton)
+    sent = gate.engine.requests[-1].messages
+    assert [(m.role, m.content) for m in sent] == [
+        ("user", "count"), ("assistant", stopped.answer.text), ("user", "Continue")]
+    assert [t.role for t in w.conversation.turns] == ["user", "assistant", "user", "assistant"]
