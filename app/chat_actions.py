@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 ACTION = "chatAction"  # object name of the buttons greyed while an answer streams
 STOPPED = (INTERRUPTED, "cancelled", "length", "context_full")
+READING = "Reading the chat…"
 CONTINUE_PROMPT = "Continue"
 SUMMARY_PROMPT = ("Summarise our conversation so far in one short paragraph, keeping every "
                   "name, number and decision, so that we can go on from the summary alone.")
@@ -133,6 +134,11 @@ class ChatActions(QObject):
                 self.decorate_user(transcript.add_user(turn.text), turn)
             elif turn.answer is not None:
                 self.decorate_answer(transcript.add_answer(turn.answer), turn)
+        status = self._w.statusBar()
+        if not conv.loaded:  # shown again once its messages are read
+            status.showMessage(READING, 3000)
+        elif status.currentMessage() == READING:
+            status.clearMessage()
         self.system_prompt_field.setText(conv.system_prompt)
         self.notice.hide()
         self.update_context()
