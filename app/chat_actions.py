@@ -125,11 +125,15 @@ class ChatActions(QObject):
 
     # Drawing -------------------------------------------------------------------------------
 
-    def show(self, conv: Conversation) -> None:
-        """Draw the versions shown of a conversation, each message with its actions."""
+    def show(self, conv: Conversation, start: int = 0) -> None:
+        """Draw the versions shown of a conversation, each message with its actions; from
+        message `start` on only (the ones before it are drawn already)."""
         transcript = self._w.transcript
-        transcript.clear()
-        for turn in conv.turns:
+        if start == 0:
+            transcript.clear()
+        else:
+            transcript.remove_trailing(len(transcript.entries()) - start)
+        for turn in conv.turns[start:]:
             if turn.role == "user":
                 self.decorate_user(transcript.add_user(turn.text), turn)
             elif turn.answer is not None:
@@ -226,9 +230,10 @@ class ChatActions(QObject):
         if self._busy or not 0 <= i < len(versions):
             return
         conv = self.conversation
+        where = conv.turns.index(turn)
         conv.choose(versions[i])
         self._w.chats.choose(versions[i])
-        self.show(conv)
+        self.show(conv, self._drawn_before(conv, where))
 
     def _open_editor(self, widget: UserMessageWidget, turn: Turn) -> None:
         if self._busy or widget.findChild(QPlainTextEdit, "editor") is not None:
@@ -257,14 +262,22 @@ class ChatActions(QObject):
         if self._busy or not text or turn not in conv.turns or turn.role != "user":
             return False
         title = conv.title
+        where = conv.turns.index(turn)
         new = conv.edit_user(turn, text)
         self._w.chats.save_user(conv, new)
         if conv.title != title:
             self._w.chats.update_chat(conv, title=True)
         self._w.chat_list.update_title()
-        self.show(conv)
+        self.show(conv, self._drawn_before(conv, where))
         self.answer_requested.emit()
         return True
+
+    def _drawn_before(self, conv: Conversation, index: int) -> int:
+        """How many transcript entries stand for `conv.turns[:index]` (one a turn, when the
+        transcript is this conversation's; else 0: draw it all)."""
+        drawn = len(self._w.transcript.entries())
+        shown = [t for t in conv.turns if t.role == "user" or t.answer is not None]
+        return index if index <= drawn and len(shown) == len(conv.turns) else 0
 
     def restore_settings(self, turn: Turn) -> None:
         """Set the panel to what an answer was made with, and load its model if another is."""
