@@ -13,6 +13,8 @@ import shiboken6
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
 
+from app.answer import Answer
+from app.charts_window import ChartsWindow
 from app.inspection import inspect_token
 from app.inspector import InspectorPanel
 from app.lossless_check import history_of
@@ -62,6 +64,8 @@ class TeachingTools(QObject):
             window = RaceWindow(self.window.client, request, widget.answer.model_name,
                                 self.window)
             window.start()
+        elif tool == "charts":
+            window = ChartsWindow(widget.answer, self.chat_answers, title, self.window)
         else:
             raise ValueError(f"unknown teaching tool {tool!r}")
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -69,6 +73,10 @@ class TeachingTools(QObject):
         self.tool_windows.append(window)
         window.show()
         return window
+
+    def chat_answers(self) -> list[Answer]:
+        """The current chat's answers, for the charts' "whole chat" view."""
+        return [t.answer for t in self.window.conversation.turns if t.answer is not None]
 
     def race_request(self, widget: AnswerWidget) -> GenerationRequest | None:
         """The answer's own request (its conversation and settings) with a spec type to race:

@@ -68,6 +68,11 @@ def main() -> int:
         app.processEvents()
         replay.grab().save(str(out / "replay.png"))
         replay.close()
+        charts = window.teaching.open_tool(widget, "charts")
+        charts.resize(1300, 480)
+        app.processEvents()
+        charts.grab().save(str(out / "charts.png"))
+        charts.close()
         race = window.teaching.open_tool(widget, "race")
         race.resize(1300, 640)
         race.speed.setCurrentIndex(2)  # a quarter of the measured speed: mid-race on screen

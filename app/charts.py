@@ -1,0 +1,86 @@
+"""The teaching charts' numbers, for one answer or a whole chat: acceptance by draft position,
+how many drafts each step kept, and tokens per second over time. Qt-free, so what the bars
+say is tested as data.
+
+Acceptance at position i counts the steps that drafted at least i tokens and how many of them
+kept the i-th (a draft is accepted as a prefix, so position i is kept only if 1..i-1 were).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from app.answer import Answer
+from app.replay import step_spans
+
+# Tokens/s over time is a moving rate: each point covers this much of the answer's clock.
+RATE_WINDOW_MS = 500.0
+
+
+@dataclass
+class ChartData:
+    drafted_at: list[int] = field(default_factory=list)  # per position 1..K: steps drafting it
+    accepted_at: list[int] = field(default_factory=list)  # and keeping it
+    kept_per_step: list[int] = field(default_factory=list)  # histogram: index = drafts kept
+    rate: list[tuple[float, float]] = field(default_factory=list)  # (seconds, tokens/s)
+    timed: bool = False  # whether the step timings were known (not for a reloaded chat)
+    n_answers: int = 0
+
+    def acceptance_at(self) -> list[float]:
+        return [a / d if d else 0.0 for a, d in zip(self.accepted_at, self.drafted_at,
+                                                     strict=True)]
+
+
+def _grow(values: list[int], n: int) -> None:
+    values.extend([0] * (n - len(values)))
+
+
+def chart_data(answers: Iterable[Answer]) -> ChartData:
+    data = ChartData()
+    offset_s = 0.0
+    for answer in answers:
+        spans = step_spans(answer.tokens)
+        if not spans:
+            continue
+        data.n_answers += 1
+        for s in spans:
+            if not s.n_drafted:
+                continue
+            _grow(data.drafted_at, s.n_drafted)
+            _grow(data.accepted_at, s.n_drafted)
+            _grow(data.kept_per_step, s.n_drafted + 1)
+            for i in range(s.n_drafted):
+                data.drafted_at[i] += 1
+                data.accepted_at[i] += i < s.n_accepted
+            data.kept_per_step[s.n_accepted] += 1
+        if len(answer.draft_ms) == len(spans):
+            data.timed = True
+            points = rate_over_time(answer, spans)
+            data.rate += [(offset_s + t, r) for t, r in points]
+            if points:
+                offset_s += points[-1][0]
+    return data
+
+
+def rate_over_time(answer: Answer, spans) -> list[tuple[float, float]]:
+    """(seconds into the answer's decoding, tokens/s over the last RATE_WINDOW_MS)."""
+    t = 0.0
+    ends: list[float] = []
+    tokens: list[int] = []
+    n = 0
+    for span, d, v in zip(spans, answer.draft_ms, answer.verify_ms, strict=True):
+        t += d + v
+        n += sum(1 for i in range(span.start, span.end) if answer.tokens.accepted[i])
+        ends.append(t)
+        tokens.append(n)
+    points: list[tuple[float, float]] = []
+    lo = 0
+    for i, end in enumerate(ends):
+        while ends[lo] < end - RATE_WINDOW_MS and lo < i:
+            lo += 1
+        t0 = ends[lo - 1] if lo else 0.0
+        n0 = tokens[lo - 1] if lo else 0
+        if end > t0:
+            points.append((end / 1000.0, 1000.0 * (tokens[i] - n0) / (end - t0)))
+    return points
