@@ -31,6 +31,7 @@ from app.context_budget import context_use, turns_to_drop
 from app.context_notice import DROP, NEW_CHAT, SUMMARISE, ContextNotice
 from app.conversation import Conversation, Turn
 from app.message_widgets import AnswerWidget, UserMessageWidget, plain_label
+from app.theme import token_colours
 from backend.settings import GenerationSettings
 from backend.stop_reasons import INTERRUPTED
 
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 ACTION = "chatAction"  # object name of the buttons greyed while an answer streams
 STOPPED = (INTERRUPTED, "cancelled", "length", "context_full")
 READING = "Reading the chat…"
+DROPPED = "droppedLabel"  # a message's mark: the model is no longer sent it
 CONTINUE_PROMPT = "Continue"
 SUMMARY_PROMPT = ("Summarise our conversation so far in one short paragraph, keeping every "
                   "name, number and decision, so that we can go on from the summary alone.")
@@ -145,6 +147,7 @@ class ChatActions(QObject):
             status.clearMessage()
         self.system_prompt_field.setText(conv.system_prompt)
         self.notice.hide()
+        self.mark_dropped()
         self.update_context()
         self.set_busy(self._busy)
 
@@ -209,6 +212,26 @@ class ChatActions(QObject):
         for entry in self._w.transcript.entries():
             for b in entry.findChildren(QAbstractButton, ACTION):
                 b.setEnabled(not busy and not b.property("limit"))
+
+    def mark_dropped(self) -> None:
+        """Dim the messages left out of what the model is sent, and say why on hover."""
+        conv = self.conversation
+        entries = self._w.transcript.entries()
+        if len(entries) != len(conv.turns):
+            return
+        for i, entry in enumerate(entries):
+            dropped = i < conv.dropped_turns
+            label = entry.findChild(QLabel, DROPPED)
+            if dropped and label is None and isinstance(entry, AnswerWidget | UserMessageWidget):
+                label = plain_label("left out of the context")
+                label.setObjectName(DROPPED)
+                label.setWordWrap(False)
+                label.setStyleSheet(f"color: {token_colours(entry).rejected_fg};")
+                label.setToolTip("The model is no longer sent this message, so that the chat "
+                                 "fits in its context")
+                entry.header.insertWidget(1, label)
+            elif not dropped and label is not None:
+                label.deleteLater()
 
     def update_context(self) -> None:
         conv = self.conversation
@@ -343,6 +366,7 @@ class ChatActions(QObject):
                 return
             conv.dropped_turns = n
             self._w.chats.update_chat(conv, dropped_turns=True)
+            self.mark_dropped()
             self.update_context()
             self.send_requested.emit(text)
         elif choice == SUMMARISE:
@@ -366,6 +390,7 @@ class ChatActions(QObject):
         if turn in conv.turns and turn.answer is not None and turn.answer.text:
             conv.dropped_turns = conv.turns.index(turn) - 1  # from the summary request on
             self._w.chats.update_chat(conv, dropped_turns=True)
+            self.mark_dropped()
             self.update_context()
             self.send_requested.emit(text)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from doc_reading import kind_runs
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractItemView, QToolButton
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QToolButton
 from scripted_engine import ScriptedEngine, counting_stream
 
 from app.chat_actions import SUMMARY_PROMPT, VersionSwitch
@@ -380,6 +380,8 @@ def test_a_chat_at_the_edge_of_the_context_gets_the_notice_not_an_exception(make
     assert [m.content for m in sent] == [text]  # the oldest exchange left out, and said so
     assert len(w.conversation.turns) == 4 and w.conversation.dropped_turns == 2
     assert "oldest messages are left out" in w.chat_actions.context_label.text()
+    dimmed = [e.findChild(QLabel, "droppedLabel") is not None for e in w.transcript.entries()]
+    assert dimmed == [True, True, False, False]
     assert w.message_box.toPlainText() == ""
 
     # Too long even alone: the notice says so; only a new chat or a shorter message helps.
