@@ -138,6 +138,9 @@ def _span(kind: str, step: StepVerified, position: int | None, token: Token) -> 
         data.append(f'data-p-target="{token.p_target!r}"')
     if token.p_draft is not None:
         data.append(f'data-p-draft="{token.p_draft!r}"')
+    v = token.verification
+    if v is not None and v.draw is not None and v.accept_prob is not None:
+        data.append(f'data-u="{v.draw!r}" data-accept-prob="{v.accept_prob!r}"')
     return (f'<span class="{kind}" title="{e(_hover(kind, step, position, token))}" '
             f'{" ".join(data)}>{e(token.text)}</span>')
 
@@ -166,7 +169,31 @@ def _hover(kind: str, step: StepVerified, position: int | None, token: Token) ->
         f"origin: {token.origin} ({made}), {verdict}",
         " · ".join(probs),
         f"token {token.id}: {token.text!r}",
+        *_verification_lines(token),
     ])
+
+
+def _verification_lines(token: Token) -> list[str]:
+    """The window's inspector (app/inspection.py), as plain lines for the page's hover."""
+    v = token.verification
+    if v is None:
+        return []
+    lines = []
+    if v.draw is not None and v.accept_prob is not None:
+        sign = "<" if token.accepted else "≥"
+        lines.append(f"u = {v.draw:.4f} {sign} min(1, p/q) = {v.accept_prob:.4f}")
+    elif token.origin != "target":
+        lines.append("greedy: kept when it is the target's most likely token")
+    if v.drawn_from:
+        lines.append({"argmax": "chosen as the target's most likely token",
+                      "residual": "drawn from the residual max(0, p − q), normalised",
+                      "target": "drawn from the target's distribution p"}[v.drawn_from])
+    if v.match_at is not None:
+        lines.append(f"copied from earlier, after …{v.match_text[-40:]!r}")
+    for name, top in (("target p", v.top_target), ("drafter q", v.top_draft)):
+        if top:
+            lines.append(f"top {name}: " + ", ".join(f"{c.text!r} {c.p:.3f}" for c in top))
+    return lines
 
 
 def _ending(trace: Trace) -> list[str]:

@@ -169,3 +169,33 @@ def test_the_page_is_drawn_in_the_windows_light_colours():
                    palette.LIGHT.rejected_fg, palette.LIGHT.rejected_bg,
                    palette.LIGHT_TEXT, palette.LIGHT_BASE):
         assert colour.lower() in css.lower(), colour
+
+
+def test_the_hover_carries_the_inspectors_values_for_a_sampled_answer(test_models):
+    from engine.runner import loaded_engine
+
+    from backend.engine.request import SamplingSettings
+
+    request = GenerationRequest(prompt=" zero one", spec_type="draft", n_draft_max=4,
+                                max_tokens=30, sampling=SamplingSettings(temperature=0.7, seed=5))
+    with loaded_engine(test_models / "count-target.gguf", test_models / "count-draft.gguf",
+                       n_ctx=256, n_threads=1) as engine:
+        events = tuple(engine.generate(request))
+    page = TokenPage(export_html.answer_html(Trace(request, events, "t.gguf", "d.gguf")))
+    tokens = [t for e in events if isinstance(e, StepVerified)
+              for _, _, t in export_html.display_order(e)]
+    assert len(tokens) == len(page.tokens)
+    checked = 0
+    for token, (kind, _, a) in zip(tokens, page.tokens, strict=True):
+        v = token.verification
+        if v is not None and v.draw is not None:
+            assert a["data-u"] == repr(v.draw)
+            assert a["data-accept-prob"] == repr(v.accept_prob)
+            sign = "<" if kind == "accepted" else "≥"
+            assert f"u = {v.draw:.4f} {sign} min(1, p/q) = {v.accept_prob:.4f}" in a["title"]
+            checked += 1
+        if v is not None and v.top_target:
+            assert "top target p: " + repr(v.top_target[0].text) in a["title"]
+        if kind == "target" and v is not None and v.drawn_from == "residual":
+            assert "drawn from the residual max(0, p − q), normalised" in a["title"]
+    assert checked, "no sampled draft was verified"
