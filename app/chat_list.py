@@ -163,14 +163,18 @@ class ChatList(QWidget):
         self.rename_action = QAction("&Rename chat", self, shortcut=QKeySequence("F2"))
         self.rename_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.pin_action = QAction("&Pin chat", self)
-        self.delete_chat_action = QAction("&Delete chat", self)
+        self.delete_chat_action = QAction("&Delete chat", self,
+                                          shortcut=QKeySequence.StandardKey.Delete)
+        self.delete_chat_action.setShortcutContext(
+            Qt.ShortcutContext.WidgetWithChildrenShortcut)  # the list's, not the message box's
         self.delete_chat_action.setToolTip("Delete the selected chat (Undo brings it back)")
         self.export_markdown_action = QAction("Export chat as &Markdown…", self)
         self.export_json_action = QAction("Export chat as &JSON…", self)
         self.export_json_action.setToolTip("Every version of every message, with each answer's "
                                            "tokens, colours and numbers: imports back whole")
         self.import_action = QAction("&Import chat…", self)
-        self.addAction(self.rename_action)
+        self.list.addAction(self.rename_action)
+        self.list.addAction(self.delete_chat_action)
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 0, 6)

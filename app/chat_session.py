@@ -137,8 +137,17 @@ class ChatSession(QObject):
         return node.message_id if node is not None and node.role != "root" else None
 
     def save_user(self, conv: Conversation, turn: Turn) -> None:
+        # The first question names the chat (unless the person did), also when its row was
+        # made before it (pinned while still "New chat").
+        first = [t for t in conv.turns if t.role == "user"][:1] == [turn] and not conv.renamed
+        title = conv.title
+
         def write() -> None:
-            turn.message_id = self.store.add_user(self._chat_id(conv), turn.text,
+            made = conv.chat_id is not None
+            chat_id = self._chat_id(conv)
+            if first and made:
+                self.store.rename(chat_id, title, by_user=False)
+            turn.message_id = self.store.add_user(chat_id, turn.text,
                                                   parent_id=self._parent_id(turn))
         self._write(write)
 

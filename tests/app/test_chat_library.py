@@ -123,6 +123,20 @@ def test_new_rename_pin_delete_with_undo_and_order(make_window, qtbot, chats_pat
     assert w2.chat_list._conv(0).pinned and w2.chat_list._conv(2).renamed
 
 
+def test_a_chat_pinned_before_its_first_message_is_named_by_it(make_window, qtbot,
+                                                                chats_path):
+    w = make_window(ScriptedEngine(counting_stream(2)))
+    load(w, qtbot)
+    w.chat_list.pin_action.trigger()
+    ask(w, qtbot, "named by this")
+    assert w.chats.flush()
+    store = ChatStore(chats_path)
+    try:
+        assert [(c.title, c.pinned) for c in store.list()] == [("named by this", True)]
+    finally:
+        store.close()
+
+
 def test_day_captions():
     today = time.time()
     conv = Conversation(updated_at=today)
@@ -505,3 +519,20 @@ def test_continue_after_stop_sends_the_stopped_answer_and_asks_to_go_on(make_win
     assert [(m.role, m.content) for m in sent] == [
         ("user", "count"), ("assistant", stopped.answer.text), ("user", "Continue")]
     assert [t.role for t in w.conversation.turns] == ["user", "assistant", "user", "assistant"]
+
+
+def test_delete_key_deletes_a_chat_only_from_the_list(make_window, qtbot):
+    w = make_window(ScriptedEngine(counting_stream(2)))
+    w.show()
+    qtbot.waitExposed(w)
+    load(w, qtbot)
+    ask(w, qtbot, "keep me")
+    w.message_box.setFocus()
+    w.message_box.setPlainText("typing")
+    w.message_box.moveCursor(w.message_box.textCursor().MoveOperation.Start)
+    qtbot.keyClick(w.message_box, Qt.Key.Key_Delete)
+    assert titles(w) == ["keep me"] and w.message_box.toPlainText() == "yping"
+    w.conversation_list.setFocus()
+    qtbot.keyClick(w.conversation_list, Qt.Key.Key_Delete)
+    assert titles(w) == ["New chat"]
+    assert not w.chat_list.undo_bar.isHidden()
