@@ -259,7 +259,7 @@ def test_edit_and_regenerate_keep_earlier_versions_with_their_colours(make_windo
 def test_each_answer_shows_its_settings_and_restores_them(make_window, qtbot):
     w = make_window(ScriptedEngine(counting_stream(2)))
     load(w, qtbot)
-    w.panel.temperature.setValue(0.3) if hasattr(w.panel, "temperature") else None
+    w.panel.temperature.setValue(0.3)
     before = w.panel.generation_settings()
     widget = ask(w, qtbot, "hi")
     [label] = [lab for lab in widget.findChildren(type(w.chat_actions.context_label))
@@ -536,3 +536,21 @@ def test_delete_key_deletes_a_chat_only_from_the_list(make_window, qtbot):
     qtbot.keyClick(w.conversation_list, Qt.Key.Key_Delete)
     assert titles(w) == ["New chat"]
     assert not w.chat_list.undo_bar.isHidden()
+
+
+def test_use_these_settings_loads_the_model_the_answer_was_made_with(make_window, qtbot,
+                                                                     tmp_path):
+    first, other = tmp_path / "first.gguf", tmp_path / "other.gguf"
+    first.write_bytes(b"GGUF")
+    other.write_bytes(b"GGUF")
+    engine = ScriptedEngine(counting_stream(2))
+    w = make_window(engine)
+    with qtbot.waitSignal(w.models_changed, timeout=5000):
+        w.open_target(str(first))
+    widget = ask(w, qtbot, "hi")
+    with qtbot.waitSignal(w.models_changed, timeout=5000):
+        w.open_target(str(other))
+    with qtbot.waitSignal(w.models_changed, timeout=5000):
+        qtbot.mouseClick(button(widget, "Use these settings"), Qt.MouseButton.LeftButton)
+    assert engine.load_calls[-1] == ("target", str(first))
+    assert w.target.path == str(first)
