@@ -72,3 +72,36 @@ def test_the_capture_list_names_the_architectures_the_notes_name():
     assert {"llama", "qwen3", "qwen3moe", "qwen35", "gpt-oss", "gemma4"} <= \
         LAYER_CAPTURE_ARCHITECTURES
     assert not {"qwen2", "mistral3", "smollm3", "gemma3"} & LAYER_CAPTURE_ARCHITECTURES
+
+
+def test_hub_search_and_files_find_a_sidecar_head(monkeypatch, test_models, capsys):
+    """A model repository with an `eagle3-*.gguf` sidecar: search finds the repository, `files`
+    lists the head as such, and the KV size comes from the model's header, not the head's."""
+    import json
+
+    from fakehub import gguf_repo, serving
+
+    from backend.cli.main import main
+    from backend.models.hub import HubClient
+
+    repo = gguf_repo("acme/Count3-GGUF", {
+        "count3-F32.gguf": (test_models / "count-target3.gguf").read_bytes(),
+        "eagle3-count3-F32.gguf": (test_models / "eagle3-count.gguf").read_bytes(),
+    })
+    with serving(monkeypatch, [repo]):
+        assert main(["models", "search", "count3", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)[0]["repo_id"] == "acme/Count3-GGUF"
+        models = {m.name: m for m in HubClient().models("acme/Count3-GGUF")}
+        assert models["eagle3-count3-F32.gguf"].eagle3_head
+        assert not models["count3-F32.gguf"].eagle3_head
+        assert main(["models", "files", "acme/Count3-GGUF", "--json"]) == 0
+        rows = {r["name"]: r for r in json.loads(capsys.readouterr().out)}
+        assert rows["eagle3-count3-F32.gguf"]["eagle3_head"] is True
+        assert main(["models", "files", "acme/Count3-GGUF"]) == 0
+        out = capsys.readouterr().out
+        assert "eagle3-count3-F32.gguf (EAGLE-3 head: a draft for spec type eagle3)" in out
+        assert "KV cache not counted" not in out
+    assert main(["models", "inspect", str(test_models / "eagle3-d2t.gguf")]) == 0
+    out = capsys.readouterr().out
+    assert "EAGLE-3 head    for a target of hidden size 32, reads its layers 0, 2, 3; draft " \
+           "vocabulary 20 tokens (d2t)" in out

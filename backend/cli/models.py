@@ -97,8 +97,12 @@ def _files(args: argparse.Namespace) -> int:
     if not models:
         raise HubError(f"{args.repo} has no GGUF models.")
     kv_per_token, note = 0, ""
-    try:  # all quantizations share one architecture: one header tells the KV size for all
-        kv_per_token = kv_bytes_per_token(client.read_header(min(models, key=lambda m: m.size)))
+    # all quantizations share one architecture: one header tells the KV size for all (an
+    # EAGLE-3 sidecar is another model, and the smallest file: not that one's)
+    models_proper = [m for m in models if not m.eagle3_head] or models
+    try:
+        kv_per_token = kv_bytes_per_token(
+            client.read_header(min(models_proper, key=lambda m: m.size)))
     except Exception as exc:
         note = f"(KV cache not counted: {str(exc).splitlines()[0]})"
     companion = None
@@ -121,6 +125,7 @@ def _files(args: argparse.Namespace) -> int:
                     "sha256": [p.sha256 for p in m.parts],
                     "memory_needed": fit.total,
                     "fit": fit.fit.value,
+                    "eagle3_head": m.eagle3_head,
                 }
                 for q, m, fit in rows
             ]
@@ -132,6 +137,8 @@ def _files(args: argparse.Namespace) -> int:
     )
     for quant, m, fit in rows:
         parts = f" ({len(m.parts)} parts)" if len(m.parts) > 1 else ""
+        if m.eagle3_head:
+            parts += " (EAGLE-3 head: a draft for spec type eagle3)"
         print(f"  {quant:10} {_size(m.size):>10}  {m.name}{parts}  — {fit.describe()}")
     return 0
 
@@ -207,6 +214,7 @@ def _inspect(args: argparse.Namespace) -> int:
         ("context length", f"{i.context_length:,}"),
         ("chat template", "yes" if i.has_chat_template else "no"),
         ("MTP heads", str(i.n_mtp_heads)),
+        *_eagle3_facts(i),
         (
             "vocabulary",
             f"{i.vocab.vocab_type.upper()}, {i.vocab.n_tokens:,} tokens, "
@@ -217,6 +225,16 @@ def _inspect(args: argparse.Namespace) -> int:
     for label, value in facts:
         print(f"  {label:15} {value}")
     return 0
+
+
+def _eagle3_facts(i: ModelInspection) -> list[tuple[str, str]]:
+    head = i.eagle3
+    if head is None:
+        return []
+    layers = ", ".join(str(lid) for lid in head.target_layers)
+    vocab = f"{head.draft_vocab_size:,} tokens" + (" (d2t)" if head.d2t_range else "")
+    return [("EAGLE-3 head", f"for a target of hidden size {head.target_hidden_size}, reads "
+                             f"its layers {layers}; draft vocabulary {vocab}")]
 
 
 def _pick(models: list[HubModel], wanted: str, repo: str) -> HubModel:

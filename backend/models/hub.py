@@ -57,6 +57,14 @@ class HubModel:
         return self.parts[0].path
 
     @property
+    def eagle3_head(self) -> bool:
+        """An EAGLE-3 draft head, by its file name: a head comes as its own repository or as
+        an `eagle3-*.gguf` sidecar beside its target's files (where llama.cpp's `-hf` finds
+        it); its header (architecture `eagle3`) is what the library then trusts."""
+        base = self.name.rsplit("/", 1)[-1].lower()
+        return "eagle3" in base or "eagle-3" in base
+
+    @property
     def size(self) -> int:
         return sum(p.size for p in self.parts)
 
