@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -134,10 +135,15 @@ class ServerClient:
         """End the running stream from any thread (Stop): its read fails at once."""
         with self._lock:
             response = self._response
-        if response is not None:
-            # closing from another thread may race the reader: harmless
-            with contextlib.suppress(Exception):
-                response.close()
+        if response is None:
+            return
+        # Closing a response does not wake a thread blocked reading its socket; shutting the
+        # socket down does (the read then fails at once, and the stream reports the cancel).
+        stream = response.extensions.get("network_stream")
+        sock = stream.get_extra_info("socket") if stream is not None else None
+        if isinstance(sock, socket.socket):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
 
     # Errors in words ----------------------------------------------------------------------
 

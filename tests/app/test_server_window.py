@@ -106,3 +106,20 @@ def test_an_unreachable_server_is_said_in_the_panel(make_window, qtbot):
     assert failed.args[0].startswith("Cannot reach http://127.0.0.1:")
     assert panel.status.text() == failed.args[0]
     assert window.target is None
+
+
+def test_stop_ends_a_server_answer_that_waits_on_the_network(make_window, qtbot):
+    script = recording("nothing")
+    script.hold_after = 3
+    with FakeServer(script) as server:
+        window = server_window(make_window)
+        connect(window, qtbot, server.url)
+        with qtbot.waitSignal(window.answer_finished) as done:
+            assert window.send("Why is the sky blue?")
+            qtbot.waitUntil(server.holding.is_set)
+            window.stop()
+        a = done.args[0].answer
+        assert a.stop_reason == "cancelled" and " The sky".startswith(a.text)
+        assert not window.generating
+        server.release.set()
+        window.close()

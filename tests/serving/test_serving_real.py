@@ -109,7 +109,9 @@ def test_a_server_stopped_mid_answer_keeps_the_partial_answer(test_models, serve
     live = ServerEngine(server)
     try:
         live.load_target(MODEL, n_ctx=0)
-        assert list(live.generate(request))[-1].stop_reason == "length"  # type: ignore[union-attr]
+        short = GenerationRequest(messages=(Message("user", "Count!"),), max_tokens=6)
+        last = list(live.generate(short))[-1]
+        assert isinstance(last, GenerationFinished) and last.text == COUNT
     finally:
         live.close()
 

@@ -23,7 +23,9 @@ def test_stop_ends_an_answer_that_waits_on_a_silent_server():
     script = recording("nothing")
     script.hold_after = 3
     with FakeServer(script) as server:
-        engine = ServerEngine(server.url)
+        # No read timeout to fall back on: a Stop that did not reach the blocked read would
+        # hang here, never pass.
+        engine = ServerEngine(server.url, read_timeout_s=24 * 3600)
         stopper = threading.Thread(target=lambda: (server.holding.wait(), engine.cancel()))
         try:
             engine.load_target("model", n_ctx=0)
