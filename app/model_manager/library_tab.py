@@ -275,7 +275,7 @@ class LibraryTab(QWidget):
                 name += f"  ({info.n_parts} parts)"
             item = QTreeWidgetItem([
                 name,
-                info.architecture,
+                f"{info.architecture} (EAGLE-3 head)" if info.eagle3 else info.architecture,
                 parameters(info.parameter_count),
                 info.quantization,
                 f"{info.context_length:,}" if info.context_length else "not given",

@@ -104,7 +104,9 @@ class PairingPanel(QGroupBox):
                 "it only when it is much smaller.")
         for row in rows:
             model = row.model
-            verdict = ("Yes, but no faster" if row.compatible and row.reason else
+            head = row.kind == "EAGLE-3 head"
+            verdict = ("Yes, as its EAGLE-3 head" if row.compatible and head else
+                       "Yes, but no faster" if row.compatible and row.reason else
                        "Yes" if row.compatible else "No")
             item = QTreeWidgetItem([model.path.name, human_size(model.file_size), verdict,
                                     row.reason or "Same vocabulary, and smaller."])
@@ -114,7 +116,7 @@ class PairingPanel(QGroupBox):
             item.setTextAlignment(SIZE, RIGHT)
             if not row.compatible:
                 item.setForeground(VERDICT, QBrush(QColor(colours.rejected_fg)))
-            elif not row.reason:
+            elif not row.reason or head:
                 item.setForeground(VERDICT, QBrush(QColor(colours.accepted_fg)))
             self.table.addTopLevelItem(item)
 

@@ -74,3 +74,29 @@ def test_legend_and_hover_say_what_an_eagle3_head_is(qtbot):
     assert "EAGLE-3 head is a separate file like a draft model" in LEGEND_TIP
     assert "Unlike MTP heads" in LEGEND_TIP
     assert "EAGLE-3 head" in token_tooltip(1, Token(5, "x", "eagle3", True))
+
+
+def test_the_model_manager_lists_heads_and_pairs_them(qtbot, tmp_path, test_models):
+    from app.model_manager import ModelManagerWindow
+    from backend.models.memory import Memory
+
+    (tmp_path / "models").mkdir()
+    window = ModelManagerWindow(
+        memory_source=lambda: Memory(total=64 * 2**30, available=32 * 2**30),
+        models_dir=tmp_path / "models", extra_folders=[test_models])
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        with qtbot.waitSignal(window.library_tab.scanned, timeout=30_000):
+            pass
+        tab = window.library_tab
+        assert tab.item_for("eagle3-count.gguf").text(1) == "eagle3 (EAGLE-3 head)"
+        assert tab.item_for("count-target3.gguf").text(1) == "llama"
+        tab.select("count-target3.gguf")
+        pairing = tab.pairing
+        qtbot.waitUntil(lambda: "eagle3-bad-hidden.gguf" in pairing.rows(), timeout=30_000)
+        assert pairing.rows()["eagle3-count.gguf"][0] == "Yes, as its EAGLE-3 head"
+        verdict, why = pairing.rows()["eagle3-bad-hidden.gguf"]
+        assert verdict == "No" and "hidden size 48" in why
+    finally:
+        window.close()
