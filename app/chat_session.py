@@ -162,11 +162,11 @@ class ChatSession(QObject):
         assert answer is not None
 
         def write() -> None:
-            turn.message_id = self.store.save_answer(
+            tokens = new_tokens(answer, turn.saved_tokens)
+            turn.message_id = self.store.save_answer(  # text and tokens in one transaction
                 self._chat_id(conv), turn.message_id, **answer_record(answer),
-                settings=turn.settings, parent_id=self._parent_id(turn))
-            turn.saved_tokens += self.store.append_tokens(
-                turn.message_id, turn.saved_tokens, new_tokens(answer, turn.saved_tokens))
+                settings=turn.settings, parent_id=self._parent_id(turn), tokens=tokens)
+            turn.saved_tokens += len(tokens["text"])
         self._write(write)
 
     def choose(self, turn: Turn) -> None:

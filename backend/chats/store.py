@@ -389,25 +389,31 @@ class ChatStore:
                     stop_reason: str | None = None,
                     stats: Mapping[str, Any] | None = None,
                     settings: Mapping[str, Any] | None = None,
-                    parent_id: int | None = AFTER_LAST) -> int:
+                    parent_id: int | None = AFTER_LAST,
+                    tokens: Mapping[str, Sequence] | None = None) -> int:
         """Add an answer (after `parent_id`, by default after the last message shown), or
         update the one saved as `message_id` (an answer is saved while it is being written, so
-        a crash keeps what was written). Its tokens are added with `append_tokens`. Returns
-        its id."""
+        a crash keeps what was written); `tokens`: the ones that came since the last save,
+        added in the same transaction, so the text and the tokens saved always go together.
+        Returns its id."""
+        blobs = _pack_chunks(tokens) if tokens is not None else []
         values: dict[str, Any] = dict(
             role="assistant", text=text, model_name=model_name, spec_type=spec_type,
             n_draft_max=n_draft_max, stop_reason=stop_reason,
             stats=json.dumps(dict(stats), ensure_ascii=False) if stats is not None else None,
             settings=(json.dumps(dict(settings), ensure_ascii=False)
                       if settings is not None else None))
-        if message_id is None:
-            return self._insert(chat_id, parent_id, **values)
         sets = ", ".join(f"{name} = ?" for name in values)  # our own names, never user data
         with self._write() as db:
-            db.execute(f"UPDATE messages SET {sets} WHERE id = ?", (*values.values(), message_id))
-            db.execute("UPDATE chats SET updated_at = ? "
-                       "WHERE id = (SELECT chat_id FROM messages WHERE id = ?)",
-                       (time.time(), message_id))
+            if message_id is None:
+                message_id = _insert_in(db, chat_id, parent_id, **values)
+            else:
+                db.execute(f"UPDATE messages SET {sets} WHERE id = ?",
+                           (*values.values(), message_id))
+                db.execute("UPDATE chats SET updated_at = ? "
+                           "WHERE id = (SELECT chat_id FROM messages WHERE id = ?)",
+                           (time.time(), message_id))
+            _append_in(db, message_id, blobs)
         return message_id
 
     def append_tokens(self, message_id: int, start: int,
@@ -415,36 +421,19 @@ class ChatStore:
         """Save the answer's tokens from index `start` on (the tokens before it are saved
         already), in chunks packed before the lock is taken; returns how many were added."""
         n = len(tokens["text"])
-        blobs = [pack_tokens({name: tokens[name][i:i + TOKENS_PER_CHUNK] for name in tokens})
-                 for i in range(0, n, TOKENS_PER_CHUNK)]
+        blobs = _pack_chunks(tokens)
         if not blobs:
             return 0
         with self._write() as db:
-            (seq,) = db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM answer_tokens "
-                                "WHERE message_id = ?", (message_id,)).fetchone()
-            db.executemany("INSERT INTO answer_tokens (message_id, seq, tokens) VALUES (?, ?, ?)",
-                           [(message_id, seq + i, blob) for i, blob in enumerate(blobs)])
+            _append_in(db, message_id, blobs)
         log.debug("message %d: tokens %d..%d saved", message_id, start, start + n)
         return n
 
     def _insert(self, chat_id: int, parent_id: int | None, *,
                 created_at: float | None = None, chosen: bool = True, **values: Any) -> int:
-        """A new message, the shown version among its siblings when `chosen`."""
-        now = time.time()
         with self._write() as db:
-            if parent_id == AFTER_LAST:
-                parent_id = _last_shown(db, chat_id)
-            values.update(chat_id=chat_id, parent_id=parent_id, chosen=int(chosen),
-                          created_at=now if created_at is None else created_at)
-            if chosen:
-                db.execute("UPDATE messages SET chosen = 0 WHERE chat_id = ? AND parent_id IS ?",
-                           (chat_id, parent_id))
-            names = ", ".join(values)  # our own keyword names, never user data
-            marks = ", ".join("?" * len(values))
-            cur = db.execute(f"INSERT INTO messages ({names}) VALUES ({marks})",
-                             tuple(values.values()))
-            db.execute("UPDATE chats SET updated_at = ? WHERE id = ?", (now, chat_id))
-            return _row_id(cur)
+            return _insert_in(db, chat_id, parent_id, created_at=created_at, chosen=chosen,
+                              **values)
 
     def choose(self, message_id: int) -> None:
         """Show this version of a message (and, below it, the versions last shown there)."""
@@ -555,6 +544,42 @@ def fts_query(text: str) -> str:
     character of theirs is read as query syntax."""
     words = [w for w in text.split() if any(c.isalnum() for c in w)]
     return " ".join('"' + w.replace('"', '""') + '"*' for w in words)
+
+
+def _insert_in(db: sqlite3.Connection, chat_id: int, parent_id: int | None, *,
+               created_at: float | None = None, chosen: bool = True, **values: Any) -> int:
+    """A new message (inside a transaction), the shown version among its siblings when
+    `chosen`."""
+    now = time.time()
+    if parent_id == AFTER_LAST:
+        parent_id = _last_shown(db, chat_id)
+    values.update(chat_id=chat_id, parent_id=parent_id, chosen=int(chosen),
+                  created_at=now if created_at is None else created_at)
+    if chosen:
+        db.execute("UPDATE messages SET chosen = 0 WHERE chat_id = ? AND parent_id IS ?",
+                   (chat_id, parent_id))
+    names = ", ".join(values)  # our own keyword names, never user data
+    marks = ", ".join("?" * len(values))
+    cur = db.execute(f"INSERT INTO messages ({names}) VALUES ({marks})", tuple(values.values()))
+    db.execute("UPDATE chats SET updated_at = ? WHERE id = ?", (now, chat_id))
+    return _row_id(cur)
+
+
+def _pack_chunks(tokens: Mapping[str, Sequence]) -> list[bytes]:
+    """Token columns packed in chunks of TOKENS_PER_CHUNK (before any lock is taken)."""
+    n = len(tokens["text"])
+    return [pack_tokens({name: tokens[name][i:i + TOKENS_PER_CHUNK] for name in tokens})
+            for i in range(0, n, TOKENS_PER_CHUNK)]
+
+
+def _append_in(db: sqlite3.Connection, message_id: int, blobs: Sequence[bytes]) -> None:
+    """Add packed token chunks after the message's others (inside a transaction)."""
+    if not blobs:
+        return
+    (seq,) = db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM answer_tokens "
+                        "WHERE message_id = ?", (message_id,)).fetchone()
+    db.executemany("INSERT INTO answer_tokens (message_id, seq, tokens) VALUES (?, ?, ?)",
+                   [(message_id, seq + i, blob) for i, blob in enumerate(blobs)])
 
 
 def _row_id(cur: sqlite3.Cursor) -> int:
