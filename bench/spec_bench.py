@@ -58,9 +58,16 @@ def measure(engine: Engine, request: GenerationRequest, repeats: int):
     return statistics.median(rates), stats
 
 
-def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads, specs):
+def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads, specs,
+               head=None, only=""):
+    """`head`: an EAGLE-3 head chosen as the draft (it cannot run alone, so its cost is not
+    measured apart and the prediction takes c = 0, an upper bound, as for MTP)."""
+    if only not in name:
+        return None
     engine = Engine()
     engine.load_target(target, n_ctx=2048, n_threads=threads)
+    if head is not None:
+        engine.load_draft(head)
     messages = () if raw else (Message("user", prompt),)
     base = dict(prompt=prompt if raw else None, messages=messages, max_tokens=tokens)
     plain, _ = measure(engine, GenerationRequest(**base), repeats)
@@ -141,6 +148,8 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--ks", default="2,4,8,16")
+    parser.add_argument("--only", default="", metavar="WORDS",
+                        help="only the pairs whose heading contains WORDS (e.g. EAGLE-3)")
     parser.add_argument("--native", action="store_true",
                         help="also compare with llama.cpp's C++ tools (builds them once)")
     parser.add_argument("--native-only", action="store_true",
@@ -152,7 +161,8 @@ def main() -> int:
         build.build(args.models)
     ks = [int(k) for k in args.ks.split(",")]
     m = args.models
-    common = dict(ks=ks, tokens=args.tokens, repeats=args.repeats, threads=args.threads)
+    common = dict(ks=ks, tokens=args.tokens, repeats=args.repeats, threads=args.threads,
+                  only=args.only)
     if args.native_only:
         native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats)
         return 0
@@ -169,6 +179,18 @@ def main() -> int:
     bench_pair("MTP: count-mtp (qwen35, one NextN head, wrong after every 3rd word)",
                m / "count-mtp.gguf", None, " zero one", raw=True, specs=("mtp",),
                **{**common, "ks": [1, 2, 3, 4]})
+    # EAGLE-3: a one-layer head reads the target's layer inputs. Next to count-target3 the
+    # head costs about as much as the target (both are mostly the 49k-word output matrix), so
+    # that speed says little (see docs/BENCHMARKS.md); count-target-slow's big blocks make
+    # the target dear and the head cheap, as a real pair is. Both read layers 0, 2 and 3.
+    for target, head, words in (
+            ("count-target3", "eagle3-count", "borrows the target's weights, always right"),
+            ("count-target3", "eagle3-own", "own weights, wrong after every 3rd word"),
+            ("count-target-slow", "eagle3-count", "a dear target, always right"),
+            ("count-target-slow", "eagle3-own", "a dear target, wrong after every 3rd word")):
+        bench_pair(f"EAGLE-3: {target} with {head} ({words})", m / f"{target}.gguf",
+                   None, " zero one", raw=True, specs=("eagle3",), head=m / f"{head}.gguf",
+                   **{**common, "ks": [1, 2, 3, 4, 8]})
     if args.native:
         native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats)
     return 0
