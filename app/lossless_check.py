@@ -128,6 +128,11 @@ def sampled_text(temperature: float) -> str:
             "check, answer at temperature 0.")
 
 
+SERVER_TEXT = ("Written by a server, so not compared: a server sends text, not the token ids "
+               "and draft verdicts the check compares. The lossless check needs the local "
+               "engine.")
+
+
 # The window's part -----------------------------------------------------------------------
 
 @dataclass
@@ -177,6 +182,8 @@ class LosslessCheck(QObject):
         if not answer.done:
             return self._say(widget, "The answer is still being written: check it when it "
                                      "has finished.")
+        if n and all(i < 0 for i in answer.tokens.id):  # ServerEngine's tokens: id -1
+            return self._say(widget, SERVER_TEXT)
         if request is not None and not request.sampling.greedy:
             return self._say(widget, sampled_text(request.sampling.temperature))
         if busy:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.answer import format_stats
+from app.lossless_check import SERVER_TEXT
 from app.worker import default_engine_factory
 from backend.serving.report import NO_COLOURS
 from backend.serving.switch import BackendSwitch
@@ -75,6 +76,11 @@ def test_recorded_vllm_numbers_show_in_the_stats_and_the_note(make_window, qtbot
         assert "acceptance 41.7 %" in format_stats(a)
         note = window.server_panel.note.text()
         assert "Accepted per step: 3 0 1 1." in note and NO_COLOURS in note
+        # the teaching views that need token verdicts say why they cannot work here
+        widget = window.answer_widgets()[-1]
+        with qtbot.waitSignal(window.lossless.finished) as result:
+            widget.check_button.click()
+        assert result.args[1] == SERVER_TEXT
         window.close()
 
 
