@@ -29,15 +29,25 @@ from app.message_widgets import plain_label
 from backend import settings_schema as schema
 from backend import spec_types
 from backend.models.pairing import remembered_drafts
+from backend.serving.target import is_server_path
 from backend.settings import GenerationSettings
 from backend.settings_schema import Option
 
 NO_DRAFT = ""  # item data of the "(none)" draft entry
+SERVER_SPECULATES = ("A server speculates as it was started (its own draft model, n-gram or "
+                     "MTP flags); Draftlight cannot choose that for it.")
 # Long file names must not widen the panel: the full path is in each entry's tooltip.
 _SHORT_COMBO = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
 
 
+def server_target(path: str, target) -> bool:
+    """Whether `path` is the loaded target and a server's model (backend/serving/)."""
+    return target is not None and path == target.path and is_server_path(path)
+
+
 def describe_model(info) -> str:
+    if is_server_path(info.path):
+        return "answers from an OpenAI-compatible server"
     params = f"{info.n_params / 1e6:.0f}M params" if info.n_params else ""
     parts = [p for p in (params, human_size(info.size_bytes) if info.size_bytes else "",
                          f"trained ctx {info.n_ctx_train}" if info.n_ctx_train else "") if p]
@@ -214,7 +224,8 @@ class GenerationPanel(QWidget):
                 recent.insert(0, target)
             self.target_combo.clear()
             for path in recent:
-                self.target_combo.addItem(Path(path).name, path)
+                self.target_combo.addItem(self._target.name if server_target(path, self._target)
+                                          else Path(path).name, path)
                 self.target_combo.setItemData(self.target_combo.count() - 1, path,
                                               Qt.ItemDataRole.ToolTipRole)
             self.target_combo.setCurrentIndex(self.target_combo.findData(target) if target
@@ -230,6 +241,8 @@ class GenerationPanel(QWidget):
                 i = self.draft_combo.count() - 1
                 if target is None:
                     set_item_enabled(self.draft_combo, i, "Load a target model first.")
+                elif is_server_path(target):
+                    set_item_enabled(self.draft_combo, i, SERVER_SPECULATES)
                 else:
                     set_item_enabled(self.draft_combo, i, self._draft_reasons.get(path))
             current = self._draft.path if self._draft else NO_DRAFT
@@ -248,6 +261,9 @@ class GenerationPanel(QWidget):
 
     def spec_reason(self, spec: str) -> str | None:
         """Why `spec` cannot be used with the loaded models, or None."""
+        if self._target is not None and is_server_path(self._target.path) and (
+                spec != spec_types.PLAIN):
+            return SERVER_SPECULATES
         declared = spec_types.get(spec)
         needs = declared.needs if declared else ""
         if needs == "draft_model" and self._draft is None:

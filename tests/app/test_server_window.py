@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.answer import format_stats
+from app.generation_panel import SERVER_SPECULATES
 from app.lossless_check import SERVER_TEXT
 from app.worker import default_engine_factory
 from backend.serving.report import NO_COLOURS
@@ -45,11 +46,16 @@ def real_server(test_models):
         yield url
 
 
-def test_a_real_server_answers_in_the_chat_window(make_window, qtbot, real_server):
+def test_a_real_server_answers_in_the_chat_window(make_window, qtbot, real_server,
+                                                  test_models):
     window = server_window(make_window)
     assert connect(window, qtbot, real_server) == [MODEL]
     assert window.target.name == f"{MODEL} @ {real_server.split('/')[2]}"
     assert "Connected" in window.server_panel.status.text()
+    panel = window.panel  # what only the local engine can do is greyed out, with the reason
+    assert panel.target_combo.currentText() == window.target.name
+    assert panel.spec_reason("draft") == panel.spec_reason("ngram") == SERVER_SPECULATES
+    assert panel.spec_type() == "none"
     a = answer(window, qtbot, "Count!")
     assert a.text == " zero one two three four five"
     assert a.stop_reason == "length" and a.error is None
@@ -63,6 +69,15 @@ def test_a_real_server_answers_in_the_chat_window(make_window, qtbot, real_serve
     assert [t.role for t in window.conversation.turns] == ["user", "assistant"] * 2
     s = window.settings.server
     assert (s.kind, s.base_url, s.model) == ("server", real_server, MODEL)
+    # back to the local engine: the remembered GGUF is loaded again, in the engine process
+    window.settings.models.target = str(test_models / "count-target.gguf")
+    with qtbot.waitSignal(window.models_changed, timeout=60_000):
+        window.server_panel.choose("local")
+    assert window.target.path == window.settings.models.target
+    assert window.panel.spec_reason("ngram") is None
+    local = answer(window, qtbot, "Count!")
+    assert local.text == " zero one two three four five"
+    assert window.settings.server.kind == "local"
 
 
 def test_recorded_vllm_numbers_show_in_the_stats_and_the_note(make_window, qtbot):
