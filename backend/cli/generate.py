@@ -46,12 +46,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("prompt", metavar="PROMPT")
     p.add_argument("--model", required=True,
                    help="target GGUF file (with --server: the server's model name)")
-    p.add_argument("--server", metavar="URL",
-                   help="answer with an OpenAI-compatible server (llama-server, vLLM, SGLang…) "
-                        "at URL, e.g. http://127.0.0.1:8080/v1, instead of the local engine")
-    p.add_argument("--api-key", metavar="KEY", default=None,
-                   help="the server's API key (default: $DRAFTLIGHT_API_KEY; a key on the "
-                        "command line is visible to other users of this machine)")
+    # An OpenAI-compatible server (llama-server, vLLM, SGLang…) instead of the local engine.
+    add_option(p, schema.SERVER_URL, default=None, metavar="URL",
+               help_default="none: the local engine; with a server, --model names one of "
+                            "its models")
+    add_option(p, schema.SERVER_API_KEY, default=None, metavar="KEY",
+               help_default="$DRAFTLIGHT_API_KEY; a key given here is visible to other users "
+                            "of this machine")
     p.add_argument("--draft", help="draft GGUF file (for --spec draft), or an EAGLE-3 head "
                    "(for --spec eagle3)")
     # Ranges, defaults and help come from the settings declarations, shared with the window.
