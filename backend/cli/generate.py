@@ -50,9 +50,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_option(p, schema.SERVER_URL, default=None, metavar="URL",
                help_default="none: the local engine; with a server, --model names one of "
                             "its models")
-    add_option(p, schema.SERVER_API_KEY, default=None, metavar="KEY",
-               help_default="$DRAFTLIGHT_API_KEY; a key given here is visible to other users "
-                            "of this machine")
+    p.add_argument(schema.SERVER_API_KEY.cli, metavar="KEY", default=None,
+                   help="the server's API key, sent as a bearer token (default: "
+                        "$DRAFTLIGHT_API_KEY; a key given here is visible to other users of "
+                        "this machine)")
     p.add_argument("--draft", help="draft GGUF file (for --spec draft), or an EAGLE-3 head "
                    "(for --spec eagle3)")
     # Ranges, defaults and help come from the settings declarations, shared with the window.
