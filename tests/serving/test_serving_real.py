@@ -66,9 +66,8 @@ def test_refused_key_against_a_real_server(test_models):
         assert out.returncode == 1
         assert "refused the API key (HTTP 401)" in out.stderr
         assert len(out.stderr.strip().splitlines()) == 1
-        env["DRAFTLIGHT_API_KEY"] = "s3cret"
-        ok = _cli("--server", url, "--model", MODEL, "--max-tokens", "2", "--no-color", "hi",
-                  env=env)
+        ok = _cli("--server", url, "--api-key", "s3cret", "--model", MODEL, "--max-tokens",
+                  "2", "--no-color", "hi", env=env)  # the flag wins over the environment
         assert ok.returncode == 0 and ok.stdout.strip() == "zero one", ok.stderr
 
 
