@@ -13,6 +13,7 @@ from app.lossless_check import SERVER_TEXT
 from app.worker import default_engine_factory
 from backend.serving.report import NO_COLOURS
 from backend.serving.switch import BackendSwitch
+from backend.trace import read_trace
 from tests.serving.fakeserver import FakeServer, recording
 from tests.serving.realserver import MODEL, free_port, llama_cpp_server
 
@@ -80,7 +81,7 @@ def test_a_real_server_answers_in_the_chat_window(make_window, qtbot, real_serve
     assert window.settings.server.kind == "local"
 
 
-def test_recorded_vllm_numbers_show_in_the_stats_and_the_note(make_window, qtbot):
+def test_recorded_vllm_numbers_show_in_the_stats_and_the_note(make_window, qtbot, tmp_path):
     script = recording("vllm_detailed")
     with FakeServer(script) as server:
         window = server_window(make_window)
@@ -96,6 +97,13 @@ def test_recorded_vllm_numbers_show_in_the_stats_and_the_note(make_window, qtbot
         with qtbot.waitSignal(window.lossless.finished) as result:
             widget.check_button.click()
         assert result.args[1] == SERVER_TEXT
+        # exported like any answer: its trace reads back with the server's stats
+        path = tmp_path / "answer.json"
+        with qtbot.waitSignal(window.answer_exporter.exported):
+            window.export_answer(widget, str(path))
+        trace = read_trace(path)
+        assert trace.events[-1].stats.n_drafted == 12
+        assert trace.events[-1].text == a.text
         window.close()
 
 
