@@ -28,6 +28,7 @@ from backend.engine.protocol import EngineLike
 from backend.engine.remote import EngineProcess
 from backend.engine.request import GenerationRequest, Message, SamplingSettings
 from backend.export_html import write_html
+from backend.models.inspect import ModelFileError, inspect_model
 from backend.trace import Trace, write_trace
 
 # ANSI styles in the Okabe–Ito spirit, plus non-colour cues that survive a monochrome terminal.
@@ -58,7 +59,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "(for --spec eagle3)")
     # Ranges, defaults and help come from the settings declarations, shared with the window.
     add_option(p, schema.SPEC_TYPE, default=None,
-               help_default="draft if --draft is given, else none")
+               help_default="draft if --draft is given (eagle3 if it is an EAGLE-3 head), "
+                            "else none")
     add_option(p, schema.N_DRAFT, metavar="K")
     for option in (schema.P_MIN, schema.TEMPERATURE, schema.TOP_K, schema.TOP_P, schema.MIN_P,
                    schema.REPEAT_PENALTY, schema.SEED, schema.MAX_TOKENS, schema.N_CTX,
@@ -77,7 +79,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.server:
         return _run_server(args)
-    spec = args.spec or ("draft" if args.draft else "none")
+    spec = args.spec or (_draft_spec(args.draft) if args.draft else "none")
     declared = spec_types.get(spec)
     uses_draft = declared is not None and declared.needs in spec_types.DRAFT_NEEDS
     if uses_draft and not args.draft:
@@ -123,6 +125,16 @@ def run(args: argparse.Namespace) -> int:
         raise EngineError(f"Cannot write {exc.filename or 'the export'}: "
                           f"{exc.strerror or exc}.") from exc
     return status
+
+
+def _draft_spec(path: str) -> str:
+    """The spec type a --draft file drafts with when --spec is not given: "eagle3" for an
+    EAGLE-3 head (its header says so), else "draft"."""
+    try:
+        head = inspect_model(path).eagle3
+    except (ModelFileError, OSError):
+        return "draft"  # the engine says what is wrong with the file when it loads it
+    return "eagle3" if head is not None else "draft"
 
 
 def _run_server(args: argparse.Namespace) -> int:

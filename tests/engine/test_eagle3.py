@@ -367,6 +367,16 @@ def test_cli_generates_with_an_eagle3_head(test_models):
         == "".join(W[(2 + i) % N] for i in range(12))
 
 
+def test_cli_takes_an_eagle3_head_as_the_draft_without_spec(test_models):
+    r = _cli("generate", "--model", str(test_models / "count-target3.gguf"), "--draft",
+             str(test_models / "eagle3-count.gguf"), "--raw", "--max-tokens", "6",
+             "--threads", "1", "--n-draft", "2", "--json", " zero one")
+    assert r.returncode == 0, r.stderr
+    events = [json.loads(line) for line in r.stdout.splitlines()]
+    assert events[0]["spec_type"] == "eagle3"
+    assert events[-1]["text"] == "".join(W[(2 + i) % N] for i in range(6))
+
+
 @pytest.mark.parametrize("model, draft, words", [
     ("eagle3-own.gguf", None, "eagle3-own.gguf is an EAGLE-3 draft head for a model"),
     ("count-target3.gguf", "eagle3-bad-hidden.gguf", "made for a target with hidden size 48"),
