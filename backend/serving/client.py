@@ -104,6 +104,13 @@ class ServerClient:
                 if response.status_code != 200:
                     response.read()
                     raise self._status_error(response, model)
+                kind = response.headers.get("content-type", "").partition(";")[0].strip()
+                if kind.lower() != "text/event-stream":
+                    response.read()
+                    raise ServerError(f"The server at {self.base_url} answered with "
+                                      f"{kind or 'no content type'} instead of a stream of "
+                                      "server-sent events: is it OpenAI-compatible?",
+                                      "protocol", response.text[:500])
                 with self._lock:
                     self._response = response
                 if cancelled():

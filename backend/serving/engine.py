@@ -252,10 +252,16 @@ def payload(request: GenerationRequest, model: str) -> dict[str, Any]:
 
 
 def _collect(chunk: dict[str, Any], extras: dict[str, Any]) -> None:
-    """Keep the last of each field an adapter reads (they come on the final chunks)."""
-    for key in ("timings", "metrics", "usage"):
-        if isinstance(chunk.get(key), dict):
-            extras[key] = chunk[key]
+    """Keep the last of each field an adapter reads (they come on the final chunks, at the
+    top level or, for some versions, in the choice)."""
+    choices = chunk.get("choices")
+    choice = choices[0] if isinstance(choices, list) and choices else None
+    for place in (choice, chunk):
+        if not isinstance(place, dict):
+            continue
+        for key in ("timings", "metrics", "usage"):
+            if isinstance(place.get(key), dict):
+                extras[key] = place[key]
     meta = sglang.meta_info(chunk)
     if meta is not None:
         extras["meta_info"] = meta

@@ -23,6 +23,7 @@ class Script:
     api_key: str = ""
     cut_after: int | None = None  # close the connection after this many chunks
     hold_after: int | None = None  # stop sending after this many chunks, until closed
+    not_a_stream: bool = False  # answer with one JSON body, as a server that ignores "stream"
 
 
 def recording(name: str) -> Script:
@@ -122,6 +123,11 @@ class _Handler(BaseHTTPRequestHandler):
         if body.get("model") not in state.script.models:
             self._json(404, {"error": {"message": f"The model `{body.get('model')}` does not "
                                                   "exist.", "type": "NotFoundError", "code": 404}})
+            return
+        if state.script.not_a_stream:
+            self._json(200, {"object": "chat.completion", "choices": [
+                {"index": 0, "message": {"role": "assistant", "content": "Hi"},
+                 "finish_reason": "stop"}]})
             return
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")

@@ -132,3 +132,19 @@ def test_prometheus_text_sums_label_sets_and_diffs_counters():
     assert diff(before, after, "a") == 2
     assert diff(before, after, "b") is None  # went down: the server restarted
     assert diff(before, after, "c") is None
+
+
+def test_metrics_inside_the_choice_are_read_too():
+    script = recording("vllm_summary")
+    usage_chunk = script.chunks.pop()
+    finish = script.chunks[-1]["choices"][0]
+    finish["metrics"], finish["usage"] = usage_chunk["metrics"], usage_chunk["usage"]
+    with FakeServer(script) as server:
+        engine = ServerEngine(server.url)
+        try:
+            engine.load_target(script.models[0], n_ctx=0)
+            events = list(engine.generate(REQUEST))
+        finally:
+            engine.close()
+    s = finished(events).stats
+    assert (s.n_drafted, s.n_accepted, s.n_steps, s.n_prompt) == (12, 5, 4, 21)

@@ -146,3 +146,19 @@ def test_an_address_without_v1_or_scheme_is_completed():
             assert client.list_models() == ["a", "b"]
         finally:
             client.close()
+
+
+def test_a_server_that_does_not_stream_is_one_sentence():
+    script = recording("nothing")
+    script.not_a_stream = True
+    with FakeServer(script) as server:
+        engine = ServerEngine(server.url)
+        try:
+            engine.load_target("model", n_ctx=0)
+            events = list(engine.generate(REQUEST))
+        finally:
+            engine.close()
+    failed = events[-1]
+    assert isinstance(failed, GenerationFailed)
+    assert "answered with application/json instead of a stream" in failed.message
+    one_sentence(failed.message)
