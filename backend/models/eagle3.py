@@ -113,11 +113,11 @@ def head_incompatibility(target: ModelInspection, head: ModelInspection) -> str 
     if len(facts.target_layers) != 3:
         return (f"{name} reads {len(facts.target_layers)} target layers; an EAGLE-3 head reads "
                 "exactly 3.")
-    bad = [lid for lid in facts.target_layers if not 0 <= lid < target.n_layers]
+    n_layers = target.n_layers - target.n_mtp_heads  # NextN blocks record no layer input
+    bad = [lid for lid in facts.target_layers if not 0 <= lid < n_layers]
     if bad:
         return (f"{name} reads layer {bad[0]} of its target, but {target.name} has "
-                f"{target.n_layers} layers (0–{target.n_layers - 1}): it was made for a "
-                "bigger model.")
+                f"{n_layers} layers (0–{n_layers - 1}): it was made for a bigger model.")
     if target.n_embd and facts.target_hidden_size != target.n_embd:
         return (f"{name} was made for a target with hidden size {facts.target_hidden_size}, "
                 f"but {target.name} has {target.n_embd}.")

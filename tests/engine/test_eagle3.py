@@ -175,6 +175,23 @@ def test_rollback_restores_exactly_the_state_of_plain_decoding(e3_engine, test_m
     assert_rollback_leaves_plain_state(e3_engine, "eagle3", 4)
 
 
+def test_a_hybrid_target_feeds_a_head_and_rolls_back_exactly(test_models):
+    """count-mtp (qwen35: recurrent and attention layers, and a NextN block that records no
+    layer input) counts like count-target3 and is 32 wide, so the heads fit it: rejected
+    drafts roll back through state snapshots, and the target's context is made again for
+    longer drafts (the head's context borrows from it, so it follows)."""
+    target = inspect_model(test_models / "count-mtp.gguf")
+    assert (target.n_layers, target.n_mtp_heads) == (5, 1)
+    with loaded_engine(test_models / "count-mtp.gguf", test_models / "eagle3-own.gguf",
+                       n_ctx=256, n_threads=1) as e:
+        for k in (4, 12):  # 12 needs more snapshots than the target context was made with
+            final, steps = run(e, GenerationRequest(
+                prompt=" zero one", spec_type="eagle3", n_draft_max=k, max_tokens=30))
+            _assert_steps_as_constructed("eagle3-own.gguf", steps, 0, 1)
+            assert final.text == "".join(W[(2 + i) % N] for i in range(30))
+        assert_rollback_leaves_plain_state(e, "eagle3", 4)
+
+
 def test_sampling_with_a_reduced_vocabulary_keeps_to_the_target(e3_engine, test_models):
     """d2t leaves most of the head's logits at -inf: the sampler's transforms must cope."""
     _use(e3_engine, test_models, "eagle3-d2t.gguf")
