@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from app.resources import icon_files
 from app.theme import apply_theme
 from backend import APP_NAME, APP_TITLE, __version__
 
@@ -21,6 +22,15 @@ def ensure_application(argv: list[str] | None = None, *, theme: str = "system") 
     app.setOrganizationName(APP_NAME)
     app.setApplicationVersion(__version__)
     app.setDesktopFileName(APP_NAME)
-    app.setWindowIcon(QIcon(str(Path(__file__).with_name("draftlight.svg"))))
+    app.setWindowIcon(app_icon())
     apply_theme(app, theme)
     return app
+
+
+def app_icon() -> QIcon:
+    """The application icon from the rendered PNGs, 16–512 px (crisp at every size a
+    desktop asks for; Qt scales between them)."""
+    icon = QIcon()
+    for size, path in icon_files().items():
+        icon.addFile(str(path), QSize(size, size))
+    return icon
