@@ -32,10 +32,13 @@ def read(extras: dict[str, Any]) -> SpecReport | None:
     if not isinstance(meta, dict):
         return None
     steps = as_int(meta.get("spec_verify_ct"))
+    generated = as_int(meta.get("completion_tokens"))
+    length = meta.get("spec_accept_length")  # tokens per verify step, its own token included
+    if not steps and generated and isinstance(length, int | float) and length >= 1:
+        steps = round(generated / length)
     if not steps:
         return SpecReport()  # SGLang without speculation (or an answer with no steps)
     accepted = as_int(meta.get("spec_accepted_tokens", meta.get("spec_num_accepted_tokens")))
-    generated = as_int(meta.get("completion_tokens"))
     if accepted is None and generated is not None:
         accepted = max(0, generated - steps)
     drafted = as_int(meta.get("spec_draft_tokens", meta.get("spec_num_draft_tokens")))

@@ -38,6 +38,8 @@ def read(extras: dict[str, Any]) -> SpecReport | None:
                        and k in ("detailed", "per_step", "steps", "summary")]
     accepted_steps = _first(places, _PER_STEP_ACCEPTED, int_list)
     drafted_steps = _first(places, _PER_STEP_DRAFTED, int_list)
+    if accepted_steps is None or drafted_steps is None:  # or one record per step
+        accepted_steps, drafted_steps = _step_records(spec) or (accepted_steps, drafted_steps)
     if accepted_steps is not None and drafted_steps is not None and len(
             accepted_steps) == len(drafted_steps):
         return SpecReport(SUMMARY + " (detailed)", n_drafted=sum(drafted_steps),
@@ -71,6 +73,23 @@ def from_counters(before: dict[str, float], after: dict[str, float]) -> SpecRepo
 
 def has_counters(values: dict[str, float]) -> bool:
     return prometheus.counter(values, NUM_DRAFT_TOKENS) is not None
+
+
+def _step_records(spec: dict) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """Per-step lists from a list of per-step records ({"accepted": a, "proposed": p})."""
+    for key in ("steps", "per_step", "detailed"):
+        records = spec.get(key)
+        if not isinstance(records, list) or not records or not all(
+                isinstance(r, dict) for r in records):
+            continue
+        accepted = [_first([r], (*_ACCEPTED, "accepted", "num_accepted"), as_int)
+                    for r in records]
+        drafted = [_first([r], (*_DRAFTED, "proposed", "drafted", "num_proposed"), as_int)
+                   for r in records]
+        if all(a is not None for a in accepted) and all(d is not None for d in drafted):
+            return (tuple(a for a in accepted if a is not None),
+                    tuple(d for d in drafted if d is not None))
+    return None
 
 
 def _first(places: list[dict], names: tuple[str, ...], convert):

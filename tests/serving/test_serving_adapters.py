@@ -148,3 +148,22 @@ def test_metrics_inside_the_choice_are_read_too():
             engine.close()
     s = finished(events).stats
     assert (s.n_drafted, s.n_accepted, s.n_steps, s.n_prompt) == (12, 5, 4, 21)
+
+
+def test_adapters_read_the_other_shapes_their_engines_have_used():
+    from backend.serving import sglang, vllm
+
+    records = {"metrics": {"speculative_decoding": {"steps": [
+        {"accepted": 2, "proposed": 3}, {"accepted": 0, "proposed": 3}]}}}
+    report = vllm.read(records)
+    assert report is not None
+    assert (report.accepted_per_step, report.drafted_per_step) == ((2, 0), (3, 3))
+    assert (report.n_drafted, report.n_accepted, report.n_steps) == (6, 2, 2)
+    # a summary given as a mean length only: accepted = (length − 1) × drafts
+    mean = vllm.read({"metrics": {"speculative_decoding": {
+        "num_drafts": 10, "mean_acceptance_length": 2.5, "num_draft_tokens": 30}}})
+    assert mean is not None and (mean.n_accepted, mean.n_drafted) == (15, 30)
+    assert vllm.read({"metrics": {"speculative_decoding": {"shape": "unknown"}}}) is None
+    length_only = sglang.read({"meta_info": {"completion_tokens": 30, "spec_accept_length": 3.0}})
+    assert length_only is not None and (length_only.n_steps, length_only.n_accepted) == (10, 20)
+    assert not sglang.read({"meta_info": {"completion_tokens": 30}}).has_numbers  # type: ignore[union-attr]
