@@ -152,3 +152,23 @@ def test_stop_ends_a_server_answer_that_waits_on_the_network(make_window, qtbot)
         assert not window.generating
         server.release.set()
         window.close()
+
+
+def test_the_server_chosen_last_time_is_shown_and_connects(make_window, qtbot, settings_path):
+    from backend.settings import load_settings, save_settings
+
+    with FakeServer(recording("nothing")) as server:
+        settings = load_settings(settings_path)
+        settings.server.kind, settings.server.base_url = "server", server.url
+        settings.server.model, settings.server.api_key = "model", "k"
+        save_settings(settings, settings_path)
+        window = make_window(engine_factory=lambda: BackendSwitch(default_engine_factory))
+        panel = window.server_panel
+        assert (panel.kind, panel.base_url, panel.model, panel.api_key) == (
+            "server", server.url, "model", "k")
+        assert not panel.url_edit.isHidden() and "plain text" in panel.key_note.text()
+        with qtbot.waitSignal(window.models_changed):
+            panel.request_connect()  # what `draftlight` does at start with these settings
+        assert window.target.name.startswith("model @ 127.0.0.1:")
+        window.close()
+    assert load_settings(settings_path).server.api_key == "k"
