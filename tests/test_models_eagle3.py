@@ -105,3 +105,31 @@ def test_hub_search_and_files_find_a_sidecar_head(monkeypatch, test_models, caps
     out = capsys.readouterr().out
     assert "EAGLE-3 head    for a target of hidden size 32, reads its layers 0, 2, 3; draft " \
            "vocabulary 20 tokens (d2t)" in out
+
+
+def test_an_embedding_of_another_vocabulary_is_refused(test_models):
+    import dataclasses
+
+    target = inspect_model(test_models / "count-target3.gguf")
+    head = inspect_model(test_models / "eagle3-own.gguf")
+    assert head.eagle3 is not None and head.eagle3.embedding_rows == 49152
+    assert head_incompatibility(target, head) is None
+    cut = dataclasses.replace(head, eagle3=dataclasses.replace(head.eagle3, embedding_rows=100))
+    assert head_incompatibility(target, cut) == (
+        "eagle3-own.gguf's token embedding has rows for 100 tokens, and count-target3's "
+        "vocabulary has 49,152.")
+
+
+def test_a_head_that_reads_two_layers_is_refused_before_llama_cpp(tmp_path):
+    import pytest
+    from build import Tokenizer, smollm2_path
+    from eagle3 import write_eagle3
+
+    from backend.models.gguf_header import ModelFileError
+
+    path = tmp_path / "two-layers.gguf"
+    write_eagle3(path, Tokenizer(smollm2_path()), name="two layers", target_layers=(0, 1))
+    with pytest.raises(ModelFileError) as info:
+        inspect_model(path)
+    assert "lists 2 target layers; llama.cpp loads only heads that read exactly 3" in \
+        str(info.value)

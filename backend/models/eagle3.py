@@ -43,6 +43,7 @@ class Eagle3Head:
     n_embd: int  # its own hidden size
     draft_vocab_size: int  # rows of its output (its d2t length when it has one)
     own_embedding: bool  # has its own token embedding (else borrows the target's)
+    embedding_rows: int  # tokens its own embedding has rows for (0 when it borrows)
     own_output: bool  # has its own output matrix (else borrows the target's)
     d2t_range: tuple[int, int] | None  # smallest and largest target id its d2t maps to
 
@@ -53,6 +54,10 @@ def read_head(path: Path, header: GGUFHeader, tensors: list, n_vocab: int) -> Ea
     if not isinstance(layers, ArrayRef) or layers.values is None:
         raise ModelFileError(
             "It is an EAGLE-3 head without eagle3.target_layers, so llama.cpp cannot load it.")
+    if len(layers.values) != 3:
+        raise ModelFileError(
+            f"It is an EAGLE-3 head that lists {len(layers.values)} target layers; llama.cpp "
+            "loads only heads that read exactly 3.")
     hidden = header.value(f"{ARCHITECTURE}.target_hidden_size")
     if isinstance(hidden, bool) or not isinstance(hidden, int):
         raise ModelFileError(
@@ -60,6 +65,7 @@ def read_head(path: Path, header: GGUFHeader, tensors: list, n_vocab: int) -> Ea
             "load it.")
     n_embd = header.value(f"{ARCHITECTURE}.embedding_length")
     by_name = {t.name: t for t in tensors}
+    embedding = by_name.get("token_embd.weight")
     d2t = by_name.get("d2t")
     output = by_name.get("output.weight")
     d2t_range = None
@@ -78,7 +84,9 @@ def read_head(path: Path, header: GGUFHeader, tensors: list, n_vocab: int) -> Ea
         target_hidden_size=hidden,
         n_embd=n_embd if isinstance(n_embd, int) else 0,
         draft_vocab_size=int(draft_vocab),
-        own_embedding="token_embd.weight" in by_name,
+        own_embedding=embedding is not None,
+        embedding_rows=embedding.shape[1] if embedding is not None and len(embedding.shape) > 1
+        else 0,
         own_output=output is not None,
         d2t_range=d2t_range,
     )
@@ -110,9 +118,6 @@ def head_incompatibility(target: ModelInspection, head: ModelInspection) -> str 
     if target.architecture not in LAYER_CAPTURE_ARCHITECTURES:
         return (f"{target.name} is a {target.architecture} model, and llama.cpp cannot read "
                 f"the hidden states of that architecture, so no EAGLE-3 head can draft for it.")
-    if len(facts.target_layers) != 3:
-        return (f"{name} reads {len(facts.target_layers)} target layers; an EAGLE-3 head reads "
-                "exactly 3.")
     n_layers = target.n_layers - target.n_mtp_heads  # NextN blocks record no layer input
     bad = [lid for lid in facts.target_layers if not 0 <= lid < n_layers]
     if bad:
@@ -127,6 +132,9 @@ def head_incompatibility(target: ModelInspection, head: ModelInspection) -> str 
         return (f"{name} borrows the target's {borrowed}, which needs its hidden size "
                 f"({facts.n_embd}) to equal {target.name}'s ({target.n_embd}).")
     n_target_vocab = target.vocab.n_tokens
+    if facts.own_embedding and facts.embedding_rows != n_target_vocab:
+        return (f"{name}'s token embedding has rows for {facts.embedding_rows:,} tokens, and "
+                f"{target.name}'s vocabulary has {n_target_vocab:,}.")
     if facts.d2t_range is not None:
         if not facts.own_output:
             return (f"{name} maps a reduced vocabulary (d2t) but has no output matrix of its "
