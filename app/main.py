@@ -43,14 +43,22 @@ def build_parser() -> argparse.ArgumentParser:
                         help="show a recorded answer (a JSON trace from 'draftlight generate "
                         "--trace' or File → Open trace…) as a new chat")
     parser.add_argument("--screenshot", type=Path, metavar="FILE",
-                        help="with --prompt: wait for the answer, save a screenshot of the "
-                        "window to FILE (PNG) and exit; non-zero on failure")
+                        help="save a screenshot of the window to FILE (PNG) and exit, "
+                        "non-zero on failure: with --prompt once the answer is written, "
+                        "without it once the models have loaded (an empty chat shows the "
+                        "welcome view)")
     parser.add_argument("--timeout", type=float, default=600.0, metavar="SECONDS",
                         help="with --screenshot: give up after this long (default 600)")
     add_option(parser, schema.THEME, flag="--theme", metavar="THEME", default=None,
                help_default="the saved one, else the system's")
     parser.add_argument("--settings", type=Path, metavar="FILE",
                         help="settings file to use instead of the default one")
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument("--install-desktop", action="store_true",
+                         help="add Draftlight to this user's application menu (a freedesktop "
+                         "entry and icons under $XDG_DATA_HOME) and exit")
+    desktop.add_argument("--uninstall-desktop", action="store_true",
+                         help="remove what --install-desktop added and exit")
     return parser
 
 
@@ -65,8 +73,10 @@ def main(argv: list[str] | None = None) -> int:
         return cli_main(argv, prog=APP_NAME)
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.screenshot and not args.prompt:
-        parser.error("--screenshot needs --prompt")
+    if args.install_desktop or args.uninstall_desktop:  # no Qt, no display needed
+        from app.desktop_install import main as desktop_main
+
+        return desktop_main("install" if args.install_desktop else "uninstall")
     has_screen = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     if args.screenshot and not has_screen:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a screenshot needs no screen

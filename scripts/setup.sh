@@ -11,6 +11,8 @@ SYSTEM_PACKAGES=(
     libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libfreetype6 libdbus-1-3
     libglib2.0-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0
     libxcb-randr0 libxcb-render-util0 libxcb-image0 fonts-dejavu-core
+    # desktop-file-validate: tests/app/test_desktop_install.py checks the menu entry with it
+    desktop-file-utils
 )
 if command -v dpkg-query >/dev/null; then
     missing=()
