@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.about import attach_help_menu
 from app.answer import Answer
 from app.answer_events import answer_request, messages_before
 from app.answer_export import EXPORT_FILTER, AnswerExporter, export_format
@@ -49,6 +50,7 @@ from app.status_widgets import Banner, LoadProgress
 from app.teaching import TeachingTools
 from app.trace_opening import TRACE_FILTER, TraceOpener
 from app.transcript_view import TranscriptView
+from app.welcome import attach_welcome
 from backend import spec_types
 from backend.engine.events import GenerationFailed, GenerationFinished
 from backend.engine.request import GenerationRequest, SamplingSettings
@@ -83,6 +85,8 @@ class MainWindow(QMainWindow):
         self.lossless = LosslessCheck(models.client, self)  # answers' "Check lossless"
         self._connect()
         self._restore()
+        self.welcome = attach_welcome(self)  # over the transcript while the chat is empty
+        self.help_menu = attach_help_menu(self)  # About, Open log folder
         self._on_chat_selected(self.chat_list.current)
         problems = [*settings.problems, chats.store.problem]  # nothing changed silently
         if any(problems):

@@ -1,4 +1,5 @@
-"""`draftlight --screenshot FILE --prompt TEXT`: load, answer, save the window, exit."""
+"""`draftlight --screenshot FILE --prompt TEXT`: load, answer, save the window, exit.
+Without a prompt: load, save the window (an empty chat: the welcome view), exit."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ SETTLE_MS = 300  # let the last frame, the chart and the scroll position settle
 
 
 class ScreenshotRun(QObject):
-    def __init__(self, window: MainWindow, path: Path, prompt: str, *, timeout_s: float,
+    def __init__(self, window: MainWindow, path: Path, prompt: str | None, *, timeout_s: float,
                  want_draft: bool, spec: str | None) -> None:
         super().__init__(window)
         self.window = window
@@ -47,7 +48,20 @@ class ScreenshotRun(QObject):
             self.fail(f"spec type {self.spec!r} cannot be used: {reason}")
             return
         self._sent = True
+        if self.prompt is None:  # the window as it opens, once its models are in
+            self.finish_without_answer()
+            return
         self.window.send(self.prompt)
+
+    def finish_without_answer(self) -> None:
+        """Save the window as it is (after it settles) and exit 0: no answer was asked for."""
+        self._sent = True
+        QTimer.singleShot(SETTLE_MS, self._finish_without_answer)
+
+    def _finish_without_answer(self) -> None:
+        if self.window.welcome.view.isVisible():
+            print("draftlight: showing the welcome view", flush=True)
+        self._finish(None)
 
     @Slot(str, str)
     def _on_load_failed(self, role: str, message: str) -> None:

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from app.chat_session import ChatSession
+from app.crash_dialog import CrashReporter
+from app.logs import setup_logging
 from app.main_window import MainWindow
 from app.model_session import ModelSession
 from app.qt_app import ensure_application
@@ -55,7 +57,7 @@ def startup_model(cli_model: Path | None, settings: Settings) -> Path | None:
 
 
 def run_gui(args: argparse.Namespace) -> int:
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    log_file = setup_logging()  # a rotating file in the user log folder, warnings on stderr
     settings = load_settings(args.settings)
     app = ensure_application(theme=args.theme or settings.window.theme)
     window = build_window(settings, settings_path=args.settings,
@@ -70,6 +72,9 @@ def run_gui(args: argparse.Namespace) -> int:
     window.panel.set_generation_settings(gs)
     if args.draft:
         window.settings.models.draft = str(args.draft)  # loaded once the target is in
+    # An uncaught exception in a slot: a dialog and the log, never a vanished window.
+    crash_reporter = CrashReporter(log_file, window)
+    crash_reporter.install()
 
     run = None
     if args.screenshot:
@@ -89,7 +94,9 @@ def run_gui(args: argparse.Namespace) -> int:
     elif model is None:
         window.show_error("No model yet: open a GGUF file with File → Open GGUF… (the "
                           "bundled SmolLM2 model is not installed).")
-        if run is not None:
+        if run is not None and args.prompt is None:
+            run.finish_without_answer()  # the welcome view says what to do
+        elif run is not None:
             run.fail("no model given and the bundled default model is not installed")
     else:
         window.open_target(str(model))
@@ -100,6 +107,8 @@ def run_gui(args: argparse.Namespace) -> int:
     window.show()
     code = app.exec()
     window.close()  # stops the engine thread if the event loop ended some other way
+    crash_reporter.uninstall()
+    logging.getLogger(__name__).info("exited with %s", code)
     if run is not None:
         return run.exit_code if run.exit_code is not None else 1
     return code

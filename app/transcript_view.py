@@ -41,6 +41,7 @@ class TranscriptView(QScrollArea):
     export_requested = Signal(object)  # the AnswerWidget whose "Export…" was clicked
     inspect = Signal(object, int)  # an AnswerWidget and the TokenLog index of a clicked token
     teach = Signal(object, str)  # an AnswerWidget and a tool from its "Teach" menu
+    entries_changed = Signal()  # a message added or removed, or all cleared (app/welcome.py)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -82,9 +83,11 @@ class TranscriptView(QScrollArea):
             if item.widget():
                 item.widget().deleteLater()
         self._follow = True
+        self.entries_changed.emit()
 
     def _add(self, widget: QWidget) -> QWidget:
         self._layout.insertWidget(self._layout.count() - 1, widget)
+        self.entries_changed.emit()
         return widget
 
     def add_user(self, text: str) -> UserMessageWidget:
@@ -145,6 +148,7 @@ class TranscriptView(QScrollArea):
             if item.widget() is self._streaming:
                 self._streaming = None
             item.widget().deleteLater()
+        self.entries_changed.emit()
 
     def entries(self) -> list[QWidget]:
         return [self._layout.itemAt(i).widget() for i in range(self._layout.count() - 1)]

@@ -59,10 +59,20 @@ def test_no_display_is_said_in_words_not_a_qt_abort():
 
 
 def test_bad_arguments_fail_with_a_message():
-    r = run_app("--screenshot", "x.png")
-    assert r.returncode == 2 and "--prompt" in r.stderr
+    r = run_app("--install-desktop", "--uninstall-desktop")
+    assert r.returncode == 2 and "not allowed with" in r.stderr
     r = run_app("--n-draft", "40")
     assert r.returncode == 2 and "--n-draft" in r.stderr
+
+
+def test_screenshot_without_a_prompt_shows_the_welcome_view(tmp_path, test_models):
+    out = tmp_path / "welcome.png"
+    r = run_app("--screenshot", str(out), "--model", str(test_models / "count-target.gguf"),
+                "--settings", str(tmp_path / "s.json"), timeout=180)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "draftlight: showing the welcome view" in r.stdout
+    image = QImage(str(out))
+    assert image.width() >= 1000 and image.height() >= 700
 
 
 def test_screenshot_of_a_missing_model_fails_with_a_message(tmp_path):
