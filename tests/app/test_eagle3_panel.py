@@ -100,3 +100,28 @@ def test_the_model_manager_lists_heads_and_pairs_them(qtbot, tmp_path, test_mode
         assert verdict == "No" and "hidden size 48" in why
     finally:
         window.close()
+
+
+def test_the_window_drafts_with_an_eagle3_head(make_window, qtbot, test_models):
+    """Through the engine process: the head follows its target as the draft, spec type EAGLE-3
+    becomes choosable, and the answer's drafted tokens are the head's."""
+    from app.worker import default_engine_factory
+
+    w = make_window(engine_factory=default_engine_factory, persist=False)
+    w.settings.models.draft = str(test_models / "eagle3-own.gguf")
+    with qtbot.waitSignal(w.models_changed, timeout=60_000):
+        w.open_target(str(test_models / "count-target3.gguf"))
+    qtbot.waitUntil(lambda: w.draft is not None and not w.loading, timeout=60_000)
+    assert w.draft.architecture == "eagle3"
+    assert w.panel.set_spec_type("eagle3")
+    assert not w.panel.set_spec_type("draft")  # greyed: the draft is a head
+    w.panel.n_draft.setValue(4)
+    w.panel.temperature.setValue(0.0)
+    w.panel.max_tokens.setValue(24)
+    with qtbot.waitSignal(w.answer_finished, timeout=60_000) as done:
+        assert w.send("zero one")
+    answer = done.args[0].answer
+    assert answer.error is None, answer.error
+    assert answer.n_drafted > answer.n_accepted > 0  # eagle3-own is wrong at known places
+    origins = set(answer.tokens.origin)
+    assert "eagle3" in origins and origins <= {"eagle3", "target"}
