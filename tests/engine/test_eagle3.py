@@ -265,7 +265,8 @@ def test_spec_types_match_the_draft_file(e3_engine, test_models):
     _use(e3_engine, test_models, "eagle3-count.gguf")
     events = list(e3_engine.generate(GenerationRequest(prompt=" zero one", spec_type="draft")))
     assert isinstance(events[-1], GenerationFailed)
-    assert "is an EAGLE-3 draft head" in events[-1].message
+    assert events[-1].message == ("eagle3-count.gguf is an EAGLE-3 head, not a draft model: it "
+                                  "drafts with spec type EAGLE-3.")
     e3_engine.load_draft(test_models / "count-target.gguf")  # a draft model: it loads
     events = list(e3_engine.generate(GenerationRequest(prompt=" zero one", spec_type="eagle3")))
     assert isinstance(events[-1], GenerationFailed)

@@ -19,6 +19,9 @@ def make(setup: DraftingSetup) -> DraftModelDrafter:
     whose vocabulary cannot draft for the target."""
     if setup.draft is None:
         raise EngineError("Spec type 'draft' needs a draft model: load one first.")
+    if setup.draft.inspection.eagle3 is not None:
+        raise EngineError(f"{setup.draft.inspection.path.name} is an EAGLE-3 head, not a draft "
+                          "model: it drafts with spec type EAGLE-3.")
     return DraftModelDrafter(setup.target, setup.draft, n_ctx=setup.target_ctx.n_ctx,
                              n_threads=setup.n_threads)
 
