@@ -26,6 +26,7 @@ from app.formatting import human_size, parameters, plain_tooltip
 from app.message_widgets import plain_label
 from app.model_manager.pairing_panel import PairingPanel
 from app.theme import token_colours
+from backend.models.eagle3 import describe_head
 from backend.models.library import Library, LibraryEntry, reveal_command
 
 COLUMNS = ("Model", "Architecture", "Parameters", "Quantization", "Context", "Chat template",
@@ -294,8 +295,9 @@ class LibraryTab(QWidget):
     def _on_selected(self, item: QTreeWidgetItem | None, _previous) -> None:
         entry: LibraryEntry | None = item.data(0, ENTRY_ROLE) if item is not None else None
         ok = entry is not None and entry.ok
-        for b in (self.target_button, self.draft_button):
-            b.setEnabled(ok)
+        head = entry.inspection.eagle3 if ok and entry.inspection else None
+        self.target_button.setEnabled(ok and head is None)  # a head only drafts
+        self.draft_button.setEnabled(ok)
         self.reveal_button.setEnabled(entry is not None)
         self.delete_button.setEnabled(entry is not None)
         self.remove_folder_button.setEnabled(
@@ -307,7 +309,8 @@ class LibraryTab(QWidget):
         else:
             info = entry.inspection
             facts = [info.name, f"{info.vocab.n_tokens:,}-token {info.vocab.vocab_type.upper()} "
-                     f"vocabulary", f"{info.n_layers} layers" if info.n_layers else ""]
+                     f"vocabulary", f"{info.n_layers} layers" if info.n_layers else "",
+                     f"EAGLE-3 head {describe_head(head)}" if head else ""]
             self.details.setText(f"{entry.path}\n" + " · ".join(f for f in facts if f))
         models = [e.inspection for e in self._entries if e.inspection is not None]
         self.pairing.show_target(entry.inspection if ok else None, models)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from backend.models.download import DownloadManager, DownloadStatus, State
+from backend.models.eagle3 import describe_head
 from backend.models.hub import HubClient, HubError, HubModel, by_quantization, memory_fit
 from backend.models.inspect import ModelInspection, inspect_model, kv_bytes_per_token
 from backend.models.library import Library
@@ -228,13 +229,7 @@ def _inspect(args: argparse.Namespace) -> int:
 
 
 def _eagle3_facts(i: ModelInspection) -> list[tuple[str, str]]:
-    head = i.eagle3
-    if head is None:
-        return []
-    layers = ", ".join(str(lid) for lid in head.target_layers)
-    vocab = f"{head.draft_vocab_size:,} tokens" + (" (d2t)" if head.d2t_range else "")
-    return [("EAGLE-3 head", f"for a target of hidden size {head.target_hidden_size}, reads "
-                             f"its layers {layers}; draft vocabulary {vocab}")]
+    return [("EAGLE-3 head", describe_head(i.eagle3))] if i.eagle3 is not None else []
 
 
 def _pick(models: list[HubModel], wanted: str, repo: str) -> HubModel:

@@ -92,6 +92,14 @@ def read_head(path: Path, header: GGUFHeader, tensors: list, n_vocab: int) -> Ea
     )
 
 
+def describe_head(head: Eagle3Head) -> str:
+    """A head's facts in words, for the library and `draftlight models inspect`."""
+    layers = ", ".join(str(lid) for lid in head.target_layers)
+    vocab = f"{head.draft_vocab_size:,} tokens" + (" (d2t)" if head.d2t_range else "")
+    return (f"for a target of hidden size {head.target_hidden_size}, reads its layers {layers}; "
+            f"draft vocabulary {vocab}")
+
+
 def target_refusal(model: ModelInspection) -> str | None:
     """Why `model` cannot be opened as the target: an EAGLE-3 head only drafts (loaded as a
     target, llama.cpp "answers" with unknown tokens forever)."""

@@ -92,6 +92,10 @@ def test_the_model_manager_lists_heads_and_pairs_them(qtbot, tmp_path, test_mode
         tab = window.library_tab
         assert tab.item_for("eagle3-count.gguf").text(1) == "eagle3 (EAGLE-3 head)"
         assert tab.item_for("count-target3.gguf").text(1) == "llama"
+        tab.select("eagle3-d2t.gguf")
+        assert "EAGLE-3 head for a target of hidden size 32, reads its layers 0, 2, 3; draft " \
+               "vocabulary 20 tokens (d2t)" in tab.details.text()
+        assert not tab.target_button.isEnabled() and tab.draft_button.isEnabled()
         tab.select("count-target3.gguf")
         pairing = tab.pairing
         qtbot.waitUntil(lambda: "eagle3-bad-hidden.gguf" in pairing.rows(), timeout=30_000)
