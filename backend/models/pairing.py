@@ -2,8 +2,9 @@
 
 Compatibility is llama.cpp's vocabulary rule (`vocab.incompatibility`), the same rule the
 engine applies to loaded models; an EAGLE-3 head (`eagle3.head_incompatibility`) must also
-have been made for the target's size and read layers it has. Being smaller is not required for correctness, but a draft
-only speeds things up when it is much cheaper than the target, so larger ones are flagged.
+have been made for the target's size and read layers it has. Being smaller is not required
+for correctness, but a draft only speeds things up when it is much cheaper than the target,
+so larger ones are flagged.
 """
 
 from __future__ import annotations
