@@ -184,6 +184,9 @@ class WelcomeView(QScrollArea):
         for card in self.cards:
             card.tried.connect(self.try_prompt)
             lay.addWidget(card)
+        self.more = plain_label()  # the spec types whose prompts wait for such a model
+        self.more.setObjectName("demoNote")
+        lay.addWidget(self.more)
         self.status = plain_label()  # why nothing can answer yet
         self.status.setObjectName("demoNote")
         lay.addWidget(self.status)
@@ -214,6 +217,11 @@ class WelcomeView(QScrollArea):
             # While the demo pair loads, its draft comes after the target: the answer waits.
             card.set_reason(None if loading or (w.target is not None and reason is None)
                             else reason or "Load a model first.")
+        hidden = [spec_types.get(c.demo.spec) for c in self.cards if c.isHidden()]
+        names = " and ".join(s.label for s in hidden if s is not None)
+        self.more.setText(f"Prompts for {names} appear here when a model that can use them "
+                          "is loaded." if names else "")
+        self.more.setVisible(bool(names))
         if w.target is None and not loading:
             self.status.setText("No model is loaded: open a GGUF file or find one on the Hub.")
         elif loading:
