@@ -33,7 +33,7 @@ def test_the_icon_module_finds_every_size():
 
 
 def test_a_missing_resource_or_size_is_named():
-    with pytest.raises(FileNotFoundError, match="nope.png"):
+    with pytest.raises(FileNotFoundError, match=r"nope\.png"):
         resources.resource_path("nope.png")
     with pytest.raises(ValueError, match="17 px"):
         resources.icon_png(17)
