@@ -4,6 +4,7 @@ made behind a progress bar with the window responsive."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 
 from PySide6.QtCore import Qt, QTimer
@@ -166,3 +167,28 @@ def test_the_demo_pair_is_made_behind_a_progress_bar_with_the_window_live(make_w
     assert engine.requests[-1].spec_type == "draft"
     qtbot.waitUntil(lambda: not w.load_progress.bar.isVisible())
     qtbot.waitUntil(lambda: not w.generating, timeout=10_000)
+
+
+class HeadDrafts(ScriptedEngine):
+    """Its draft is an EAGLE-3 head (architecture "eagle3"), as the engine reports one."""
+
+    def load_draft(self, path, *, progress=None):
+        info = super().load_draft(path, progress=progress)
+        self.draft = dataclasses.replace(info, architecture="eagle3", name="eagle3-head")
+        return self.draft
+
+
+def test_eagle3_prompt_when_a_head_is_the_draft(make_window, qtbot):
+    engine = HeadDrafts()
+    w = make_window(engine)
+    w.show()
+    load(w, qtbot)
+    card = w.welcome.view.card("eagle3")
+    assert not card.isVisible()
+    with qtbot.waitSignal(w.models_changed, timeout=5000):
+        w.open_draft("/models/eagle3-head.gguf")
+    assert card.isVisible() and card.button.isEnabled()
+    assert not w.welcome.view.card("draft").button.isEnabled()  # a head is no draft model
+    with qtbot.waitSignal(w.answer_finished, timeout=10_000):
+        click(qtbot, card.button)
+    assert engine.requests[-1].spec_type == "eagle3"
