@@ -133,6 +133,8 @@ def format_stats(answer: Answer) -> str:
         parts.append(f"drafted {s.n_drafted} / accepted {s.n_accepted}")
         parts.append(f"acceptance {100 * s.acceptance_rate:.1f} %")
         parts.append(f"{s.mean_accepted_per_step:.2f} accepted/step")
+        if answer.n_draft_max == 0 and s.n_draft_steps:  # K auto: what it chose on average
+            parts.append(f"K auto, mean {s.n_drafted / s.n_draft_steps:.1f}")
     if answer.stop_reason:
         parts.append(STOP_REASON_WORDS.get(answer.stop_reason, answer.stop_reason))
     return "  ·  ".join(parts)

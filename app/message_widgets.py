@@ -210,8 +210,8 @@ class AnswerWidget(QFrame):
             title += f" · {a.model_name}"
         spec = spec_types.get(a.spec_type)
         title += f" · {spec.caption if spec else a.spec_type}"
-        if spec is not None and spec.drafts and a.n_draft_max:
-            title += f", K = {a.n_draft_max}"
+        if spec is not None and spec.drafts:
+            title += f", {spec_types.draft_length_words(a.spec_type, a.n_draft_max)}"
         self.title.setText(title)
         self.stats_label.setText(format_stats(a))
         self.chart.set_data(a.accepted_lengths, a.drafted_lengths, a.n_draft_max)

@@ -55,8 +55,8 @@ def side_name(answer: Answer) -> str:
 def side_label(answer: Answer) -> str:
     spec = spec_types.get(answer.spec_type)
     name = side_name(answer)
-    if spec is not None and spec.drafts and answer.n_draft_max:
-        name += f", K = {answer.n_draft_max}"
+    if spec is not None and spec.drafts:
+        name += f", {spec_types.draft_length_words(answer.spec_type, answer.n_draft_max)}"
     stats = answer.stats()
     return f"{name} · {stats.n_generated} tokens · {stats.tokens_per_second:.1f} tok/s"
 

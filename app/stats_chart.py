@@ -26,28 +26,41 @@ class AcceptChart(QWidget):
         self._drafted: list[int] = []
         self._k = 0
         self._sums = [0]  # accepted drafts in steps [0, i)
+        self._dsums = [0]  # drafted tokens in steps [0, i): K auto varies it step by step
         self._fulls = [0]  # steps in [0, i) whose every draft was accepted
         self._top = 0  # the most accepted in one step
-        self.setToolTip("Draft tokens accepted at each verification step "
-                        "(green: every drafted token accepted)")
+        self.setToolTip("Draft tokens accepted at each verification step (green: every "
+                        "drafted token accepted; the pale bar behind: how many were drafted)")
 
     def set_data(self, accepted: list[int], drafted: list[int], k: int) -> None:
         """Keeps references to the answer's own lists: call update() as they grow."""
         if accepted is not self._accepted:
-            self._sums, self._fulls, self._top = [0], [0], 0
+            self._sums, self._dsums, self._fulls, self._top = [0], [0], [0], 0
         self._accepted, self._drafted, self._k = accepted, drafted, k
         self.update()
 
     def _catch_up(self) -> int:
         """Extend the running sums over the steps added since the last paint; the count."""
         n = min(len(self._accepted), len(self._drafted))
-        sums, fulls = self._sums, self._fulls
+        sums, dsums, fulls = self._sums, self._dsums, self._fulls
         for i in range(len(sums) - 1, n):
             a, d = self._accepted[i], self._drafted[i]
             sums.append(sums[-1] + a)
+            dsums.append(dsums[-1] + d)
             fulls.append(fulls[-1] + (a == d and d > 0))
-            self._top = max(self._top, a)
+            self._top = max(self._top, d)
         return n
+
+    def drafted_means(self, columns: int) -> list[float]:
+        """Per column: the mean drafted per step (the K each step used)."""
+        n = self._catch_up()
+        columns = min(n, columns)
+        per = n / columns if columns else 0
+        out = []
+        for c in range(columns):
+            lo, hi = int(c * per), max(int((c + 1) * per), int(c * per) + 1)
+            out.append((self._dsums[hi] - self._dsums[lo]) / (hi - lo))
+        return out
 
     def column_values(self, columns: int) -> list[tuple[float, bool]]:
         """Per column: the mean accepted per step of the steps it covers, and whether every
@@ -99,6 +112,12 @@ class AcceptChart(QWidget):
         bar, full = QColor(colours.chart_bar), QColor(colours.chart_full)
         columns = min(n, max(1, int(plot.width() / 2)))
         width = min(MAX_BAR_WIDTH, plot.width() / columns)
+        pale = QColor(bar)
+        pale.setAlpha(60)
+        for c, value in enumerate(self.drafted_means(columns)):
+            h = plot.height() * value / top
+            p.fillRect(QRectF(plot.left() + c * width, plot.bottom() - h, max(1.0, width - 1), h),
+                       pale)
         for c, (value, all_full) in enumerate(self.column_values(columns)):
             h = plot.height() * value / top
             rect = QRectF(plot.left() + c * width, plot.bottom() - h, max(1.0, width - 1), h)

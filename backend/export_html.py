@@ -64,7 +64,7 @@ def answer_html(trace: Trace) -> str:
         models.append(f"draft {trace.draft_model}")
     models.append(spec.caption if spec else spec_name)
     if spec is None or spec.drafts:
-        models.append(f"K = {k}")
+        models.append(spec_types.draft_length_words(spec_name, k))
     e = html.escape
     tokens = "".join(_token_spans(trace))
     return "\n".join([

@@ -13,7 +13,8 @@ Where the old copies disagreed, the choice and its reason:
 - top-k 0–1000: a larger k keeps tokens whose probability is negligible, i.e. is "off" (0).
 - min-p shown in the panel with LM Studio's and llama.cpp's default 0.05 (it was applied
   hidden at 0.05); repeat penalty likewise, at 1 (off).
-- K 1–32: what the engine verifies in one batch; llama.cpp's own default is 16.
+- K 0 ("auto", the default) or 1–32: what the engine verifies in one batch; llama.cpp's own
+  default is 16; auto picks each step's K itself (at most adaptive_k.AUTO_K_CAP).
 - max tokens 512 for a chat answer everywhere (the request and the CLI said 256).
 - context 256–1 Mi tokens, in steps of 256.
 """
@@ -111,8 +112,10 @@ SPEC_TYPE = Option(
     choices=spec_types.names, cli="--spec",
 )
 N_DRAFT = Option(
-    "generation.n_draft", 8, "Draft length K", "K: the most tokens drafted per step",
-    minval=1, maxval=32, cli="--n-draft",
+    "generation.n_draft", 0, "Draft length K",
+    "K: the most tokens drafted per step; auto chooses it at every step from the acceptance "
+    "and the costs this answer measured (backend/engine/adaptive_k.py)",
+    minval=0, maxval=32, special="auto", cli="--n-draft",
 )
 P_MIN = Option(
     "generation.p_min", 0.0, "p_min",

@@ -80,6 +80,15 @@ def get(name: str) -> SpecType | None:
     return _SPEC_TYPES.get(name)
 
 
+def draft_length_words(name: str, n_draft_max: int) -> str:
+    """How an answer names its draft length: "K = 4", "K auto" (0, chosen each step), or ""
+    for a spec type that does not draft."""
+    spec = get(name)
+    if spec is not None and not spec.drafts:
+        return ""
+    return f"K = {n_draft_max}" if n_draft_max else "K auto"
+
+
 register(SpecType(
     PLAIN, "none (target only)", "no speculation",
     "Plain decoding: the target model makes every token itself, one step per token.",

@@ -86,3 +86,24 @@ def test_a_crash_while_answering_is_one_line_and_non_zero(tmp_path, test_models)
     assert r.stderr.strip().splitlines() == [
         "draftlight: llama.cpp crashed (segmentation fault) while answering with "
         "count-target.gguf."]
+
+
+def test_n_draft_auto_is_the_default_and_can_be_named(test_models):
+    base = ("generate", "--model", str(test_models / "count-target.gguf"),
+            "--draft", str(test_models / "count-draft.gguf"), "--raw", "--max-tokens", "30",
+            "--json", "--threads", "1")
+    runs = {}
+    for extra in ((), ("--n-draft", "auto"), ("--n-draft", "3")):
+        r = _cli(*base, *extra, " zero one")
+        assert r.returncode == 0, r.stderr
+        events = [json.loads(line) for line in r.stdout.splitlines()]
+        runs[extra] = events
+    for extra in ((), ("--n-draft", "auto")):
+        assert runs[extra][0]["n_draft_max"] == 0  # K auto
+        lengths = {len(e["drafted"]) for e in runs[extra] if e["event"] == "step"}
+        assert len(lengths) > 1  # chosen step by step
+    assert runs[("--n-draft", "3")][0]["n_draft_max"] == 3
+    texts = {events[-1]["text"] for events in runs.values()}
+    assert len(texts) == 1  # greedy: the same answer whatever K
+    bad = _cli(*base, "--n-draft", "often", " zero")
+    assert bad.returncode != 0 and "'often' is not a whole number" in bad.stderr

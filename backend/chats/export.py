@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from backend import spec_types
 from backend.chats.store import TOKEN_FIELDS, ChatStore, StoredMessage
 
 FORMAT = "draftlight-chat"
@@ -111,8 +112,8 @@ def export_markdown(store: ChatStore, chat_id: int) -> str:
         if m.role == "user":
             lines += ["## You", "", m.text, ""]
             continue
-        made = " · ".join(p for p in (m.model_name, m.spec_type,
-                                      f"K = {m.n_draft_max}" if m.n_draft_max else "") if p)
+        k = spec_types.draft_length_words(m.spec_type or spec_types.PLAIN, m.n_draft_max or 0)
+        made = " · ".join(p for p in (m.model_name, m.spec_type, k) if p)
         lines += [f"## Assistant{' · ' + made if made else ''}", "", m.text, ""]
         stats = m.stats or {}
         numbers = [f"{stats[k]} {label}" for k, label in (

@@ -36,6 +36,8 @@ def parse_as(option: Option) -> Callable[[str], Any]:
     """argparse's `type` for `option`: a value the declaration accepts, or a usage error
     that says why."""
     def parse(text: str) -> Any:
+        if option.special and text == option.special:  # "auto", "random": the minimum's word
+            return option.minval
         try:
             value = option.kind(text)
         except ValueError:

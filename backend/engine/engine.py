@@ -19,6 +19,7 @@ import numpy as np
 
 from backend import settings_schema, spec_types
 from backend.engine import sampling
+from backend.engine.adaptive_k import AUTO_K_CAP, AdaptiveK
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.drafters.base import Drafter, DraftingSetup, Proposal, TargetFollower
 from backend.engine.drafters.draft_model import DraftModelDrafter
@@ -65,6 +66,8 @@ class Engine:
         self._draft: LoadedModel | None = None
         self._ctx: Context | None = None
         self._drafters: dict[str, Drafter] = {}
+        # K auto's measurements per spec type, kept across answers with the same models
+        self._adaptive: dict[str, AdaptiveK] = {}
         self._cancel = cancel_event if cancel_event is not None else threading.Event()
         # Plain decoding's tokens/s on the current target: the yardstick for "speedup".
         self._plain_tps = 0.0
@@ -213,6 +216,7 @@ class Engine:
         for d in self._drafters.values():
             d.close()
         self._drafters.clear()
+        self._adaptive.clear()  # other models or contexts: other costs
 
     def _close_contexts(self) -> None:
         self._close_drafters()
@@ -266,18 +270,22 @@ class Engine:
         if self._target is None or self._ctx is None:
             raise EngineError("No model is loaded.")
         drafter = self._drafter(req)
-        k_max = req.n_draft_max if drafter is not None else 0
+        auto = drafter is not None and req.n_draft_max == 0
+        k_max = (AUTO_K_CAP if auto else req.n_draft_max) if drafter is not None else 0
+        adaptive = self._adaptive.setdefault(req.spec_type, AdaptiveK()) if auto else None
+        if adaptive is not None:
+            adaptive.begin_answer(1000.0 / self._plain_tps if self._plain_tps else 0.0)
         self._fit_rollback(k_max)
         model, ctx = self._target, self._ctx
         follower = drafter if isinstance(drafter, TargetFollower) else None
         try:
-            yield from self._run(req, model, ctx, drafter, follower, k_max, t_start)
+            yield from self._run(req, model, ctx, drafter, follower, k_max, t_start, adaptive)
         finally:
             ctx.on_decode = None
 
     def _run(self, req: GenerationRequest, model: LoadedModel, ctx: Context,
              drafter: Drafter | None, follower: TargetFollower | None, k_max: int,
-             t_start: float) -> Iterator[Event]:
+             t_start: float, adaptive: AdaptiveK | None = None) -> Iterator[Event]:
         prompt, template_stops = build_prompt(model, req)
         if len(prompt) >= ctx.n_ctx:
             raise EngineError(
@@ -287,8 +295,9 @@ class Engine:
         rng = np.random.default_rng(None if s.seed < 0 else s.seed)
         if drafter is not None:
             drafter.begin(req, rng)
-        yield GenerationStarted(req.request_id, req.spec_type, k_max, len(prompt),
-                                self._plain_tps)
+        # n_draft_max 0 tells the viewer "K auto" (each step's K is its draft's length)
+        yield GenerationStarted(req.request_id, req.spec_type, 0 if adaptive else k_max,
+                                len(prompt), self._plain_tps)
 
         # The target's cache holds the history but its last token, which each step decodes
         # together with the draft.
@@ -301,7 +310,7 @@ class Engine:
         yield PromptProcessed(len(prompt), n_cached, 1000 * (t_prompt - t_start))
 
         run = _Run(req, model, ctx, drafter, k_max, rng,
-                   AnswerText(tuple(req.stop) + template_stops), list(prompt))
+                   AnswerText(tuple(req.stop) + template_stops), list(prompt), adaptive)
         tally = _Tally()
         reason: StopReason | None = None
         while reason is None:
@@ -329,6 +338,8 @@ class Engine:
         req, model, ctx, drafter, history = run.req, run.model, run.ctx, run.drafter, run.history
         room = ctx.n_ctx - ctx.n_past - 1
         k = max(0, min(run.k_max, room, req.max_tokens - n_generated - 1))
+        if run.adaptive is not None and k > 0:
+            k = run.adaptive.choose(k)
         t0 = time.perf_counter()
         proposal = drafter.propose(history, k) if drafter is not None and k > 0 else Proposal()
         if len(proposal.tokens) < max(req.n_draft_min, 1):
@@ -385,6 +396,8 @@ class Engine:
         n_used = min(n_acc, len(emitted))
         step = StepVerified(number, drafted, n_used, tuple(emitted),
                             1000 * (t1 - t0), 1000 * (t2 - t1))
+        if run.adaptive is not None:
+            run.adaptive.record(len(drafts), n_acc, step.draft_ms, step.verify_ms)
         return step, reason
 
     def _verify(self, rows, drafts, proposal: Proposal, history, req, rng
@@ -476,6 +489,7 @@ class _Run:
     rng: np.random.Generator
     answer: AnswerText
     history: list[int]  # prompt and answer tokens so far
+    adaptive: AdaptiveK | None = None  # K auto's controller, when the request asked for it
 
 
 @dataclass

@@ -56,7 +56,7 @@ class GenerationRequest:
     messages: tuple[Message, ...] = ()
     prompt: str | None = None
     spec_type: SpecType = schema.SPEC_TYPE.default
-    n_draft_max: int = schema.N_DRAFT.default
+    n_draft_max: int = schema.N_DRAFT.default  # 0: K auto (backend/engine/adaptive_k.py)
     n_draft_min: int = 0  # a proposal shorter than this is not verified as a draft
     p_min: float = schema.P_MIN.default  # stop drafting below this top draft probability
     sampling: SamplingSettings = field(default_factory=SamplingSettings)
@@ -69,7 +69,7 @@ class GenerationRequest:
         if self.prompt is None and not self.messages:
             raise ValueError("A request needs chat messages or a raw prompt.")
         schema.N_DRAFT.check(self.n_draft_max)
-        if not 0 <= self.n_draft_min <= self.n_draft_max:
+        if not 0 <= self.n_draft_min <= (self.n_draft_max or self.n_draft_min):
             raise ValueError("n_draft_min must be between 0 and n_draft_max.")
         schema.P_MIN.check(self.p_min)
         schema.MAX_TOKENS.check(self.max_tokens)

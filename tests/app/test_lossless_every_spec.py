@@ -76,6 +76,6 @@ def test_broken_verification_is_caught(make_window, qtbot, test_models, monkeypa
     w.panel.n_draft.setValue(4)
     w.panel.temperature.setValue(0.0)
     w.panel.max_tokens.setValue(24)
-    widget, words = answer_and_check(w, qtbot, "zero one")
+    _, words = answer_and_check(w, qtbot, "zero one")
     assert words.startswith("Differs from plain decoding at token "), words
     assert "drafted by the draft model and accepted" in words

@@ -1,0 +1,154 @@
+"""K auto: how many tokens to draft at each step, from what this answer measured on this
+machine.
+
+The rule is Leviathan et al. (2023, "Fast Inference from Transformers via Speculative
+Decoding", §3.4): pick the draft length γ that maximises expected tokens per unit of time,
+
+    E(γ) / T(γ),   E(γ) = 1 + α₁ + α₁α₂ + … + α₁⋯α_γ,   T(γ) = γ·c + V(γ + 1),
+
+with three changes that the paper's constant-α, free-verification model does not make and a
+CPU needs (docs/BENCHMARKS.md measured both):
+- α_i is measured per draft position (acceptance at position i given that 1..i−1 were
+  accepted), with a Beta(2, 1) prior, since acceptance falls along a draft;
+- V(n), the time to verify n tokens in one batch, is a least-squares line a + b·n fitted to
+  the steps' own verify times (on a CPU a batch of 9 costs 1.4–1.7 plain steps, not 1),
+  starting from two pseudo-observations so the first steps have a line;
+- c is the drafter's measured time per drafted token (zero for n-gram lookup).
+γ = 0 (plain decoding) is a candidate too: when nothing pays, the engine stops drafting, and
+every EXPLORE_EVERY-th step still drafts a little so that a change (a prompt that starts to
+repeat) is noticed. The drafter may stop earlier still on its own confidence (p_min, as
+llama.cpp's draft loop and SpecDec++ do).
+
+Counts carry over from one answer to the next with the same models, halved at each new answer,
+so the first steps of an answer start from the last one's costs but follow the new text fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# The most tokens K auto drafts in one step: past 16 the verification batch costs more than
+# the last positions' acceptance can pay back on every pair measured.
+AUTO_K_CAP = 16
+PRIOR_KEPT, PRIOR_REJECTED = 2.0, 1.0  # Beta prior on each α_i: a mild belief in drafting
+# The verify line's starting pseudo-observations: V(1) = one plain step, V(9) = 1.5 of them.
+PRIOR_BATCH, PRIOR_COST, PRIOR_WEIGHT = 9, 1.5, 2.0
+EXPLORE_EVERY = 8
+EXPLORE_K = 2
+DECAY = 0.5  # what an earlier answer's counts weigh at the start of the next
+
+
+@dataclass
+class AdaptiveK:
+    plain_step_ms: float = 0.0  # the target's plain step, when known (the verify line's prior)
+    cap: int = AUTO_K_CAP
+    reached: list[float] = field(default_factory=list)  # per position: steps that verified it
+    kept: list[float] = field(default_factory=list)  # and accepted it
+    draft_ms: float = 0.0
+    drafted: float = 0.0
+    # least-squares sums for verify_ms against the batch size n
+    _w: float = 0.0
+    _sx: float = 0.0
+    _sy: float = 0.0
+    _sxx: float = 0.0
+    _sxy: float = 0.0
+    _steps: int = 0
+    _prior_ms: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.reached = [0.0] * self.cap
+        self.kept = [0.0] * self.cap
+
+    def begin_answer(self, plain_step_ms: float = 0.0) -> None:
+        """A new answer: earlier counts weigh half, the plain step is refreshed."""
+        for values in (self.reached, self.kept):
+            for i in range(len(values)):
+                values[i] *= DECAY
+        self.draft_ms *= DECAY
+        self.drafted *= DECAY
+        self._w, self._sx, self._sy, self._sxx, self._sxy = (
+            v * DECAY for v in (self._w, self._sx, self._sy, self._sxx, self._sxy))
+        self._steps = 0
+        if plain_step_ms > 0:
+            self.plain_step_ms = plain_step_ms
+
+    # -- measurements -----------------------------------------------------------------------
+    def record(self, n_drafted: int, n_kept: int, draft_ms: float, verify_ms: float) -> None:
+        """One step: how many tokens were drafted (what the drafter gave, which may be fewer
+        than asked), how many the target accepted before its first rejection, and times."""
+        self._steps += 1
+        for i in range(min(n_drafted, self.cap)):
+            if i > n_kept:
+                break
+            self.reached[i] += 1
+            if i < n_kept:
+                self.kept[i] += 1
+        if n_drafted:
+            self.draft_ms += draft_ms
+            self.drafted += n_drafted
+        n = n_drafted + 1
+        self._w += 1
+        self._sx += n
+        self._sy += verify_ms
+        self._sxx += n * n
+        self._sxy += n * verify_ms
+        if not self.plain_step_ms and n == 1:
+            self.plain_step_ms = verify_ms
+
+    # -- estimates ------------------------------------------------------------------------
+    def alpha(self, i: int) -> float:
+        """Acceptance at draft position i (0-based), given the earlier ones were accepted."""
+        i = min(i, self.cap - 1)
+        return (self.kept[i] + PRIOR_KEPT) / (self.reached[i] + PRIOR_KEPT + PRIOR_REJECTED)
+
+    def draft_cost(self) -> float:
+        return self.draft_ms / self.drafted if self.drafted else 0.0
+
+    def verify_line(self) -> tuple[float, float]:
+        """(a, b) of V(n) = a + b·n in ms: the steps' own times and two pseudo-observations."""
+        plain = self.plain_step_ms or self._mean_verify() or 1.0
+        w, sx, sy, sxx, sxy = self._w, self._sx, self._sy, self._sxx, self._sxy
+        for n, ms in ((1, plain), (PRIOR_BATCH, PRIOR_COST * plain)):
+            w += PRIOR_WEIGHT
+            sx += PRIOR_WEIGHT * n
+            sy += PRIOR_WEIGHT * ms
+            sxx += PRIOR_WEIGHT * n * n
+            sxy += PRIOR_WEIGHT * n * ms
+        det = w * sxx - sx * sx
+        b = (w * sxy - sx * sy) / det if det > 1e-9 else 0.0
+        b = max(b, 0.0)  # a bigger batch is never cheaper; noise must not say otherwise
+        a = (sy - b * sx) / w
+        return a, b
+
+    def _mean_verify(self) -> float:
+        return self._sy / self._w if self._w else 0.0
+
+    def expected_tokens(self, k: int) -> float:
+        e, run = 1.0, 1.0
+        for i in range(k):
+            run *= self.alpha(i)
+            e += run
+        return e
+
+    def step_time(self, k: int) -> float:
+        a, b = self.verify_line()
+        return k * self.draft_cost() + a + b * (k + 1)
+
+    # -- the choice -------------------------------------------------------------------------
+    def choose(self, k_max: int) -> int:
+        """The draft length for the next step, 0..min(k_max, cap)."""
+        k_max = min(k_max, self.cap)
+        best_k, best_rate = 0, 0.0
+        e, run = 1.0, 1.0
+        a, b = self.verify_line()
+        c = self.draft_cost()
+        for k in range(k_max + 1):
+            if k:
+                run *= self.alpha(k - 1)
+                e += run
+            rate = e / max(k * c + a + b * (k + 1), 1e-9)
+            if rate > best_rate:
+                best_k, best_rate = k, rate
+        if best_k == 0 and k_max > 0 and self._steps % EXPLORE_EVERY == EXPLORE_EVERY - 1:
+            return min(EXPLORE_K, k_max)  # keep measuring: the text may start to repeat
+        return best_k

@@ -1,0 +1,101 @@
+"""K auto: the controller picks the draft length that maximises expected tokens per unit of
+time from what it measured, and in the engine it stays lossless and finds the counting pair's
+right length."""
+
+from __future__ import annotations
+
+import random
+
+from backend.engine.adaptive_k import AUTO_K_CAP, EXPLORE_EVERY, EXPLORE_K, AdaptiveK
+from backend.engine.events import GenerationStarted
+from backend.engine.request import GenerationRequest
+from engine.runner import emitted_ids, run
+
+
+def trained(alpha_kept: int, k: int, steps: int, *, draft_ms: float, verify_ms,
+            plain_ms: float = 10.0) -> AdaptiveK:
+    """A controller fed `steps` steps that each drafted k and kept `alpha_kept` of them."""
+    c = AdaptiveK(plain_step_ms=plain_ms)
+    for _ in range(steps):
+        c.record(k, alpha_kept, draft_ms * k, verify_ms(k + 1))
+    return c
+
+
+def test_a_draft_that_is_always_right_and_cheap_drafts_long():
+    c = trained(8, 8, 200, draft_ms=0.5, verify_ms=lambda n: 10.0 + 0.2 * n)
+    assert c.choose(AUTO_K_CAP) >= 8
+
+
+def test_a_draft_that_is_always_wrong_is_dropped_but_still_probed():
+    c = trained(0, 4, 200, draft_ms=1.0, verify_ms=lambda n: 10.0 + 1.0 * n)
+    choices = []
+    for _ in range(2 * EXPLORE_EVERY):
+        k = c.choose(AUTO_K_CAP)
+        choices.append(k)
+        c.record(k, 0, 1.0 * k, 10.0 + (k + 1))
+    assert choices.count(0) >= 2 * EXPLORE_EVERY - 2
+    assert EXPLORE_K in choices  # every EXPLORE_EVERY-th step drafts a little again
+
+
+def geometric(alpha: float, verify_ms, *, steps: int = 400, draft_ms: float = 0.3,
+              seed: int = 1) -> AdaptiveK:
+    """Steps of varied length whose every position is accepted with probability alpha."""
+    rng = random.Random(seed)
+    c = AdaptiveK(plain_step_ms=verify_ms(1))
+    for s in range(steps):
+        k = 2 + s % 9
+        kept = 0
+        while kept < k and rng.random() < alpha:
+            kept += 1
+        c.record(k, kept, draft_ms * k, verify_ms(k + 1))
+    return c
+
+
+def test_dear_verification_shortens_the_draft():
+    cheap = geometric(0.8, lambda n: 10.0 + 0.1 * n)
+    dear = geometric(0.8, lambda n: 10.0 + 4.0 * n)
+    assert dear.choose(AUTO_K_CAP) < cheap.choose(AUTO_K_CAP)
+
+
+def test_expected_tokens_follow_the_constant_alpha_formula():
+    c = geometric(0.7, lambda n: 10.0 + n, steps=4000)
+    for k in (1, 3, 6):
+        formula = (1 - 0.7 ** (k + 1)) / (1 - 0.7)
+        assert abs(c.expected_tokens(k) - formula) / formula < 0.05
+
+
+def test_the_choice_maximises_the_measured_rate():
+    c = trained(3, 6, 300, draft_ms=1.0, verify_ms=lambda n: 8.0 + 0.6 * n)
+    best = c.choose(AUTO_K_CAP)
+    rates = [c.expected_tokens(k) / c.step_time(k) for k in range(AUTO_K_CAP + 1)]
+    assert rates[best] == max(rates)
+    # position 4 was never accepted (the draft keeps 3): its estimate is near 0, so K stops
+    # around the kept length
+    assert 2 <= best <= 4, best
+
+
+def test_the_verify_line_is_fitted_from_the_steps():
+    c = AdaptiveK(plain_step_ms=10.0)
+    for k in (0, 2, 4, 8) * 50:
+        c.record(k, k, 0.0, 5.0 + 2.0 * (k + 1))
+    a, b = c.verify_line()
+    assert abs(b - 2.0) < 0.15 and abs(a - 5.0) < 1.0  # the prior's pull is small by then
+
+
+def test_k_auto_is_lossless_and_settles_on_the_counting_pairs_length(count_engine):
+    request = GenerationRequest(prompt="zero one", spec_type="draft", n_draft_max=0,
+                                max_tokens=60)
+    plain_final, plain_steps = run(count_engine, GenerationRequest(
+        prompt="zero one", spec_type="none", max_tokens=60))
+    events = list(count_engine.generate(request))
+    started = next(e for e in events if isinstance(e, GenerationStarted))
+    assert started.n_draft_max == 0  # the viewer shows "K auto"
+    final, steps = run(count_engine, request)
+    assert emitted_ids(steps) == emitted_ids(plain_steps)
+    assert final.text == plain_final.text
+    lengths = [len(s.drafted) for s in steps]
+    assert len(set(lengths)) > 1, "K auto should vary the draft length"
+    # the counting draft is right for 3 words, then wrong (DRAFT_SKIP_EVERY = 4): once
+    # measured, most drafts stay short of 8
+    late = lengths[len(lengths) // 2:]
+    assert sum(late) / len(late) < 8, lengths
