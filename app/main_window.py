@@ -442,7 +442,7 @@ class MainWindow(QMainWindow):
         ours = target is not None and target.name == answer.model_name
         spec = spec_types.get(answer.spec_type)
         uses_draft = ours and draft is not None and spec is not None and (
-            spec.needs == "draft_model")
+            spec.needs in spec_types.DRAFT_NEEDS)  # a draft model or an EAGLE-3 head
         self.answer_exporter.export(
             fmt, path, widget, answer, request,
             target_model=Path(target.path).name if ours and target else answer.model_name,
