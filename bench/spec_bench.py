@@ -4,8 +4,10 @@ several draft lengths K, measured in one run, against the Leviathan et al. predi
     python bench/spec_bench.py [--models DIR] [--tokens N] [--repeats R]
 
 For each pair it prints: tokens/s, speedup over plain, measured acceptance α, the cost ratio
-c (draft time per token ÷ target time per token, both measured here by plain decoding), the
-predicted speedup (1 − α^(K+1)) / ((1 − α)(Kc + 1)) and measured ÷ predicted.
+c of the draft model alone (its plain tokens/s against the target's), the speedup the cost
+model predicts (backend/advisor.py, the window's advisor: α per draft position, the measured
+drafting time per token and verify-batch cost line, E(K) / (1 + K·c + K·β)) and measured ÷
+predicted; then K auto's row and its ratio to the best fixed K and to K = 8.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "models"))
 
+from backend.advisor import advise  # noqa: E402
 from backend.engine.engine import Engine  # noqa: E402
-from backend.engine.events import GenerationFailed, GenerationFinished  # noqa: E402
+from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified  # noqa: E402
 from backend.engine.prompt import format_chat  # noqa: E402
 from backend.engine.request import GenerationRequest, Message  # noqa: E402
 
@@ -35,15 +38,14 @@ REWRITE_PROMPT = (
 )
 
 
-def predicted_speedup(alpha: float, k: int, c: float) -> float:
-    if alpha >= 1.0:
-        return (k + 1) / (k * c + 1)
-    return (1 - alpha ** (k + 1)) / ((1 - alpha) * (k * c + 1))
+AUTO = 0  # n_draft_max 0: K auto (backend/engine/adaptive_k.py)
+PROSE_PROMPT = "Tell a short story about a lighthouse keeper who finds a message in a bottle."
 
 
-def measure(engine: Engine, request: GenerationRequest, repeats: int):
-    """Median tokens/s over `repeats` runs (after one warm-up), and the last run's stats."""
-    rates, stats = [], None
+def measure(engine: Engine, request: GenerationRequest, repeats: int, with_steps=False):
+    """Median tokens/s over `repeats` runs (after one warm-up), and the last run's stats (and,
+    with `with_steps`, every measured run's steps)."""
+    rates, stats, steps = [], None, []
     for i in range(repeats + 1):
         engine.reset_cache()
         final = None
@@ -52,10 +54,22 @@ def measure(engine: Engine, request: GenerationRequest, repeats: int):
                 raise SystemExit(f"generation failed: {ev.message} {ev.detail}")
             if isinstance(ev, GenerationFinished):
                 final = ev
+            if i and isinstance(ev, StepVerified):
+                steps.append(ev)
         if i:  # the first run warms caches and pages in the weights
             rates.append(final.stats.tokens_per_second)
             stats = final.stats
+    if with_steps:
+        return statistics.median(rates), stats, steps
     return statistics.median(rates), stats
+
+
+def model_speedup(steps, k: int, plain_rate: float) -> float:
+    """The window's advisor (backend/advisor.py) on this row's own steps: α per position,
+    the drafter's measured cost and the verify batch's measured cost line, with the plain
+    step measured above; the same model the window advises with."""
+    advice = advise(steps, plain_tokens_per_second=plain_rate, ks=[k])
+    return advice.rows[0].speedup if advice.rows else 0.0
 
 
 def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads, specs,
@@ -81,20 +95,34 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
         engine.load_draft(draft)
     print(f"\n## {name}\nplain: {plain:.1f} tok/s" + (f"; draft alone: {plain / c:.1f} tok/s,"
           f" cost ratio c = {c:.3f}" if draft else ""))
-    print(f"{'spec':6} {'K':>3} {'tok/s':>8} {'speedup':>8} {'alpha':>6} {'tok/step':>8} "
+    print(f"{'spec':6} {'K':>4} {'tok/s':>8} {'speedup':>8} {'alpha':>6} {'tok/step':>8} "
           f"{'predicted':>9} {'meas/pred':>9}")
     rows = []
     for spec in specs:
-        for k in ks:
-            rate, st = measure(engine, GenerationRequest(**base, spec_type=spec, n_draft_max=k),
-                               repeats)
+        for k in [*ks, AUTO]:
+            rate, st, steps = measure(
+                engine, GenerationRequest(**base, spec_type=spec, n_draft_max=k), repeats,
+                with_steps=True)
             alpha = st.acceptance_rate
-            cost = c if spec == "draft" else 0.0
-            pred = predicted_speedup(alpha, k, cost)
             speedup = rate / plain
+            if k == AUTO:  # no one K to predict from: the rows above are its yardstick
+                rows.append((spec, k, rate, speedup, alpha, 0.0))
+                print(f"{spec:6} {'auto':>4} {rate:8.1f} {speedup:8.2f} {alpha:6.2f} "
+                      f"{st.tokens_per_step:8.2f} {'':>9} {'':>9}  "
+                      f"(mean K {st.n_drafted / max(st.n_draft_steps, 1):.1f})")
+                continue
+            pred = model_speedup(steps, k, plain)
             rows.append((spec, k, rate, speedup, alpha, pred))
-            print(f"{spec:6} {k:>3} {rate:8.1f} {speedup:8.2f} {alpha:6.2f} "
+            print(f"{spec:6} {k:>4} {rate:8.1f} {speedup:8.2f} {alpha:6.2f} "
                   f"{st.tokens_per_step:8.2f} {pred:9.2f} {speedup / pred:9.2f}")
+        fixed = [r for r in rows if r[0] == spec and r[1] != AUTO]
+        auto = next(r for r in rows if r[0] == spec and r[1] == AUTO)
+        best = max(fixed, key=lambda r: r[2])
+        k8 = next((r for r in fixed if r[1] == 8), None)
+        line = (f"{spec}: K auto ÷ best fixed K (K = {best[1]}) = {auto[2] / best[2]:.2f}")
+        if k8 is not None:
+            line += f"; K auto ÷ K = 8 = {auto[2] / k8[2]:.2f}"
+        print(line)
     engine.close()
     return plain, rows
 
@@ -169,6 +197,8 @@ def main() -> int:
     bench_pair("demo pair: SmolLM2-135M F32 target, Q8_0 draft (code prompt)",
                m / "demo-target-f32.gguf", m / "demo-draft-q8_0.gguf", CODE_PROMPT,
                raw=False, specs=("draft", "ngram"), **common)
+    bench_pair("demo pair, prose prompt", m / "demo-target-f32.gguf", m / "demo-draft-q8_0.gguf",
+               PROSE_PROMPT, raw=False, specs=("draft",), **common)
     bench_pair("demo target, rewrite prompt", m / "demo-target-f32.gguf", None, REWRITE_PROMPT,
                raw=False, specs=("ngram",), **common)
     bench_pair("counting: count-target-slow target, count-draft draft",
