@@ -76,6 +76,13 @@ class Answer:
             self.final_stats = event.stats
             self.final_text = event.text
             self.stop_reason = event.stop_reason
+            if event.stats.accepted_per_step and not any(self.drafted_lengths):
+                # a server's per-step report: the chart shows it (no token colours: the server
+                # said how many drafts each step kept, not which tokens they were)
+                self.accepted_lengths = list(event.stats.accepted_per_step)
+                drafted = event.stats.drafted_per_step
+                self.drafted_lengths = (list(drafted) if len(drafted) == len(
+                    self.accepted_lengths) else list(self.accepted_lengths))
         elif isinstance(event, GenerationFailed):
             self.error, self.error_detail = event.message, event.detail
             if self.tokens:  # what was written before the failure is kept, marked

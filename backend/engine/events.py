@@ -136,6 +136,10 @@ class Stats:
     verify_ms: float = 0.0
     ttft_ms: float = 0.0  # from the request to the first emitted token
     plain_tokens_per_second: float = 0.0  # the same target decoding plainly, 0 if unknown
+    # Per step, drafts accepted and drafted, as a remote server reported them (vLLM's detailed
+    # per-request metrics); empty for the local engine, whose StepVerified events say it all.
+    accepted_per_step: tuple[int, ...] = ()
+    drafted_per_step: tuple[int, ...] = ()
 
     @property
     def speedup(self) -> float:

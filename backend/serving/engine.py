@@ -225,6 +225,8 @@ class ServerEngine:
             n_drafted=drafted, n_accepted=report.n_accepted or 0 if both else 0,
             prompt_ms=float(fields["prompt_ms"]), generation_ms=float(fields["generation_ms"]),
             ttft_ms=float(fields["ttft_ms"]),
+            accepted_per_step=tuple(report.accepted_per_step),
+            drafted_per_step=tuple(report.drafted_per_step),
         )
 
 

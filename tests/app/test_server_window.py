@@ -92,6 +92,9 @@ def test_recorded_vllm_numbers_show_in_the_stats_and_the_note(make_window, qtbot
         assert "acceptance 41.7 %" in format_stats(a)
         note = window.server_panel.note.text()
         assert "Accepted per step: 3 0 1 1." in note and NO_COLOURS in note
+        # the per-step report reaches the chart, as the local engine's steps do
+        assert a.accepted_lengths == [3, 0, 1, 1]
+        assert not window.answer_widgets()[-1].chart.isHidden()
         # the teaching views that need token verdicts say why they cannot work here
         widget = window.answer_widgets()[-1]
         with qtbot.waitSignal(window.lossless.finished) as result:
@@ -103,6 +106,7 @@ def test_recorded_vllm_numbers_show_in_the_stats_and_the_note(make_window, qtbot
             window.export_answer(widget, str(path))
         trace = read_trace(path)
         assert trace.events[-1].stats.n_drafted == 12
+        assert trace.events[-1].stats.accepted_per_step == (3, 0, 1, 1)
         assert trace.events[-1].text == a.text
         window.close()
 
