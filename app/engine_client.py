@@ -24,6 +24,7 @@ class EngineClient(QObject):
     _sig_unload_draft = Signal()
     _sig_generate = Signal(object)
     _sig_reset_cache = Signal()
+    _sig_restart_engine = Signal()
     _sig_shutdown = Signal()
 
     # Results, on the GUI thread (see EngineWorker for the arguments).
@@ -51,6 +52,7 @@ class EngineClient(QObject):
         self._sig_unload_draft.connect(w.unload_draft)
         self._sig_generate.connect(w.generate)
         self._sig_reset_cache.connect(w.reset_cache)
+        self._sig_restart_engine.connect(w.drop_engine)
         self._sig_shutdown.connect(w.shutdown)
         w.load_progressed.connect(self.load_progressed)
         w.load_failed.connect(self.load_failed)
@@ -92,6 +94,11 @@ class EngineClient(QObject):
         self._last_request += 1
         self._sig_generate.emit(dataclasses.replace(request, request_id=self._last_request))
         return self._last_request
+
+    def restart_engine(self) -> None:
+        """Close the engine; the next load makes a new one from the factory (which reads the
+        settings' kernels and GPU layers). Queued after whatever the worker is doing."""
+        self._sig_restart_engine.emit()
 
     def set_step_delay(self, seconds: float) -> None:
         """Slow motion: show the steps of the answers from now on at most one per `seconds`

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -23,19 +23,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.backend_text import backend_text, option_label, option_special, option_tooltip
 from app.combo_items import item_enabled, set_item_enabled
 from app.formatting import human_size
+from app.i18n import translate
 from app.message_widgets import plain_label
 from backend import settings_schema as schema
 from backend import spec_types
+from backend.engine.runtime import EngineRuntime, fast_unavailable_reason
 from backend.models.pairing import remembered_drafts
 from backend.serving.target import is_server_path
 from backend.settings import GenerationSettings
 from backend.settings_schema import Option
 
 NO_DRAFT = ""  # item data of the "(none)" draft entry
-SERVER_SPECULATES = ("A server speculates as it was started (its own draft model, n-gram or "
-                     "MTP flags); Draftlight cannot choose that for it.")
+SERVER_SPECULATES = QT_TRANSLATE_NOOP(
+    "GenerationPanel", "A server speculates as it was started (its own draft model, n-gram or "
+    "MTP flags); Draftlight cannot choose that for it.")
 # Long file names must not widen the panel: the full path is in each entry's tooltip.
 _SHORT_COMBO = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
 
@@ -47,14 +51,17 @@ def server_target(path: str, target) -> bool:
 
 def describe_model(info) -> str:
     if is_server_path(info.path):
-        return "answers from an OpenAI-compatible server"
-    params = f"{info.n_params / 1e6:.0f}M params" if info.n_params else ""
+        return translate("GenerationPanel", "answers from an OpenAI-compatible server")
+    params = translate("GenerationPanel", "{n:.0f}M params").format(
+        n=info.n_params / 1e6) if info.n_params else ""
+    trained = translate("GenerationPanel", "trained ctx {n}").format(
+        n=info.n_ctx_train) if info.n_ctx_train else ""
     parts = [p for p in (params, human_size(info.size_bytes) if info.size_bytes else "",
-                         f"trained ctx {info.n_ctx_train}" if info.n_ctx_train else "") if p]
+                         trained) if p]
     if info.n_mtp_heads:
-        parts.append(f"{info.n_mtp_heads} MTP heads")
+        parts.append(translate("GenerationPanel", "{n} MTP heads").format(n=info.n_mtp_heads))
     if spec_types.draft_need(info.architecture) == "eagle3_head":
-        parts.append("EAGLE-3 head: drafts with spec type EAGLE-3")
+        parts.append(translate("GenerationPanel", "EAGLE-3 head: drafts with spec type EAGLE-3"))
     return " · ".join(parts)
 
 
@@ -77,11 +84,11 @@ class GenerationPanel(QWidget):
 
         # Models ------------------------------------------------------------------------
         self.target_combo = QComboBox()
-        self.target_combo.setPlaceholderText("No model loaded")
+        self.target_combo.setPlaceholderText(self.tr("No model loaded"))
         self.target_combo.setSizeAdjustPolicy(_SHORT_COMBO)
         self.target_combo.setMinimumContentsLength(10)
         self.target_combo.activated.connect(self._on_target_activated)
-        self.open_target_button = QPushButton("Open GGUF…")
+        self.open_target_button = QPushButton(self.tr("Open GGUF…"))
         self.open_target_button.clicked.connect(self.open_target_clicked)
         self.target_info = plain_label()
         self.target_info.setObjectName("modelInfo")
@@ -90,43 +97,53 @@ class GenerationPanel(QWidget):
         self.draft_combo.setSizeAdjustPolicy(_SHORT_COMBO)
         self.draft_combo.setMinimumContentsLength(10)
         self.draft_combo.activated.connect(self._on_draft_activated)
-        self.open_draft_button = QPushButton("Open…")
-        self.open_draft_button.setToolTip("Open a GGUF to use as the draft model")
+        self.open_draft_button = QPushButton(self.tr("Open…"))
+        self.open_draft_button.setToolTip(self.tr("Open a GGUF to use as the draft model"))
         self.open_draft_button.clicked.connect(self.open_draft_clicked)
         self.draft_info = plain_label()
         self.draft_info.setObjectName("modelInfo")
 
         self.n_ctx = _input(schema.N_CTX)
         self.n_threads = _input(schema.N_THREADS)
-        self.apply_context_button = QPushButton("Apply")
-        self.apply_context_button.setToolTip("Re-create the model's context with this size "
-                                             "and thread count")
+        # Which llama.cpp build and how many GPU layers: a new engine process on Apply.
+        self.kernels = QComboBox()
+        self.kernels.setToolTip(option_tooltip(schema.KERNELS))
+        for name in schema.KERNEL_CHOICES:
+            self.kernels.addItem(name, name)
+        set_item_enabled(self.kernels, self.kernels.findData("fast"), fast_unavailable_reason())
+        self.gpu_layers = _input(schema.GPU_LAYERS)
+        self.apply_context_button = QPushButton(self.tr("Apply"))
+        self.apply_context_button.setToolTip(self.tr("Re-create the model's context with this size "
+                                                     "and thread count"))
         self.apply_context_button.clicked.connect(self.apply_context_clicked)
 
-        models = QGroupBox("Models")
+        models = QGroupBox(self.tr("Models"))
         form = QFormLayout(models)
-        form.addRow("Target", _row(self.target_combo, self.open_target_button))
+        form.addRow(self.tr("Target"), _row(self.target_combo, self.open_target_button))
         form.addRow("", self.target_info)
-        form.addRow("Draft", _row(self.draft_combo, self.open_draft_button))
+        form.addRow(self.tr("Draft"), _row(self.draft_combo, self.open_draft_button))
         form.addRow("", self.draft_info)
-        form.addRow(schema.N_CTX.label, self.n_ctx)
-        form.addRow(schema.N_THREADS.label, _row(self.n_threads, self.apply_context_button))
+        form.addRow(option_label(schema.N_CTX), self.n_ctx)
+        form.addRow(option_label(schema.N_THREADS), self.n_threads)
+        form.addRow(option_label(schema.KERNELS), self.kernels)
+        form.addRow(option_label(schema.GPU_LAYERS),
+                    _row(self.gpu_layers, self.apply_context_button))
 
         # Speculation -------------------------------------------------------------------
         self.spec_combo = QComboBox()
-        self.spec_combo.setToolTip(schema.SPEC_TYPE.tooltip)
+        self.spec_combo.setToolTip(option_tooltip(schema.SPEC_TYPE))
         for st in spec_types.all_spec_types():
-            self.spec_combo.addItem(st.label, st.name)
+            self.spec_combo.addItem(backend_text(st.label), st.name)
         self.spec_combo.activated.connect(self._on_spec_activated)
         # the generation settings' numeric inputs, by GenerationSettings field name
         self._inputs: dict[str, QSpinBox | QDoubleSpinBox] = {}
         self.n_draft = self._generation_input(schema.N_DRAFT)
         self.p_min = self._generation_input(schema.P_MIN)
-        spec = QGroupBox("Speculative decoding")
+        spec = QGroupBox(self.tr("Speculative decoding"))
         form = QFormLayout(spec)
-        form.addRow(schema.SPEC_TYPE.label, self.spec_combo)
-        form.addRow(schema.N_DRAFT.label, self.n_draft)
-        form.addRow(schema.P_MIN.label, self.p_min)
+        form.addRow(option_label(schema.SPEC_TYPE), self.spec_combo)
+        form.addRow(option_label(schema.N_DRAFT), self.n_draft)
+        form.addRow(option_label(schema.P_MIN), self.p_min)
 
         # Sampling ----------------------------------------------------------------------
         self.temperature = self._generation_input(schema.TEMPERATURE)
@@ -136,11 +153,11 @@ class GenerationPanel(QWidget):
         self.repeat_penalty = self._generation_input(schema.REPEAT_PENALTY)
         self.seed = self._generation_input(schema.SEED)
         self.max_tokens = self._generation_input(schema.MAX_TOKENS)
-        sampling = QGroupBox("Sampling")
+        sampling = QGroupBox(self.tr("Sampling"))
         form = QFormLayout(sampling)
         for option in (schema.TEMPERATURE, schema.TOP_P, schema.TOP_K, schema.MIN_P,
                        schema.REPEAT_PENALTY, schema.SEED, schema.MAX_TOKENS):
-            form.addRow(option.label, self._inputs[option.name])
+            form.addRow(option_label(option), self._inputs[option.name])
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -179,6 +196,16 @@ class GenerationPanel(QWidget):
 
     def spec_type(self) -> str:
         return self.spec_combo.currentData()
+
+    def runtime(self) -> EngineRuntime:
+        """The engine process's build and GPU layers as the panel stands."""
+        return EngineRuntime(self.kernels.currentData(), self.gpu_layers.value())
+
+    def set_runtime(self, kernels: str, gpu_layers: int) -> None:
+        i = self.kernels.findData(kernels)
+        if i >= 0 and item_enabled(self.kernels, i):
+            self.kernels.setCurrentIndex(i)
+        self.gpu_layers.setValue(gpu_layers)
 
     def set_spec_type(self, spec: str) -> bool:
         """Choose a spec type as the user would; False when it is unavailable."""
@@ -232,17 +259,17 @@ class GenerationPanel(QWidget):
                                               else -1)
             self.target_info.setText(
                 f"{self._target.name} · {describe_model(self._target)}" if self._target
-                else "Open a GGUF model to start.")
+                else self.tr("Open a GGUF model to start."))
 
             self.draft_combo.clear()
-            self.draft_combo.addItem("(none)", NO_DRAFT)
+            self.draft_combo.addItem(self.tr("(none)"), NO_DRAFT)
             for path in self.draft_candidates():
                 self.draft_combo.addItem(Path(path).name, path)
                 i = self.draft_combo.count() - 1
                 if target is None:
-                    set_item_enabled(self.draft_combo, i, "Load a target model first.")
+                    set_item_enabled(self.draft_combo, i, self.tr("Load a target model first."))
                 elif is_server_path(target):
-                    set_item_enabled(self.draft_combo, i, SERVER_SPECULATES)
+                    set_item_enabled(self.draft_combo, i, self.tr(SERVER_SPECULATES))
                 else:
                     set_item_enabled(self.draft_combo, i, self._draft_reasons.get(path))
             current = self._draft.path if self._draft else NO_DRAFT
@@ -252,7 +279,7 @@ class GenerationPanel(QWidget):
             draft_text = describe_model(self._draft) if self._draft else ""
             if self._draft and self._target and self._draft.name == self._target.name:
                 # e.g. the demo pair: honest about where its speed-up comes from
-                draft_text += " · the target model itself, at another precision"
+                draft_text += self.tr(" · the target model itself, at another precision")
             self.draft_info.setText(draft_text)
             self.draft_info.setVisible(self._draft is not None)
             self._update_spec_items()
@@ -263,29 +290,31 @@ class GenerationPanel(QWidget):
         """Why `spec` cannot be used with the loaded models, or None."""
         if self._target is not None and is_server_path(self._target.path) and (
                 spec != spec_types.PLAIN):
-            return SERVER_SPECULATES
+            return self.tr(SERVER_SPECULATES)
         declared = spec_types.get(spec)
         needs = declared.needs if declared else ""
         if needs == "draft_model" and self._draft is None:
-            return "Choose a draft model first (Models → Draft)."
+            return self.tr("Choose a draft model first (Models → Draft).")
         if needs == "eagle3_head" and self._draft is None:
-            return ("Choose an EAGLE-3 head made for this target as the draft first "
-                    "(Models → Draft).")
+            return self.tr("Choose an EAGLE-3 head made for this target as the draft first "
+                           "(Models → Draft).")
         if needs in spec_types.DRAFT_NEEDS and self._draft is not None:
             # a loaded head fits its target (the engine refuses one that does not)
             loaded = spec_types.draft_need(self._draft.architecture)
             if loaded != needs and loaded == "eagle3_head":
-                return (f"{self._draft.name} is an EAGLE-3 head, not a draft model: it drafts "
-                        "with spec type EAGLE-3.")
+                return self.tr("{name} is an EAGLE-3 head, not a draft model: it drafts with "
+                               "spec type EAGLE-3.").format(name=self._draft.name)
             if loaded != needs:
-                return (f"{self._draft.name} is a draft model, not an EAGLE-3 head for this "
-                        "target: choose a head made for it as the draft.")
+                return self.tr("{name} is a draft model, not an EAGLE-3 head for this target: "
+                               "choose a head made for it as the draft.").format(
+                    name=self._draft.name)
         if needs == "mtp_heads":
             if self._target is None:
-                return "Load a target model first."
+                return self.tr("Load a target model first.")
             if not self._target.n_mtp_heads:
-                return (f"{self._target.name} has no multi-token-prediction (NextN) heads; "
-                        "MTP needs a model trained with them (e.g. the Qwen3.5 family).")
+                return self.tr("{name} has no multi-token-prediction (NextN) heads; MTP needs a "
+                               "model trained with them (e.g. the Qwen3.5 family).").format(
+                    name=self._target.name)
         return None
 
     def _update_spec_items(self) -> None:
@@ -347,7 +376,7 @@ def _input(option: Option) -> QSpinBox | QDoubleSpinBox:
     w.setRange(option.minval, option.maxval)
     w.setSingleStep(option.step or 1)
     w.setValue(option.default)
-    w.setToolTip(option.tooltip)
+    w.setToolTip(option_tooltip(option))
     if option.special:
-        w.setSpecialValueText(option.special)  # shown instead of minval
+        w.setSpecialValueText(option_special(option))  # shown instead of minval
     return w

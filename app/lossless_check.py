@@ -46,6 +46,9 @@ class Difference:
     plain_text: str = ""
     plain_p: float | None = None
     plain_stop: str = ""  # why plain decoding ended, when it ended first
+    # How far apart plain decoding's two most likely tokens were there (from its recorded
+    # top-5): a near-tie that another summation order can flip, or not.
+    margin: float | None = None
 
 
 def emitted(log: TokenLog) -> list[int]:
@@ -67,9 +70,34 @@ def first_difference(answer: TokenLog, plain: TokenLog, plain_stop: str = "") ->
                        plain_stop=plain_stop if j is None else "")
         if j is not None:
             d = dataclasses.replace(d, plain_id=plain.id[j], plain_text=plain.text[j],
-                                    plain_p=plain.p_target[j])
+                                    plain_p=plain.p_target[j], margin=_top_margin(plain, j))
         return d
     return None
+
+
+def _top_margin(log: TokenLog, i: int) -> float | None:
+    v = log.token(i).verification
+    if v is None or len(v.top_target) < 2:
+        return None
+    return v.top_target[0].p - v.top_target[1].p
+
+
+NEAR_TIE = 0.02  # two tokens this close in p can swap under another summation order
+
+
+def fast_kernels_text(d: Difference) -> str:
+    """Why a difference can happen with the fast kernels, and whether this one is that."""
+    words = (" These answers ran on the fast kernels: llamafile's matrix code adds up a "
+             "verification batch in another order than a single token, so at a near-tie "
+             "the floating-point rounding can pick the other token.")
+    if d.margin is None:
+        return words
+    if d.margin <= NEAR_TIE:
+        return words + (f" Here plain decoding's two most likely tokens were {d.margin:.4f} "
+                        "apart in p: a near-tie. Choose the exact kernels for a "
+                        "token-for-token match.")
+    return words + (f" But here they were {d.margin:.4f} apart, not a near-tie: the summation "
+                    "order does not explain this difference.")
 
 
 def plain_request(request: GenerationRequest, n_tokens: int) -> GenerationRequest:
@@ -101,7 +129,8 @@ def _token(text: str, token_id: int | None, p: float | None) -> str:
     return f"{shown} (id {token_id}{prob})"
 
 
-def difference_text(d: Difference, n: int, *, temperature_unknown: bool = False) -> str:
+def difference_text(d: Difference, n: int, *, temperature_unknown: bool = False,
+                    fast_kernels: bool = False) -> str:
     spec = spec_types.get(d.answer_origin)
     drafted_by = spec.drafted_by if spec and spec.drafted_by else f"drafted ({d.answer_origin})"
     origin = ("the target's own token" if d.answer_origin == "target"
@@ -114,6 +143,8 @@ def difference_text(d: Difference, n: int, *, temperature_unknown: bool = False)
         words += f"plain decoding had already ended{why}."
     else:
         words += f"plain greedy decoding has {_token(d.plain_text, d.plain_id, d.plain_p)}."
+    if fast_kernels and d.plain_id is not None:
+        words += fast_kernels_text(d)
     if temperature_unknown:
         words += (" This answer's temperature was not saved with the chat: if it was sampled, "
                   "a different text is expected.")
@@ -141,6 +172,7 @@ class _Pending:
     n_tokens: int
     temperature_unknown: bool
     plain: TokenLog
+    fast_kernels: bool = False
 
 
 class LosslessCheck(QObject):
@@ -172,7 +204,7 @@ class LosslessCheck(QObject):
         return entry[1] if entry is not None and entry[0]() is answer else None
 
     def check(self, widget: AnswerWidget, conv: Conversation, current: GenerationRequest, *,
-              busy: bool, target_name: str | None) -> None:
+              busy: bool, target_name: str | None, fast_kernels: bool = False) -> None:
         """Start the check of `widget`'s answer, or say under it why not now. `current` is
         the window's request as its panel stands: the settings of an answer read from the
         chat store, which keeps no sampling settings (its history comes from `conv`)."""
@@ -206,7 +238,8 @@ class LosslessCheck(QObject):
                 return self._say(widget, "This answer's conversation is not known here.")
             request = dataclasses.replace(current, messages=history.messages())
         rid = self._client.generate(plain_request(request, n))
-        self._pending[rid] = _Pending(widget, n, self.request_for(answer) is None, TokenLog())
+        self._pending[rid] = _Pending(widget, n, self.request_for(answer) is None, TokenLog(),
+                                      fast_kernels)
         widget.check_button.setEnabled(False)
         self._say(widget, f"Checking: decoding the same conversation plainly and greedily "
                           f"({n} tokens)…")
@@ -237,7 +270,8 @@ class LosslessCheck(QObject):
         else:
             d = first_difference(p.widget.answer.tokens, p.plain, end.stop_reason)
             words = identical_text(p.n_tokens) if d is None else difference_text(
-                d, p.n_tokens, temperature_unknown=p.temperature_unknown)
+                d, p.n_tokens, temperature_unknown=p.temperature_unknown,
+                fast_kernels=p.fast_kernels)
         self._say(p.widget, words, warn=not words.startswith("Identical"))
         p.widget.check_button.setEnabled(True)
 

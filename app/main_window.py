@@ -34,12 +34,13 @@ from PySide6.QtWidgets import (
 from app.about import attach_help_menu
 from app.answer import Answer
 from app.answer_events import answer_request, messages_before
-from app.answer_export import EXPORT_FILTER, AnswerExporter, export_format
+from app.answer_export import AnswerExporter, export_filter, export_format
 from app.chat_actions import ChatActions, answer_settings
 from app.chat_list import ChatList
 from app.chat_session import ChatSession
 from app.conversation import Conversation, Turn
 from app.generation_panel import GenerationPanel
+from app.language_menu import attach_language_menu
 from app.legend import TokenLegend
 from app.lossless_check import LosslessCheck
 from app.message_box import MessageBox
@@ -48,7 +49,7 @@ from app.model_manager.launcher import ModelManagerLauncher
 from app.model_session import ModelSession
 from app.status_widgets import Banner, LoadProgress
 from app.teaching import TeachingTools
-from app.trace_opening import TRACE_FILTER, TraceOpener
+from app.trace_opening import TraceOpener, trace_filter
 from app.transcript_view import TranscriptView
 from app.welcome import attach_welcome
 from backend import spec_types
@@ -58,7 +59,6 @@ from backend.settings import Settings, save_settings
 
 log = logging.getLogger(__name__)
 
-GGUF_FILTER = "GGUF models (*.gguf);;All files (*)"
 
 
 class MainWindow(QMainWindow):
@@ -87,6 +87,7 @@ class MainWindow(QMainWindow):
         self._restore()
         self.welcome = attach_welcome(self)  # over the transcript while the chat is empty
         self.help_menu = attach_help_menu(self)  # About, Open log folder
+        self.language_menu = attach_language_menu(self, self.teaching.menu)  # View → Language
         self._on_chat_selected(self.chat_list.current)
         problems = [*settings.problems, chats.store.problem]  # nothing changed silently
         if any(problems):
@@ -105,12 +106,12 @@ class MainWindow(QMainWindow):
         self.legend = TokenLegend()
         self.transcript = TranscriptView()
         self.message_box = MessageBox()
-        self.send_button = QPushButton("Send")
+        self.send_button = QPushButton(self.tr("Send"))
         self.send_button.setDefault(True)
-        self.stop_button = QPushButton("Stop")
-        self.regenerate_button = QPushButton("Regenerate")
-        self.regenerate_button.setToolTip("Answer the last message again, with the current "
-                                          "settings")
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.regenerate_button = QPushButton(self.tr("Regenerate"))
+        self.regenerate_button.setToolTip(self.tr("Answer the last message again, with the "
+                                                  "current settings"))
         # Versions, edits, settings, system prompt and context: app/chat_actions.py
         self.chat_actions = ChatActions(self)
         buttons = QHBoxLayout()
@@ -147,16 +148,18 @@ class MainWindow(QMainWindow):
 
         self.load_progress = LoadProgress(self.statusBar())
 
-        menu = self.menuBar().addMenu("&File")
-        self.open_action = QAction("&Open GGUF…", self, shortcut=QKeySequence.StandardKey.Open)
-        self.open_draft_action = QAction("Open &draft GGUF…", self)
-        self.open_trace_action = QAction("Open &trace…", self)
-        self.open_trace_action.setToolTip("Show a recorded answer (a JSON trace) as a new chat")
+        menu = self.menuBar().addMenu(self.tr("&File"))
+        self.open_action = QAction(self.tr("&Open GGUF…"), self,
+                                   shortcut=QKeySequence.StandardKey.Open)
+        self.open_draft_action = QAction(self.tr("Open &draft GGUF…"), self)
+        self.open_trace_action = QAction(self.tr("Open &trace…"), self)
+        self.open_trace_action.setToolTip(self.tr("Show a recorded answer (a JSON trace) as a new "
+                                                  "chat"))
         self.trace_opener = TraceOpener(self)
         self.answer_exporter = AnswerExporter(self)
-        self.models_action = QAction("&Models…", self, shortcut=QKeySequence("Ctrl+M"))
-        self.models_action.setToolTip("Find, download and manage GGUF models")
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        self.models_action = QAction(self.tr("&Models…"), self, shortcut=QKeySequence("Ctrl+M"))
+        self.models_action.setToolTip(self.tr("Find, download and manage GGUF models"))
+        quit_action = QAction(self.tr("&Quit"), self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         for a in (self.open_action, self.open_draft_action, self.open_trace_action,
                   self.chat_list.new_chat_action, self.chat_list.rename_action,
@@ -164,7 +167,7 @@ class MainWindow(QMainWindow):
                   self.chat_list.export_markdown_action, self.chat_list.export_json_action,
                   self.chat_list.import_action):
             menu.addAction(a)
-        self.recent_menu = menu.addMenu("Open &recent")
+        self.recent_menu = menu.addMenu(self.tr("Open &recent"))
         menu.addAction(self.models_action)
         menu.addSeparator()
         menu.addAction(quit_action)
@@ -229,6 +232,7 @@ class MainWindow(QMainWindow):
         self.panel.set_generation_settings(s.generation)
         self.panel.n_ctx.setValue(s.models.n_ctx)
         self.panel.n_threads.setValue(s.models.n_threads)
+        self.panel.set_runtime(s.models.kernels, s.models.gpu_layers)
         self.panel.set_recent(s.models.recent)
 
     def collect_settings(self) -> Settings:
@@ -239,6 +243,8 @@ class MainWindow(QMainWindow):
         s.generation = self.panel.preferred_settings()
         s.models.n_ctx = self.panel.n_ctx.value()
         s.models.n_threads = self.panel.n_threads.value()
+        runtime = self.panel.runtime()
+        s.models.kernels, s.models.gpu_layers = runtime.kernels, runtime.n_gpu_layers
         return s
 
     def save_settings(self) -> None:
@@ -313,7 +319,7 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def _on_load_cancelled(self, _role: str) -> None:
         self._send_after_load = False
-        self.statusBar().showMessage("Loading cancelled.", 5000)
+        self.statusBar().showMessage(self.tr("Loading cancelled."), 5000)
 
     @Slot(object, object)
     def _on_models_updated(self, target, draft) -> None:
@@ -335,22 +341,31 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_apply_context(self) -> None:
+        runtime = self.panel.runtime()
+        m = self.settings.models
+        if (m.kernels, m.gpu_layers) != (runtime.kernels, runtime.n_gpu_layers):
+            # another llama.cpp build or GPU split: a new engine process, models loaded again
+            m.kernels, m.gpu_layers = runtime.kernels, runtime.n_gpu_layers
+            self.client.restart_engine()
         if self.settings.models.target:
             self.open_target(self.settings.models.target)
 
     @Slot()
     def _on_open_target_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a GGUF model", self._dialog_dir(),
-                                              GGUF_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a GGUF model"),
+                                              self._dialog_dir(), self._gguf_filter())
         if path:
             self.open_target(path)
 
     @Slot()
     def _on_open_draft_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a draft model", self._dialog_dir(),
-                                              GGUF_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a draft model"),
+                                              self._dialog_dir(), self._gguf_filter())
         if path:
             self.open_draft(path)
+
+    def _gguf_filter(self) -> str:
+        return self.tr("GGUF models (*.gguf);;All files (*)")
 
     def _dialog_dir(self) -> str:
         recent = self.settings.models.recent
@@ -389,8 +404,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_open_trace_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a trace", str(Path.home()),
-                                              TRACE_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a trace"), str(Path.home()),
+                                              trace_filter())
         if path:
             self.open_trace(path)
 
@@ -402,7 +417,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_trace_opened(self, conv: Conversation) -> None:
         if not self.chat_list.add_conversation(conv):  # selecting it draws it
-            self.show_error("Stop the answer first, then open the trace again.")
+            self.show_error(self.tr("Stop the answer first, then open the trace again."))
             return
         for turn in conv.turns:  # saved as a chat, its answer's model name marked as replayed
             if turn.role == "user":
@@ -414,8 +429,8 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_export_dialog(self, widget: AnswerWidget) -> None:
-        path, chosen = QFileDialog.getSaveFileName(self, "Export the answer", str(Path.home()),
-                                                   EXPORT_FILTER)
+        path, chosen = QFileDialog.getSaveFileName(self, self.tr("Export the answer"),
+                                                   str(Path.home()), export_filter())
         if path:
             self.export_answer(widget, path, chosen)
 
@@ -425,7 +440,8 @@ class MainWindow(QMainWindow):
         (app.answer_export); `answer_exporter.exported` or a banner says how it went."""
         answer = widget.answer
         if not answer.done:
-            self.show_error("The answer is still being written: export it once it has finished.")
+            self.show_error(self.tr("The answer is still being written: export it once it has "
+                                    "finished."))
             return
         fmt, path = export_format(path, selected_filter)
         # The Answer keeps its spec type and K; the sampler, p_min and max tokens are not kept
@@ -450,7 +466,7 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _on_exported(self, path: str) -> None:
-        self.statusBar().showMessage(f"Exported to {path}", 8000)
+        self.statusBar().showMessage(self.tr("Exported to {path}").format(path=path), 8000)
 
     # Generation --------------------------------------------------------------------------
 
@@ -472,11 +488,12 @@ class MainWindow(QMainWindow):
         if self.generating:
             return False
         if self.target is None and not self.loading:
-            self.show_error("Load a model first: File → Open GGUF… or the Target list.")
+            self.show_error(self.tr("Load a model first: File → Open GGUF… or the Target list."))
             return False
         conv = self.conversation
         if not conv.loaded:
-            self.statusBar().showMessage("The chat is still being read; send again.", 5000)
+            self.statusBar().showMessage(self.tr("The chat is still being read; send again."),
+                                         5000)
             return False
         if check_context and not self.chat_actions.fits(text):
             return False
@@ -486,7 +503,7 @@ class MainWindow(QMainWindow):
         self.chat_actions.decorate_user(self.transcript.add_user(text), turn)
         if self.loading:  # answer as soon as the model is ready
             self._send_after_load = True
-            self.statusBar().showMessage("The answer starts when the model has loaded.")
+            self.statusBar().showMessage(self.tr("The answer starts when the model has loaded."))
             self._update_actions()
             return True
         self._start_answer()
@@ -549,7 +566,8 @@ class MainWindow(QMainWindow):
         saved in the chat; refused while an answer is being written)."""
         busy = self.generating or self._send_after_load or self.loading
         self.lossless.check(widget, self.conversation, self.build_request(), busy=busy,
-                            target_name=self.target.name if self.target else None)
+                            target_name=self.target.name if self.target else None,
+                            fast_kernels=self.settings.models.kernels == "fast")
 
     @Slot(int, object)
     def _on_events(self, request_id: int, events: list) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from app.chat_session import ChatSession
 from app.crash_dialog import CrashReporter
+from app.i18n import translate
 from app.logs import setup_logging
 from app.main_window import MainWindow
 from app.model_session import ModelSession
@@ -17,14 +18,28 @@ from app.screenshot import ScreenshotRun
 from app.server_panel import attach_server_panel
 from app.worker import default_engine_factory
 from backend.engine.protocol import EngineLike
+from backend.engine.remote import EngineProcess
+from backend.engine.runtime import EngineRuntime
 from backend.models.default_model import find_default_model
 from backend.serving.switch import BackendSwitch
 from backend.settings import Settings, load_settings
 
 
-def default_backend_factory() -> EngineLike:
-    """The window's engine: the local engine process, or a server once one is connected."""
-    return BackendSwitch(default_engine_factory)
+def default_backend_factory(settings: Settings | None = None) -> EngineLike:
+    """The window's engine: the local engine process (with the settings' kernels and GPU
+    layers, read each time one is made), or a server once one is connected."""
+    if settings is None:
+        return BackendSwitch(default_engine_factory)
+    return BackendSwitch(lambda: EngineProcess(engine_runtime(settings)))
+
+
+def engine_runtime(settings: Settings) -> EngineRuntime:
+    """The settings' kernels and GPU layers; a value out of range falls back to the default
+    (the settings file is checked on load, but a runtime must never stop the window)."""
+    try:
+        return EngineRuntime(settings.models.kernels, settings.models.gpu_layers)
+    except ValueError:
+        return EngineRuntime()
 
 
 def build_window(settings: Settings, *, settings_path: Path | None = None,
@@ -35,7 +50,8 @@ def build_window(settings: Settings, *, settings_path: Path | None = None,
     made: list[EngineLike] = []  # the engine the worker makes, for the server's reports
 
     def factory() -> EngineLike:
-        made.append(engine_factory())
+        made.append(default_backend_factory(settings) if engine_factory is default_backend_factory
+                    else engine_factory())
         return made[-1]
 
     models = ModelSession(settings, factory)
@@ -59,11 +75,14 @@ def startup_model(cli_model: Path | None, settings: Settings) -> Path | None:
 def run_gui(args: argparse.Namespace) -> int:
     log_file = setup_logging()  # a rotating file in the user log folder, warnings on stderr
     settings = load_settings(args.settings)
-    app = ensure_application(theme=args.theme or settings.window.theme)
+    app = ensure_application(theme=args.theme or settings.window.theme,
+                             language=args.language or settings.window.language)
     window = build_window(settings, settings_path=args.settings,
                           persist=args.screenshot is None)
     if args.theme:
         window.settings.window.theme = args.theme
+    if args.language:
+        window.settings.window.language = args.language
     gs = window.panel.preferred_settings()
     if args.spec:
         gs.spec_type = args.spec
@@ -92,8 +111,9 @@ def run_gui(args: argparse.Namespace) -> int:
         if args.prompt and run is None:
             window.send(args.prompt)
     elif model is None:
-        window.show_error("No model yet: open a GGUF file with File → Open GGUF… (the "
-                          "bundled SmolLM2 model is not installed).")
+        window.show_error(translate("Startup", "No model yet: open a GGUF file with File → Open "
+                                               "GGUF… (the bundled SmolLM2 model is not "
+                                               "installed)."))
         if run is not None and args.prompt is None:
             run.finish_without_answer()  # the welcome view says what to do
         elif run is not None:

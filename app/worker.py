@@ -144,6 +144,18 @@ class EngineWorker(QObject):
             self.models_changed.emit(engine.target, engine.draft)
 
     @Slot()
+    def drop_engine(self) -> None:
+        """Close the engine (its process and the memory it holds); the next command makes a
+        new one from the factory, e.g. with other kernels or GPU layers."""
+        engine, self._engine = self._engine, None
+        if engine is not None:
+            try:
+                engine.close()
+            except Exception:
+                log.exception("Closing the engine failed")
+        self.models_changed.emit(None, None)
+
+    @Slot()
     def reset_cache(self) -> None:
         try:
             if self._engine is not None:

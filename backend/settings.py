@@ -36,6 +36,7 @@ class WindowSettings:
     geometry: str = ""  # QWidget.saveGeometry(), base64: opaque to the backend
     splitter: str = ""  # QSplitter.saveState(), base64
     theme: str = schema.THEME.default
+    language: str = schema.LANGUAGE.default
 
 
 @dataclass
@@ -45,6 +46,8 @@ class ModelSettings:
     recent: list[str] = field(default_factory=list)  # most recent first
     n_ctx: int = schema.N_CTX.default
     n_threads: int = schema.N_THREADS.default  # 0 = automatic
+    kernels: str = schema.KERNELS.default  # "exact" | "fast": which llama.cpp build runs
+    gpu_layers: int = schema.GPU_LAYERS.default  # -1 = automatic
     library_folders: list[str] = field(default_factory=list)  # listed besides the models folder
 
 

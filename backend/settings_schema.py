@@ -29,7 +29,11 @@ from typing import Generic, TypeVar
 from backend import spec_types
 
 T = TypeVar("T", int, float, str)
+KERNEL_CHOICES = ("exact", "fast")
 THEMES = ("system", "light", "dark")
+# "system" follows the desktop's language (QLocale); the others are the translations in
+# resources/translations/ (English is the source text).
+LANGUAGES = ("system", "en", "it", "fr")
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,19 @@ N_CTX = Option(
     "models.n_ctx", 4096, "Context",
     "Context size in tokens (applies when you press Apply or load a model)",
     minval=256, maxval=1 << 20, step=256, cli="--ctx",
+)
+KERNELS = Option(
+    "models.kernels", "exact", "Kernels",
+    "exact: greedy output identical to plain decoding, token for token (llama.cpp built "
+    "without llamafile's sgemm); fast: llama.cpp's default build, faster on draft batches, "
+    "but near-ties may go the other way (a different summation order). Restarts the engine",
+    choices=lambda: KERNEL_CHOICES, cli="--kernels",
+)
+GPU_LAYERS = Option(
+    "models.gpu_layers", -1, "GPU layers",
+    "Layers offloaded to the GPU (auto: all of them when llama.cpp was built with CUDA or "
+    "Metal, none otherwise; 0: CPU only). Restarts the engine",
+    minval=-1, maxval=999, special="auto", cli="--gpu-layers",
 )
 N_THREADS = Option(
     "models.n_threads", 0, "Threads",
@@ -183,11 +200,17 @@ SERVER_API_KEY = Option(
 THEME = Option(
     "window.theme", "system", "Theme", "Colour theme", choices=lambda: THEMES,
 )
+LANGUAGE = Option(
+    "window.language", "system", "Language",
+    "The window's language: the system's, English, Italian or French (applies at the next "
+    "start)",
+    choices=lambda: LANGUAGES,
+)
 
 OPTIONS: dict[str, Option] = {o.key: o for o in (
-    N_CTX, N_THREADS, SPEC_TYPE, N_DRAFT, P_MIN, TEMPERATURE, TOP_P, TOP_K, MIN_P,
-    REPEAT_PENALTY, SEED, MAX_TOKENS, THEME, BACKEND_KIND, SERVER_URL, SERVER_MODEL,
-    SERVER_API_KEY,
+    N_CTX, N_THREADS, KERNELS, GPU_LAYERS, SPEC_TYPE, N_DRAFT, P_MIN, TEMPERATURE, TOP_P,
+    TOP_K, MIN_P, REPEAT_PENALTY, SEED, MAX_TOKENS, THEME, LANGUAGE, BACKEND_KIND, SERVER_URL,
+    SERVER_MODEL, SERVER_API_KEY,
 )}
 
 

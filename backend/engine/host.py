@@ -33,7 +33,8 @@ from backend.engine.events import StepVerified
 FLUSH_INTERVAL_S = 0.005
 
 
-def serve(conn: Connection, cancel_generation: Any, cancel_load: Any, stderr_path: str) -> None:
+def serve(conn: Connection, cancel_generation: Any, cancel_load: Any, stderr_path: str,
+          runtime: Any = None) -> None:
     """The child's main loop, until a "close" command or the parent goes away."""
     _redirect_stderr(stderr_path)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the window's to handle
@@ -41,7 +42,9 @@ def serve(conn: Connection, cancel_generation: Any, cancel_load: Any, stderr_pat
                         format="%(levelname)s %(name)s: %(message)s")
     from backend.engine.engine import Engine  # llama.cpp is loaded in this process only
 
-    host = _Host(conn, Engine(cancel_event=cancel_generation), cancel_load)
+    n_gpu_layers = runtime.n_gpu_layers if runtime is not None else -1
+    host = _Host(conn, Engine(cancel_event=cancel_generation, n_gpu_layers=n_gpu_layers),
+                 cancel_load)
     try:
         host.loop()
     finally:
@@ -110,6 +113,13 @@ class _Host:
 
     def op_unload_draft(self) -> None:
         self.engine.unload_draft()
+
+    def op_build_info(self) -> dict[str, Any]:
+        import llama_cpp  # already loaded by the engine: the build this process runs
+
+        return {"module": llama_cpp.__file__,
+                "system_info": llama_cpp.llama_print_system_info().decode(errors="replace"),
+                "gpu_offload": bool(llama_cpp.llama_supports_gpu_offload())}
 
     def op_reset_cache(self) -> None:
         self.engine.reset_cache()

@@ -24,13 +24,27 @@ _EXTRA_BUFFER_TYPES_ALLOWED = cpu_features.extra_buffer_types_allowed(
     llama_cpp.llama_print_system_info().decode())
 
 
+ALL_LAYERS = 999  # llama.cpp's "every layer" (its own CLI's -ngl 999)
+
+
+def gpu_layers(requested: int) -> int:
+    """The layers to offload: `requested`, or for -1 (auto) all of them when this llama.cpp
+    can offload at all (a CPU-only build ignores the number anyway; 0 says so plainly)."""
+    if requested >= 0:
+        return requested
+    return ALL_LAYERS if llama_cpp.llama_supports_gpu_offload() else 0
+
+
 class LoadedModel:
     """Owns one `llama_model`. Not thread-safe: used from the engine's thread only."""
 
     def __init__(
-        self, path: str | os.PathLike, *, progress: ProgressFn | None = None, with_mtp: bool = False
+        self, path: str | os.PathLike, *, progress: ProgressFn | None = None,
+        with_mtp: bool = False, n_gpu_layers: int = -1,
     ) -> None:
-        """`with_mtp`: load the file's MTP (NextN) heads, when it has any (a target does)."""
+        """`with_mtp`: load the file's MTP (NextN) heads, when it has any (a target does).
+        `n_gpu_layers`: layers offloaded to a GPU; -1 is all of them when this llama.cpp was
+        built with a GPU backend (CUDA, Metal), else none."""
         llama_log.install()
         self.path = str(path)
         inspection = _inspect(Path(self.path))
@@ -38,6 +52,8 @@ class LoadedModel:
         load_mtp = with_mtp and inspection.n_mtp_heads > 0
         params = llama_cpp.llama_model_default_params()
         params.use_extra_bufts = _EXTRA_BUFFER_TYPES_ALLOWED
+        params.n_gpu_layers = gpu_layers(n_gpu_layers)
+        self.n_gpu_layers = params.n_gpu_layers
         # Without load_mtp the NextN tensors are dropped, and an MTP context made later aborts
         # the whole process (tests/engine/test_mtp.py shows it): load them whenever the file has
         # heads.

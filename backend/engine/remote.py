@@ -36,6 +36,7 @@ from backend.engine.errors import EngineCrashed, EngineError, LoadCancelled
 from backend.engine.events import Event, GenerationFailed, GenerationFinished
 from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
+from backend.engine.runtime import EngineRuntime, fast_unavailable_reason, prepare_child
 
 log = logging.getLogger(__name__)
 
@@ -46,11 +47,14 @@ _FATAL_LINE = re.compile(r"(GGML_ASSERT\(.*\) failed|GGML_ABORT.*|terminate call
                          r"|\w+Error: .*)")
 
 
-def _child_main(conn: Connection, cancel_generation, cancel_load, stderr_path: str) -> None:
+def _child_main(conn: Connection, cancel_generation, cancel_load, stderr_path: str,
+                runtime: EngineRuntime) -> None:
+    # The chosen llama.cpp build first on the path, before anything imports llama_cpp.
+    prepare_child(runtime)
     # Imported by name in the child only, so that this module (and the window) never
     # imports the engine, and with it llama.cpp.
     importlib.import_module("backend.engine.host").serve(
-        conn, cancel_generation, cancel_load, stderr_path)
+        conn, cancel_generation, cancel_load, stderr_path, runtime)
 
 
 @dataclass
@@ -72,7 +76,14 @@ class EngineProcess:
     `generate`, `cancel`, `close`, and `target`/`draft` (ModelInfo or None). All methods but
     `cancel` must be called from one thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, runtime: EngineRuntime | None = None) -> None:
+        """`runtime`: which llama.cpp build and how many GPU layers (backend/engine/runtime.py);
+        refused in words when the fast build is not there."""
+        self.runtime = runtime or EngineRuntime()
+        if self.runtime.kernels == "fast":
+            reason = fast_unavailable_reason()
+            if reason is not None:
+                raise EngineError(reason)
         self._mp = multiprocessing.get_context("spawn")
         self._cancel_generation = self._mp.Event()
         self._cancel_load = self._mp.Event()
@@ -99,7 +110,8 @@ class EngineProcess:
         parent, child = self._mp.Pipe()
         self._proc = self._mp.Process(
             target=_child_main, name="draftlight-engine", daemon=True,
-            args=(child, self._cancel_generation, self._cancel_load, self._log_path))
+            args=(child, self._cancel_generation, self._cancel_load, self._log_path,
+                  self.runtime))
         self._proc.start()
         child.close()  # else recv() would never see EOF when the child dies
         self._conn = parent
@@ -253,6 +265,13 @@ class EngineProcess:
     def reset_cache(self) -> None:
         if self._proc is not None:
             self._call("reset_cache", "while clearing its cache")
+
+    def build_info(self) -> dict[str, Any]:
+        """The llama.cpp the engine process runs: its module's file, llama.cpp's system info
+        line and whether it can offload to a GPU."""
+        self._ensure_started()
+        info: dict[str, Any] = self._call("build_info", "while describing its build")
+        return info
 
     def cancel(self) -> None:
         """Thread-safe: the running answer stops before its next step."""

@@ -165,3 +165,17 @@ def test_an_answer_read_from_the_chat_store_is_checked_with_its_history(
     assert words == identical_text(len(emitted_tokens(SPEC)))
     assert eng2.requests[-1].messages == first.messages
     assert eng2.requests[-1].spec_type == spec_types.PLAIN
+
+
+def test_the_fast_kernels_explain_a_near_tie_and_refuse_to_explain_a_gap():
+    from app.lossless_check import NEAR_TIE, Difference, difference_text
+
+    near = Difference(3, 11, " a", "draft", 0.41, plain_id=12, plain_text=" the",
+                      plain_p=0.42, margin=NEAR_TIE / 2)
+    words = difference_text(near, 20, fast_kernels=True)
+    assert "fast kernels" in words and "a near-tie" in words
+    assert f"{NEAR_TIE / 2:.4f} apart" in words
+    far = Difference(3, 11, " a", "draft", 0.1, plain_id=12, plain_text=" the", plain_p=0.8,
+                     margin=0.7)
+    assert "does not explain this difference" in difference_text(far, 20, fast_kernels=True)
+    assert "fast kernels" not in difference_text(near, 20)  # exact kernels: no excuse offered

@@ -1,0 +1,70 @@
+"""How the engine process runs llama.cpp: which build (exact or fast kernels) and how many
+layers go to a GPU. Fixed for the life of an engine process: choosing another restarts that
+process, never the window. Light: imports nothing of llama.cpp.
+
+The exact build is the venv's own llama-cpp-python (scripts/setup.sh: no llamafile sgemm, so a
+verification batch sums as one token does and greedy output equals plain decoding). The fast
+build is llama.cpp's default, made beside it by scripts/fast-kernels.sh, which records its
+folder in the venv; the engine child puts that folder first on its import path before it
+imports llama_cpp.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from backend import settings_schema as schema
+
+FAST_RECORD = "draftlight-fast-build"  # in the venv, written by scripts/fast-kernels.sh
+# A folder holding another llama_cpp package to use as the fast build (a build of one's own;
+# the tests point it at a copy): takes the place of the venv's record.
+FAST_BUILD_ENV = "DRAFTLIGHT_FAST_BUILD"
+
+
+@dataclass(frozen=True)
+class EngineRuntime:
+    kernels: str = schema.KERNELS.default
+    n_gpu_layers: int = schema.GPU_LAYERS.default  # -1: all when llama.cpp has a GPU, else 0
+
+    def __post_init__(self) -> None:
+        schema.KERNELS.check(self.kernels)
+        schema.GPU_LAYERS.check(self.n_gpu_layers)
+
+
+def _record(prefix: Path | None = None) -> dict[str, str]:
+    path = (prefix or Path(sys.prefix)) / FAST_RECORD
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return {}
+    return dict(line.split("=", 1) for line in lines if "=" in line)
+
+
+def fast_build_dir(prefix: Path | None = None) -> Path | None:
+    """The fast build's folder, when it was built completely; None otherwise."""
+    folder = os.environ.get(FAST_BUILD_ENV) or _record(prefix).get("dir")
+    if folder and (Path(folder) / ".complete").is_file() and (Path(folder) / "llama_cpp").is_dir():
+        return Path(folder)
+    return None
+
+
+def fast_unavailable_reason(prefix: Path | None = None) -> str | None:
+    """Why "fast" cannot be chosen, in words; None when it can."""
+    if fast_build_dir(prefix) is not None:
+        return None
+    return ("The fast kernels are not built on this machine: run scripts/fast-kernels.sh "
+            "(several minutes, once), then choose them again.")
+
+
+def prepare_child(runtime: EngineRuntime) -> None:
+    """In the engine process, before llama_cpp is imported: the chosen build first on the
+    import path. Raises RuntimeError when the fast build is gone."""
+    if runtime.kernels != "fast":
+        return
+    folder = fast_build_dir()
+    if folder is None:
+        raise RuntimeError(fast_unavailable_reason() or "no fast build")
+    sys.path.insert(0, str(folder))

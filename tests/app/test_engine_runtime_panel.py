@@ -1,0 +1,48 @@
+"""Kernels and GPU layers in the panel: fast greyed out with the reason when it is not built,
+and Apply with another choice starts a new engine and loads the model again."""
+
+from __future__ import annotations
+
+from scripted_engine import ScriptedEngine
+
+from app.combo_items import item_enabled, item_reason
+from backend.engine import runtime
+
+TARGET = "/models/fake-target.gguf"
+
+
+def test_fast_is_greyed_out_with_the_reason_when_not_built(make_window, monkeypatch):
+    monkeypatch.delenv(runtime.FAST_BUILD_ENV, raising=False)
+    monkeypatch.setattr(runtime, "_record", lambda prefix=None: {})
+    w = make_window(ScriptedEngine())
+    combo = w.panel.kernels
+    fast = combo.findData("fast")
+    assert not item_enabled(combo, fast)
+    assert "scripts/fast-kernels.sh" in item_reason(combo, fast)
+    assert combo.currentData() == "exact"
+
+
+def test_apply_with_other_gpu_layers_restarts_the_engine(make_window, qtbot):
+    engines: list[ScriptedEngine] = []
+
+    def factory():
+        engines.append(ScriptedEngine())
+        return engines[-1]
+
+    w = make_window(engine_factory=factory)
+    with qtbot.waitSignal(w.models_changed, timeout=5000):
+        w.open_target(TARGET)
+    assert len(engines) == 1
+    w.panel.gpu_layers.setValue(12)
+    with qtbot.waitSignal(w.models_changed, check_params_cb=lambda t, d: t is not None,
+                          timeout=5000):
+        w.panel.apply_context_button.click()
+    assert len(engines) == 2 and engines[0].closed
+    assert engines[1].load_calls == [("target", TARGET)]
+    assert w.settings.models.gpu_layers == 12
+    assert w.collect_settings().models.gpu_layers == 12
+    # the same choice again: the engine stays, only the context is made again
+    with qtbot.waitSignal(w.models_changed, check_params_cb=lambda t, d: t is not None,
+                          timeout=5000):
+        w.panel.apply_context_button.click()
+    assert len(engines) == 2
