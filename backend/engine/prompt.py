@@ -47,4 +47,8 @@ def build_prompt(model: LoadedModel, req: GenerationRequest) -> tuple[list[int],
             raise EngineError("The prompt is empty.")
         return tokens, ()
     text, stops, added_special = format_chat(model, req.messages)
-    return model.tokenize(text, add_special=not added_special), stops
+    tokens = model.tokenize(text, add_special=not added_special)
+    if req.continue_text:  # the assistant's turn is open: its words so far, then the model's
+        # its text is data: a "<|im_end|>" written in it stays text, never a special token
+        tokens += model.tokenize(req.continue_text, add_special=False, parse_special=False)
+    return tokens, stops

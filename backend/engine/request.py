@@ -64,6 +64,9 @@ class GenerationRequest:
     max_tokens: int = schema.MAX_TOKENS.default
     stop: tuple[str, ...] = ()
     request_id: int = 0
+    # An answer to go on from (Continue after a Stop or a crash): the prompt ends with these
+    # words as the assistant's so far, and the events carry only what comes after them.
+    continue_text: str = ""
 
     def __post_init__(self) -> None:
         if self.prompt is None and not self.messages:
