@@ -3,8 +3,10 @@ and the per-step accepted lengths the chart draws. Qt-free, so it is tested with
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from app.backend_text import stop_reason_words
+from app.i18n import translate
 from app.token_log import StepBatch, TokenLog
 from backend import spec_types
 from backend.engine.events import (
@@ -16,7 +18,7 @@ from backend.engine.events import (
     Stats,
     StepVerified,
 )
-from backend.stop_reasons import INTERRUPTED, STOP_REASON_WORDS
+from backend.stop_reasons import INTERRUPTED
 
 
 @dataclass
@@ -49,6 +51,13 @@ class Answer:
     stop_reason: str | None = None
     error: str | None = None
     error_detail: str = ""
+    # Continue: the answer as it stood when it was continued (its text and numbers), and the
+    # steps it already had, so the new steps number on from them.
+    continued_from: str | None = None
+    _base_stats: Stats | None = None
+    _step_offset: int | None = None  # set by the continuation's first steps
+    _last_step: int = 0
+    _parts_base: int = 0
 
     @property
     def done(self) -> bool:
@@ -56,7 +65,22 @@ class Answer:
 
     @property
     def text(self) -> str:
-        return self.final_text if self.final_text is not None else "".join(self.parts)
+        if self.final_text is not None:
+            return self.final_text
+        if self.continued_from is not None:
+            return self.continued_from + "".join(self.parts[self._parts_base:])
+        return "".join(self.parts)
+
+    def begin_continuation(self) -> None:
+        """The answer goes on from where it stopped: new events extend it, its text and its
+        numbers (a Continue after Stop or a crash)."""
+        self.continued_from = self.text
+        self._base_stats = self.stats()
+        self._last_step = max(self.tokens.step, default=0)
+        self._step_offset = None
+        self._parts_base = len(self.parts)
+        self.final_stats = self.final_text = self.stop_reason = self.error = None
+        self.error_detail = ""
 
     def add(self, event: Event | StepBatch) -> None:
         if isinstance(event, StepBatch):
@@ -66,16 +90,23 @@ class Answer:
             batch.add(event)
             self._add_steps(batch)
         elif isinstance(event, GenerationStarted):
+            if self.continued_from is not None:
+                return  # the answer's own start stands; the continuation only adds steps
             self.spec_type = event.spec_type
             self.n_draft_max = event.n_draft_max
             self.n_prompt = event.n_prompt_tokens
             self.plain_tps = event.plain_tokens_per_second
         elif isinstance(event, PromptProcessed):
+            if self.continued_from is not None:
+                return
             self.n_prompt, self.n_cached, self.prompt_ms = event.n_tokens, event.n_cached, event.ms
         elif isinstance(event, GenerationFinished):
             self.final_stats = event.stats
             self.final_text = event.text
             self.stop_reason = event.stop_reason
+            if self.continued_from is not None and self._base_stats is not None:
+                self.final_text = self.continued_from + event.text
+                self.final_stats = _joined(self._base_stats, event.stats)
             if event.stats.accepted_per_step and not any(self.drafted_lengths):
                 # a server's per-step report: the chart shows it (no token colours: the server
                 # said how many drafts each step kept, not which tokens they were)
@@ -89,6 +120,12 @@ class Answer:
                 self.stop_reason = INTERRUPTED
 
     def _add_steps(self, batch: StepBatch) -> None:
+        if self.continued_from is not None and batch.tokens.step:
+            # a continuation's steps number on from the answer's
+            if self._step_offset is None:
+                self._step_offset = self._last_step + 1 - batch.tokens.step[0]
+            offset = self._step_offset
+            batch.tokens.step[:] = [s + offset for s in batch.tokens.step]
         self.tokens.extend(batch.tokens)
         self.parts.extend(batch.parts)
         self.accepted_lengths.extend(batch.accepted)
@@ -127,21 +164,37 @@ class Answer:
 
 
 
+def _joined(a: Stats, b: Stats) -> Stats:
+    """An answer's numbers and its continuation's, as one answer's: counts and decoding times
+    add up; the prompt and first token stay the first run's."""
+    return replace(
+        a, n_generated=a.n_generated + b.n_generated, n_steps=a.n_steps + b.n_steps,
+        n_draft_steps=a.n_draft_steps + b.n_draft_steps, n_drafted=a.n_drafted + b.n_drafted,
+        n_accepted=a.n_accepted + b.n_accepted, generation_ms=a.generation_ms + b.generation_ms,
+        draft_ms=a.draft_ms + b.draft_ms, verify_ms=a.verify_ms + b.verify_ms,
+        plain_tokens_per_second=b.plain_tokens_per_second or a.plain_tokens_per_second)
+
+
 def format_stats(answer: Answer) -> str:
     s = answer.stats()
     parts = []
     parts.append(f"{s.tokens_per_second:.1f} tok/s" if s.generation_ms > 0 else "— tok/s")
     if answer.spec_type != spec_types.PLAIN and s.speedup and s.generation_ms > 0:
-        parts.append(f"×{s.speedup:.2f} vs plain ({s.plain_tokens_per_second:.0f} tok/s)")
+        parts.append(translate("Stats", "×{speedup:.2f} vs plain ({rate:.0f} tok/s)").format(
+            speedup=s.speedup, rate=s.plain_tokens_per_second))
     if s.ttft_ms:
-        parts.append(f"first token {s.ttft_ms:.0f} ms")
-    parts.append(f"{s.n_generated} tokens")
+        parts.append(translate("Stats", "first token {ms:.0f} ms").format(ms=s.ttft_ms))
+    parts.append(translate("Stats", "{n} tokens").format(n=s.n_generated))
     if answer.spec_type != spec_types.PLAIN or s.n_drafted:
-        parts.append(f"drafted {s.n_drafted} / accepted {s.n_accepted}")
-        parts.append(f"acceptance {100 * s.acceptance_rate:.1f} %")
-        parts.append(f"{s.mean_accepted_per_step:.2f} accepted/step")
+        parts.append(translate("Stats", "drafted {drafted} / accepted {accepted}").format(
+            drafted=s.n_drafted, accepted=s.n_accepted))
+        parts.append(translate("Stats", "acceptance {percent:.1f} %").format(
+            percent=100 * s.acceptance_rate))
+        parts.append(translate("Stats", "{mean:.2f} accepted/step").format(
+            mean=s.mean_accepted_per_step))
         if answer.n_draft_max == 0 and s.n_draft_steps:  # K auto: what it chose on average
-            parts.append(f"K auto, mean {s.n_drafted / s.n_draft_steps:.1f}")
+            parts.append(translate("Stats", "K auto, mean {k:.1f}").format(
+                k=s.n_drafted / s.n_draft_steps))
     if answer.stop_reason:
-        parts.append(STOP_REASON_WORDS.get(answer.stop_reason, answer.stop_reason))
+        parts.append(stop_reason_words(answer.stop_reason))
     return "  ·  ".join(parts)

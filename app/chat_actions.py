@@ -14,7 +14,7 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from app.context_budget import context_use, turns_to_drop
 from app.context_notice import DROP, NEW_CHAT, SUMMARISE, ContextNotice
 from app.conversation import Conversation, Turn
+from app.i18n import translate
 from app.message_widgets import AnswerWidget, UserMessageWidget, plain_label
 from app.theme import token_colours
 from backend.settings import GenerationSettings
@@ -40,14 +41,15 @@ if TYPE_CHECKING:
 
 ACTION = "chatAction"  # object name of the buttons greyed while an answer streams
 STOPPED = (INTERRUPTED, "cancelled", "length", "context_full")
-READING = "Reading the chat…"
 DROPPED = "droppedLabel"  # a message's mark: the model is no longer sent it
-CONTINUE_PROMPT = "Continue"
 SUMMARY_PROMPT = ("Summarise our conversation so far in one short paragraph, keeping every "
                   "name, number and decision, so that we can go on from the summary alone.")
-SETTING_WORDS = (("temperature", "temperature"), ("top_k", "top-k"), ("top_p", "top-p"),
-                 ("min_p", "min-p"), ("repeat_penalty", "repeat penalty"), ("seed", "seed"),
-                 ("max_tokens", "max tokens"))
+SETTING_WORDS = (
+    ("temperature", QT_TRANSLATE_NOOP("ChatActions", "temperature")),
+    ("top_k", "top-k"), ("top_p", "top-p"), ("min_p", "min-p"),
+    ("repeat_penalty", QT_TRANSLATE_NOOP("ChatActions", "repeat penalty")),
+    ("seed", QT_TRANSLATE_NOOP("ChatActions", "seed")),
+    ("max_tokens", QT_TRANSLATE_NOOP("ChatActions", "max tokens")))
 
 
 def answer_settings(gs: GenerationSettings, model_name: str, model_path: str,
@@ -58,7 +60,8 @@ def answer_settings(gs: GenerationSettings, model_name: str, model_path: str,
 
 
 def settings_words(settings: dict[str, Any]) -> str:
-    return " · ".join(f"{words} {settings[name]}" for name, words in SETTING_WORDS
+    return " · ".join(f"{translate('ChatActions', words)} {settings[name]}"
+                      for name, words in SETTING_WORDS
                       if name in settings)
 
 
@@ -75,8 +78,8 @@ class VersionSwitch(QWidget):
     def __init__(self, turn: Turn, flip, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         n, total = turn.version()
-        self.previous = _button("‹", "The earlier version")
-        self.next = _button("›", "The later version")
+        self.previous = _button("‹", self.tr("The earlier version"))
+        self.next = _button("›", self.tr("The later version"))
         self.label = plain_label(f"{n} / {total}")
         self.label.setObjectName("versionLabel")
         lay = QHBoxLayout(self)
@@ -97,6 +100,7 @@ class ChatActions(QObject):
     answer_requested = Signal()  # answer the conversation's last message now
     send_requested = Signal(str)  # send this text as the person would
     regenerate_requested = Signal()
+    continue_requested = Signal(object)  # the Turn whose stopped answer goes on
     open_model = Signal(str)  # load this target (restoring an answer's settings)
 
     def __init__(self, window: MainWindow) -> None:
@@ -106,13 +110,14 @@ class ChatActions(QObject):
         self._pending: str | None = None  # the message the context notice held back
         self._summary: Turn | None = None  # the summary answer asked for by the notice
         self.system_prompt_field = QLineEdit()
-        self.system_prompt_field.setPlaceholderText("System prompt for this chat (optional)")
-        self.system_prompt_field.setToolTip("Sent before the conversation with every answer "
-                                            "in this chat")
+        self.system_prompt_field.setPlaceholderText(self.tr("System prompt for this chat "
+                                                            "(optional)"))
+        self.system_prompt_field.setToolTip(self.tr("Sent before the conversation with every "
+                                                    "answer in this chat"))
         self.system_prompt_row = QWidget()  # what the window lays out above the transcript
         row = QHBoxLayout(self.system_prompt_row)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(plain_label("System prompt"))
+        row.addWidget(plain_label(self.tr("System prompt")))
         row.addWidget(self.system_prompt_field, 1)
         self.context_label = QLabel()
         self.context_label.setObjectName("statsLabel")
@@ -142,8 +147,8 @@ class ChatActions(QObject):
                 self.decorate_answer(transcript.add_answer(turn.answer), turn)
         status = self._w.statusBar()
         if not conv.loaded:  # shown again once its messages are read
-            status.showMessage(READING, 3000)
-        elif status.currentMessage() == READING:
+            status.showMessage(self.tr("Reading the chat…"), 3000)
+        elif status.currentMessage() == self.tr("Reading the chat…"):
             status.clearMessage()
         self.system_prompt_field.setText(conv.system_prompt)
         self.notice.hide()
@@ -158,9 +163,9 @@ class ChatActions(QObject):
         header = widget.header
         if len(turn.versions) > 1:
             header.addWidget(VersionSwitch(turn, self.flip))
-        edit = _button("Edit", "Change this message and answer it again (the earlier "
-                       "answers stay as versions)")
-        copy = _button("Copy", "Copy this message's text")
+        edit = _button(self.tr("Edit"), self.tr("Change this message and answer it again (the "
+                                                "earlier answers stay as versions)"))
+        copy = _button(self.tr("Copy"), self.tr("Copy this message's text"))
         copy.setObjectName("copyButton")  # copying is fine while an answer streams
         header.addWidget(edit)
         header.addWidget(copy)
@@ -175,10 +180,13 @@ class ChatActions(QObject):
             row.setObjectName("settingsRow")
             lay = QHBoxLayout(row)
             lay.setContentsMargins(0, 0, 0, 0)
-            label = plain_label("Made with " + settings_words(turn.settings))
+            label = plain_label(self.tr("Made with {settings}").format(
+                settings=settings_words(turn.settings)))
             label.setObjectName("statsLabel")
-            use = _button("Use these settings", "Set the generation panel to these settings"
-                          + (" and load this model" if turn.settings.get("model_path") else ""))
+            use = _button(self.tr("Use these settings"),
+                          self.tr("Set the generation panel to these settings and load this "
+                                  "model") if turn.settings.get("model_path")
+                          else self.tr("Set the generation panel to these settings"))
             lay.addWidget(label, 1)
             lay.addWidget(use)
             use.clicked.connect(lambda: self.restore_settings(turn))
@@ -195,13 +203,14 @@ class ChatActions(QObject):
             row.setObjectName("stoppedRow")
             lay = QHBoxLayout(row)
             lay.setContentsMargins(0, 0, 0, 0)
-            cont = _button("Continue", "Ask the model to go on from where this answer stopped")
-            again = _button("Regenerate", "Answer the question again (this answer stays as a "
-                            "version)")
-            lay.addWidget(plain_label("This answer stopped before its end."), 1)
+            cont = _button(self.tr("Continue"),
+                           self.tr("Ask the model to go on from where this answer stopped"))
+            again = _button(self.tr("Regenerate"), self.tr("Answer the question again (this "
+                                                           "answer stays as a version)"))
+            lay.addWidget(plain_label(self.tr("This answer stopped before its end.")), 1)
             lay.addWidget(cont)
             lay.addWidget(again)
-            cont.clicked.connect(lambda: self.send_requested.emit(CONTINUE_PROMPT))
+            cont.clicked.connect(lambda: self.continue_requested.emit(turn))
             again.clicked.connect(self.regenerate_requested)
             widget.layout().addWidget(row)
 
@@ -223,12 +232,12 @@ class ChatActions(QObject):
             dropped = i < conv.dropped_turns
             label = entry.findChild(QLabel, DROPPED)
             if dropped and label is None and isinstance(entry, AnswerWidget | UserMessageWidget):
-                label = plain_label("left out of the context")
+                label = plain_label(self.tr("left out of the context"))
                 label.setObjectName(DROPPED)
                 label.setWordWrap(False)
                 label.setStyleSheet(f"color: {token_colours(entry).rejected_fg};")
-                label.setToolTip("The model is no longer sent this message, so that the chat "
-                                 "fits in its context")
+                label.setToolTip(self.tr("The model is no longer sent this message, so that the "
+                                         "chat fits in its context"))
                 entry.header.insertWidget(1, label)
             elif not dropped and label is not None:
                 label.deleteLater()
@@ -239,10 +248,11 @@ class ChatActions(QObject):
         use = context_use(conv, self._w.panel.n_ctx.value(), gs.max_tokens)
         words = use.words()
         if conv.dropped_turns:
-            words += f" · the {conv.dropped_turns} oldest messages are left out"
+            words += self.tr(" · the {n} oldest messages are left out").format(
+                n=conv.dropped_turns)
         self.context_label.setText(words)
-        self.context_label.setToolTip("What this chat sends the model, out of the context "
-                                      "it is loaded with")
+        self.context_label.setToolTip(self.tr("What this chat sends the model, out of the context "
+                                              "it is loaded with"))
 
     # Versions and edits ----------------------------------------------------------------------
 
@@ -263,8 +273,8 @@ class ChatActions(QObject):
             return
         editor = QPlainTextEdit(turn.text)
         editor.setObjectName("editor")
-        send = QPushButton("Send")
-        cancel = QPushButton("Cancel")
+        send = QPushButton(self.tr("Send"))
+        cancel = QPushButton(self.tr("Cancel"))
         row = QHBoxLayout()
         row.addStretch(1)
         row.addWidget(cancel)
@@ -312,7 +322,8 @@ class ChatActions(QObject):
         target = self._w.target
         if path and (target is None or target.path != path) and Path(path).is_file():
             self.open_model.emit(path)
-        self._w.statusBar().showMessage("The answer's settings are back in the panel.", 5000)
+        self._w.statusBar().showMessage(self.tr("The answer's settings are back in the "
+                                                "panel."), 5000)
 
     # System prompt ---------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ piece to move out, with the replay and race of teaching mode.)
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from pathlib import Path
 
@@ -52,7 +53,7 @@ from app.teaching import TeachingTools
 from app.trace_opening import TraceOpener, trace_filter
 from app.transcript_view import TranscriptView
 from app.welcome import attach_welcome
-from backend import spec_types
+from backend import APP_TITLE, spec_types
 from backend.engine.events import GenerationFailed, GenerationFinished
 from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.settings import Settings, save_settings
@@ -190,6 +191,7 @@ class MainWindow(QMainWindow):
         self.chat_actions.answer_requested.connect(self._start_answer)
         self.chat_actions.send_requested.connect(self._send_text)
         self.chat_actions.regenerate_requested.connect(self.regenerate)
+        self.chat_actions.continue_requested.connect(self.continue_answer)
         self.chat_actions.open_model.connect(self.open_target)
         self.panel.n_ctx.valueChanged.connect(self.chat_actions.update_context)
         self.transcript.answer_rendered.connect(self.answer_finished)
@@ -327,7 +329,7 @@ class MainWindow(QMainWindow):
             self.load_progress.finish()
         self.panel.set_models(target, draft)
         self.legend.set_mtp_heads(target.n_mtp_heads if target else 0)
-        self.setWindowTitle(f"Draftlight — {target.name}" if target else "Draftlight")
+        self.setWindowTitle(f"{APP_TITLE} — {target.name}" if target else APP_TITLE)
         self._update_actions()
         self.model_manager.update()
 
@@ -524,6 +526,33 @@ class MainWindow(QMainWindow):
             self.transcript.remove_trailing(1)  # the new answer shows its versions
         if conv.turns and conv.turns[-1].role == "user":
             self._start_answer()
+
+    def continue_answer(self, turn: Turn) -> None:
+        """Go on with a stopped or interrupted answer in place: the model is sent the
+        conversation with the answer's words as its own so far, and what it writes extends
+        the same answer (its tokens, numbers and saved message)."""
+        conv = self.conversation
+        answer = turn.answer
+        if self.generating or self.target is None or answer is None or (
+                conv.turns[-1:] != [turn]):
+            return
+        widget = next((w for w in self.transcript.answer_widgets() if w.answer is answer), None)
+        if widget is None:
+            return
+        messages = conv.messages()
+        if messages and messages[-1].role == "assistant":
+            messages = messages[:-1]  # the answer goes in as the open turn, not a message
+        request = dataclasses.replace(self.build_request(), messages=messages,
+                                      continue_text=answer.text)
+        answer.begin_continuation()
+        for row in widget.findChildren(QWidget, "stoppedRow"):
+            row.hide()  # Continue/Regenerate come back if it stops again
+            row.setObjectName("")
+            row.deleteLater()
+        self.transcript.resume_answer(widget)
+        self._answering = (self.models.client.generate(request), conv, turn)
+        self.statusBar().clearMessage()
+        self._update_actions()
 
     @Slot()
     def stop(self) -> None:

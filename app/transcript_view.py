@@ -112,6 +112,12 @@ class TranscriptView(QScrollArea):
         self._streaming = self._add_answer_widget(answer)
         return self._streaming
 
+    def resume_answer(self, widget: AnswerWidget) -> None:
+        """A shown answer streams again (Continue): events given to feed() extend it."""
+        self._finish_streaming()
+        self._follow = True
+        self._streaming = widget
+
     def _add_answer_widget(self, answer: Answer) -> AnswerWidget:
         widget = AnswerWidget(answer)
         widget.use_k.connect(self.use_k)

@@ -500,7 +500,7 @@ def test_the_window_killed_mid_answer_comes_back_with_the_partial_answer_marked(
     assert switch_of(answer).label.text() == "2 / 2"  # the partial one kept as a version
 
 
-def test_continue_after_stop_sends_the_stopped_answer_and_asks_to_go_on(make_window, qtbot):
+def test_continue_after_stop_extends_the_same_answer(make_window, qtbot, chats_path):
     from stop_gate import StopGate
 
     gate = StopGate(before=4)
@@ -512,13 +512,35 @@ def test_continue_after_stop_sends_the_stopped_answer_and_asks_to_go_on(make_win
         qtbot.mouseClick(w.stop_button, Qt.MouseButton.LeftButton)
     [stopped] = w.answer_widgets()
     assert "stopped" in stopped.stats_label.text()
-    gate.engine.script = counting_stream(2)
-    with qtbot.waitSignal(w.answer_finished, timeout=10_000):
+    before = stopped.answer.text
+    base = stopped.answer.stats()
+    n_tokens, last_step = len(stopped.answer.tokens), max(stopped.answer.tokens.step)
+    more = counting_stream(2)
+    gate.engine.script = more
+    with qtbot.waitSignal(w.answer_finished, timeout=10_000) as done:
         qtbot.mouseClick(button(stopped, "Continue"), Qt.MouseButton.LeftButton)
-    sent = gate.engine.requests[-1].messages
-    assert [(m.role, m.content) for m in sent] == [
-        ("user", "count"), ("assistant", stopped.answer.text), ("user", "Continue")]
-    assert [t.role for t in w.conversation.turns] == ["user", "assistant", "user", "assistant"]
+    assert done.args[0] is stopped  # the same answer, not a new turn
+    request = gate.engine.requests[-1]
+    assert [(m.role, m.content) for m in request.messages] == [("user", "count")]
+    assert request.continue_text == before
+    assert [t.role for t in w.conversation.turns] == ["user", "assistant"]
+    answer = stopped.answer
+    assert answer.text == before + more[-1].text
+    assert answer.stop_reason == "length"
+    assert len(answer.tokens) > n_tokens
+    assert min(answer.tokens.step[n_tokens:]) > last_step  # its steps number on
+    # the two runs' numbers, joined
+    assert answer.stats().n_generated == base.n_generated + more[-1].stats.n_generated
+    assert answer.stats().n_drafted == base.n_drafted + more[-1].stats.n_drafted
+    # it stopped at max tokens again: Continue is offered again, once
+    assert len([b for b in stopped.findChildren(QToolButton)
+                if b.text() == "Continue" and b.isVisibleTo(stopped)]) == 1
+    w.close()
+    from backend.chats.store import ChatStore
+    store = ChatStore(chats_path)
+    (chat,) = store.list()
+    assert [m.text for m in store.load(chat.id)] == ["count", before + more[-1].text]
+    store.close()
 
 
 def test_delete_key_deletes_a_chat_only_from_the_list(make_window, qtbot):

@@ -3,9 +3,8 @@ answer would have written next (greedy), and its events carry only the new part.
 
 from __future__ import annotations
 
-from engine.runner import run
-
 from backend.engine.request import GenerationRequest, Message
+from engine.runner import run
 
 
 def test_continuing_a_stopped_answer_gives_the_rest_of_the_whole_answer(count_engine):
