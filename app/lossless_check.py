@@ -18,11 +18,13 @@ import weakref
 from dataclasses import dataclass
 
 import shiboken6
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel
 
 from app.answer import Answer
+from app.backend_text import backend_text
 from app.conversation import Conversation
+from app.i18n import translate
 from app.message_widgets import AnswerWidget, plain_label
 from app.theme import token_colours
 from app.token_log import StepBatch, TokenLog
@@ -30,6 +32,7 @@ from backend import settings_schema as schema
 from backend import spec_types
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified
 from backend.engine.request import GenerationRequest
+from backend.engine.runtime import NEAR_TIE
 
 
 @dataclass(frozen=True)
@@ -82,22 +85,24 @@ def _top_margin(log: TokenLog, i: int) -> float | None:
     return v.top_target[0].p - v.top_target[1].p
 
 
-NEAR_TIE = 0.02  # two tokens this close in p can swap under another summation order
 
 
 def fast_kernels_text(d: Difference) -> str:
     """Why a difference can happen with the fast kernels, and whether this one is that."""
-    words = (" These answers ran on the fast kernels: llamafile's matrix code adds up a "
-             "verification batch in another order than a single token, so at a near-tie "
-             "the floating-point rounding can pick the other token.")
+    words = " " + translate("LosslessCheck", "These answers ran on the fast kernels: "
+                            "llamafile's matrix code adds up a verification batch in another "
+                            "order than a single token, so at a near-tie the floating-point "
+                            "rounding can pick the other token.")
     if d.margin is None:
         return words
     if d.margin <= NEAR_TIE:
-        return words + (f" Here plain decoding's two most likely tokens were {d.margin:.4f} "
-                        "apart in p: a near-tie. Choose the exact kernels for a "
-                        "token-for-token match.")
-    return words + (f" But here they were {d.margin:.4f} apart, not a near-tie: the summation "
-                    "order does not explain this difference.")
+        return words + " " + translate(
+            "LosslessCheck", "Here plain decoding's two most likely tokens were {margin:.4f} "
+            "apart in p: a near-tie. Choose the exact kernels for a token-for-token match."
+        ).format(margin=d.margin)
+    return words + " " + translate(
+        "LosslessCheck", "But here they were {margin:.4f} apart, not a near-tie: the summation "
+        "order does not explain this difference.").format(margin=d.margin)
 
 
 def plain_request(request: GenerationRequest, n_tokens: int) -> GenerationRequest:
@@ -120,48 +125,57 @@ def history_of(conv: Conversation, answer: Answer) -> Conversation | None:
 # Words ------------------------------------------------------------------------------------
 
 def identical_text(n: int) -> str:
-    return f"Identical to plain decoding, token for token ({n} tokens)."
+    return translate("LosslessCheck", "Identical to plain decoding, token for token ({n} "
+                     "tokens).").format(n=n)
 
 
 def _token(text: str, token_id: int | None, p: float | None) -> str:
     shown = json.dumps(text, ensure_ascii=False)  # quoted, a newline as \n: readable as text
-    prob = f", target p = {p:.3f}" if p is not None else ""
+    prob = translate("LosslessCheck", ", target p = {p:.3f}").format(p=p) if p is not None else ""
     return f"{shown} (id {token_id}{prob})"
 
 
 def difference_text(d: Difference, n: int, *, temperature_unknown: bool = False,
                     fast_kernels: bool = False) -> str:
     spec = spec_types.get(d.answer_origin)
-    drafted_by = spec.drafted_by if spec and spec.drafted_by else f"drafted ({d.answer_origin})"
-    origin = ("the target's own token" if d.answer_origin == "target"
-              else f"{drafted_by} and accepted")
+    drafted_by = (backend_text(spec.drafted_by) if spec and spec.drafted_by
+                  else translate("LosslessCheck", "drafted ({origin})").format(
+                      origin=d.answer_origin))
+    origin = (translate("LosslessCheck", "the target's own token") if d.answer_origin == "target"
+              else translate("LosslessCheck", "{drafted_by} and accepted").format(
+                  drafted_by=drafted_by))
     mine = _token(d.answer_text, d.answer_id, d.answer_p)
-    words = f"Differs from plain decoding at token {d.position + 1} of {n}: this answer has " \
-            f"{mine}, {origin}; "
     if d.plain_id is None:
         why = f" ({d.plain_stop})" if d.plain_stop else ""
-        words += f"plain decoding had already ended{why}."
+        plain = translate("LosslessCheck", "plain decoding had already ended{why}.").format(
+            why=why)
     else:
-        words += f"plain greedy decoding has {_token(d.plain_text, d.plain_id, d.plain_p)}."
+        plain = translate("LosslessCheck", "plain greedy decoding has {token}.").format(
+            token=_token(d.plain_text, d.plain_id, d.plain_p))
+    words = translate("LosslessCheck", "Differs from plain decoding at token {position} of {n}: "
+                      "this answer has {token}, {origin}; {plain}").format(
+        position=d.position + 1, n=n, token=mine, origin=origin, plain=plain)
     if fast_kernels and d.plain_id is not None:
         words += fast_kernels_text(d)
     if temperature_unknown:
-        words += (" This answer's temperature was not saved with the chat: if it was sampled, "
-                  "a different text is expected.")
+        words += " " + translate("LosslessCheck", "This answer's temperature was not saved "
+                                 "with the chat: if it was sampled, a different text is "
+                                 "expected.")
     return words
 
 
 def sampled_text(temperature: float) -> str:
-    return (f"Sampled at temperature {temperature:g}, so not compared: another draw, plain or "
-            "speculative, may pick other tokens and write another text. What speculative "
-            "sampling preserves is the distribution: each token is drawn with exactly the "
-            "target model's probabilities, as plain sampling draws it. For a token-for-token "
-            "check, answer at temperature 0.")
+    return translate(
+        "LosslessCheck", "Sampled at temperature {temperature:g}, so not compared: another "
+        "draw, plain or speculative, may pick other tokens and write another text. What "
+        "speculative sampling preserves is the distribution: each token is drawn with exactly "
+        "the target model's probabilities, as plain sampling draws it. For a token-for-token "
+        "check, answer at temperature 0.").format(temperature=temperature)
 
 
-SERVER_TEXT = ("Written by a server, so not compared: a server sends text, not the token ids "
-               "and draft verdicts the check compares. The lossless check needs the local "
-               "engine.")
+SERVER_TEXT = QT_TRANSLATE_NOOP(
+    "LosslessCheck", "Written by a server, so not compared: a server sends text, not the token "
+    "ids and draft verdicts the check compares. The lossless check needs the local engine.")
 
 
 # The window's part -----------------------------------------------------------------------
@@ -212,37 +226,39 @@ class LosslessCheck(QObject):
         request = self.request_for(answer)
         n = len(emitted(answer.tokens))
         if not answer.done:
-            return self._say(widget, "The answer is still being written: check it when it "
-                                     "has finished.")
+            return self._say(widget, self.tr("The answer is still being written: check it "
+                                             "when it has finished."))
         if n and all(i < 0 for i in answer.tokens.id):  # ServerEngine's tokens: id -1
-            return self._say(widget, SERVER_TEXT)
+            return self._say(widget, self.tr(SERVER_TEXT))
         if request is not None and not request.sampling.greedy:
             return self._say(widget, sampled_text(request.sampling.temperature))
         if busy:
-            return self._say(widget, "Another answer is being written: check this one when "
-                                     "it has finished.")
+            return self._say(widget, self.tr("Another answer is being written: check this "
+                                             "one when it has finished."))
         if self.running:
-            return self._say(widget, "Another check is running: try again when it has "
-                                     "finished.")
+            return self._say(widget, self.tr("Another check is running: try again when it has "
+                                             "finished."))
         if target_name is None:
-            return self._say(widget, "Load the model first: the check decodes the answer "
-                                     "again with it.")
+            return self._say(widget, self.tr("Load the model first: the check decodes the "
+                                             "answer again with it."))
         if answer.model_name and answer.model_name != target_name:
-            return self._say(widget, f"This answer was written by {answer.model_name}; load "
-                                     "it as the target to check it.")
+            return self._say(widget, self.tr("This answer was written by {model}; load it as "
+                                             "the target to check it.").format(
+                model=answer.model_name))
         if n == 0:
-            return self._say(widget, "This answer has no tokens to check.")
+            return self._say(widget, self.tr("This answer has no tokens to check."))
         if request is None:
             history = history_of(conv, answer)
             if history is None or not history.messages():
-                return self._say(widget, "This answer's conversation is not known here.")
+                return self._say(widget, self.tr("This answer's conversation is not known "
+                                                 "here."))
             request = dataclasses.replace(current, messages=history.messages())
         rid = self._client.generate(plain_request(request, n))
         self._pending[rid] = _Pending(widget, n, self.request_for(answer) is None, TokenLog(),
                                       fast_kernels)
         widget.check_button.setEnabled(False)
-        self._say(widget, f"Checking: decoding the same conversation plainly and greedily "
-                          f"({n} tokens)…")
+        self._say(widget, self.tr("Checking: decoding the same conversation plainly and "
+                                  "greedily ({n} tokens)…").format(n=n), checking=True)
 
     def feed(self, request_id: int, events: list) -> bool:
         """Take the events of a check's request (True), or leave them to the window (False)."""
@@ -264,18 +280,22 @@ class LosslessCheck(QObject):
         if not shiboken6.isValid(p.widget):  # its chat was closed or the answer regenerated
             return
         if isinstance(end, GenerationFailed):
-            words = f"The check could not finish: {end.message}"
+            words = self.tr("The check could not finish: {error}").format(error=end.message)
+            identical = False
         elif end.stop_reason == "cancelled":
-            words = "The check was stopped before it finished."
+            words = self.tr("The check was stopped before it finished.")
+            identical = False
         else:
             d = first_difference(p.widget.answer.tokens, p.plain, end.stop_reason)
+            identical = d is None
             words = identical_text(p.n_tokens) if d is None else difference_text(
                 d, p.n_tokens, temperature_unknown=p.temperature_unknown,
                 fast_kernels=p.fast_kernels)
-        self._say(p.widget, words, warn=not words.startswith("Identical"))
+        self._say(p.widget, words, warn=not identical)
         p.widget.check_button.setEnabled(True)
 
-    def _say(self, widget: AnswerWidget, words: str, *, warn: bool = False) -> None:
+    def _say(self, widget: AnswerWidget, words: str, *, warn: bool = False,
+             checking: bool = False) -> None:
         """The check's line under the answer (plain text: it quotes model tokens)."""
         label = widget.findChild(QLabel, "losslessResult",
                                  Qt.FindChildOption.FindDirectChildrenOnly)
@@ -286,5 +306,5 @@ class LosslessCheck(QObject):
         label.setText(words)
         label.setStyleSheet(f"color: {token_colours(widget).rejected_fg};" if warn else "")
         label.show()
-        if not words.startswith("Checking"):
+        if not checking:
             self.finished.emit(widget, words)

@@ -7,11 +7,16 @@
 #
 # Built with the same recipe as our llama-cpp-python (scripts/llama-build.env: no llamafile
 # sgemm, no AMX kernels) so both sides run the same matrix kernels and the ratio measures the
-# decoding loop; the build folder is keyed by that recipe.
+# decoding loop; the build folder is keyed by that recipe. With NATIVE_FLAVOUR=default, with
+# llama.cpp's default flags instead (llamafile on: what a stock llama.cpp user runs), to set
+# beside the engine's fast kernels.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck disable=SC1091
 . scripts/llama-build.env
+if [ "${NATIVE_FLAVOUR:-exact}" = default ]; then
+    LLAMA_CMAKE_ARGS="$LLAMA_FAST_CMAKE_ARGS"
+fi
 VERSION=$LLAMA_VERSION
 KEY=$(printf '%s\n' "$LLAMA_CMAKE_ARGS" "$LLAMA_NO_AMX_CFLAGS" | sha256sum | cut -c1-12)
 CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/draftlight/native-$VERSION-$KEY"

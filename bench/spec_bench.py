@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -127,11 +128,16 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
     return plain, rows
 
 
-def native_comparison(m: Path, *, tokens: int, threads: int, repeats: int, k: int = 8) -> None:
+def native_comparison(m: Path, *, tokens: int, threads: int, repeats: int, k: int = 8,
+                      flavour: str = "exact") -> None:
     """Engine ÷ llama.cpp's own C++ (bench/native.sh) on the demo pair: plain decoding
-    against llama-bench, `draft` at K against llama-speculative-simple, same raw prompt."""
+    against llama-bench, `draft` at K (and K auto) against llama-speculative-simple, same raw
+    prompt. `flavour` "default": the C++ tools built with llama.cpp's default flags, to set
+    beside the engine's fast kernels."""
     bin_dir = Path(subprocess.run(["bash", str(ROOT / "bench" / "native.sh")], check=True,
-                                  capture_output=True, text=True).stdout.strip().splitlines()[-1])
+                                  capture_output=True, text=True,
+                                  env={**os.environ, "NATIVE_FLAVOUR": flavour},
+                                  ).stdout.strip().splitlines()[-1])
     target, draft = m / "demo-target-f32.gguf", m / "demo-draft-q8_0.gguf"
     # llama-bench's context is n_prompt + n_gen: give it the engine's prompt + answer length
     engine = Engine()
@@ -144,6 +150,9 @@ def native_comparison(m: Path, *, tokens: int, threads: int, repeats: int, k: in
     plain, _ = measure(engine, GenerationRequest(prompt=prompt, max_tokens=tokens), repeats)
     spec, st = measure(engine, GenerationRequest(prompt=prompt, max_tokens=tokens,
                                                  spec_type="draft", n_draft_max=k), repeats)
+    auto, auto_st = measure(engine, GenerationRequest(prompt=prompt, max_tokens=tokens,
+                                                      spec_type="draft", n_draft_max=AUTO),
+                            repeats)
     engine.close()
     out = subprocess.run(
         [str(bin_dir / "llama-bench"), "-m", str(target), "-p", "0", "-n", str(tokens),
@@ -162,11 +171,19 @@ def native_comparison(m: Path, *, tokens: int, threads: int, repeats: int, k: in
                           log.stdout + log.stderr)
         rates.append(float(found.group(1)))
     native_spec = statistics.median(rates)
-    print(f"\n## engine vs llama.cpp's own tools (demo pair, same prompt tokens, {tokens} tokens)")
+    import llama_cpp
+
+    build = os.environ.get("DRAFTLIGHT_KERNELS", "exact")
+    print(f"\nllama_cpp from {Path(llama_cpp.__file__).parent}")
+    print(f"\n## engine ({build} kernels) vs llama.cpp's own tools built with "
+          f"{'its default flags' if flavour == 'default' else 'the same flags'} "
+          f"(demo pair, same prompt tokens, {tokens} tokens)")
     print(f"plain: engine {plain:.1f} tok/s, llama-bench {native_plain:.1f} tok/s, "
           f"ratio {plain / native_plain:.2f}")
     print(f"draft K={k}: engine {spec:.1f} tok/s (acceptance {st.acceptance_rate:.2f}), "
           f"llama-speculative-simple {native_spec:.1f} tok/s, ratio {spec / native_spec:.2f}")
+    print(f"draft K auto: engine {auto:.1f} tok/s (acceptance {auto_st.acceptance_rate:.2f}), "
+          f"ratio to llama-speculative-simple at K={k} {auto / native_spec:.2f}")
 
 
 def main() -> int:
@@ -180,9 +197,23 @@ def main() -> int:
                         help="only the pairs whose heading contains WORDS (e.g. EAGLE-3)")
     parser.add_argument("--native", action="store_true",
                         help="also compare with llama.cpp's C++ tools (builds them once)")
+    parser.add_argument("--kernels", choices=("exact", "fast"), default="exact",
+                        help="the engine's llama.cpp build (fast: scripts/fast-kernels.sh's); "
+                             "with --native, fast compares with llama.cpp's default build")
     parser.add_argument("--native-only", action="store_true",
                         help="only the comparison with llama.cpp's C++ tools")
     args = parser.parse_args()
+    if args.kernels == "fast" and os.environ.get("DRAFTLIGHT_KERNELS") != "fast":
+        # llama_cpp is imported above: run again with the fast build first on the path
+        from backend.engine.runtime import fast_build_dir, fast_unavailable_reason
+
+        folder = fast_build_dir()
+        if folder is None:
+            raise SystemExit(fast_unavailable_reason())
+        env = {**os.environ, "DRAFTLIGHT_KERNELS": "fast",
+               "PYTHONPATH": os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])}
+        os.execve(sys.executable, [sys.executable, *sys.argv], env)
+    flavour = "default" if args.kernels == "fast" else "exact"
     import build
 
     if not all((args.models / f).is_file() for f in build.ALL_FILES):
@@ -192,7 +223,8 @@ def main() -> int:
     common = dict(ks=ks, tokens=args.tokens, repeats=args.repeats, threads=args.threads,
                   only=args.only)
     if args.native_only:
-        native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats)
+        native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats,
+                          flavour=flavour)
         return 0
     bench_pair("demo pair: SmolLM2-135M F32 target, Q8_0 draft (code prompt)",
                m / "demo-target-f32.gguf", m / "demo-draft-q8_0.gguf", CODE_PROMPT,
@@ -222,7 +254,8 @@ def main() -> int:
                    None, " zero one", raw=True, specs=("eagle3",), head=m / f"{head}.gguf",
                    **{**common, "ks": [1, 2, 3, 4, 8]})
     if args.native:
-        native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats)
+        native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats,
+                          flavour=flavour)
     return 0
 
 
