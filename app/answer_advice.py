@@ -9,6 +9,7 @@ answer has finished and its lists no longer grow, and AnswerWidget shows the lin
 from __future__ import annotations
 
 from app.answer import Answer
+from app.i18n import translate
 from backend import spec_types
 from backend.advisor import Advice, advise_per_step
 
@@ -32,11 +33,14 @@ def answer_advice(answer: Answer) -> Advice:
 def advice_line(advice: Advice) -> str:
     """One short line: the warning when speculation loses, else the best K and its speedup,
     else why there is no advice."""
-    if advice.warning:
-        return f"Advisor: {advice.warning}"
+    if advice.warning:  # the advisor's own words (backend/advisor.py: English)
+        return translate("Advisor", "Advisor: {words}").format(words=advice.warning)
     if advice.best_k is not None and advice.speedup is not None:
-        first_guess = " (a first guess: few steps measured)" if (
-            any(n.startswith("Too few steps") for n in advice.notes)) else ""
-        return (f"Advisor: best K = {advice.best_k} for this pair on this machine, an "
-                f"expected {advice.speedup:.2f}× over plain decoding{first_guess}.")
-    return f"Advisor: {advice.summary}"
+        if any(n.startswith("Too few steps") for n in advice.notes):
+            return translate("Advisor", "Advisor: best K = {k} for this pair on this machine, an "
+                             "expected {speedup:.2f}× over plain decoding (a first guess: few "
+                             "steps measured).").format(k=advice.best_k, speedup=advice.speedup)
+        return translate("Advisor", "Advisor: best K = {k} for this pair on this machine, an "
+                         "expected {speedup:.2f}× over plain decoding.").format(
+            k=advice.best_k, speedup=advice.speedup)
+    return translate("Advisor", "Advisor: {words}").format(words=advice.summary)

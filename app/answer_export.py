@@ -12,13 +12,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QWidget
 
 from app.answer import Answer
 from app.answer_events import answer_trace
 from app.background import Background
+from app.i18n import translate
 from backend.engine.request import GenerationRequest
 from backend.export_html import write_html
 from backend.trace import write_trace
@@ -26,11 +27,20 @@ from backend.trace import write_trace
 HTML, PNG, JSON = "html", "png", "json"
 # (format, the dialog's filter, the extensions that choose it; the first is added if none)
 FORMATS = (
-    (HTML, "HTML page (*.html *.htm)", (".html", ".htm")),
-    (PNG, "PNG image (*.png)", (".png",)),
-    (JSON, "JSON trace, opens in Draftlight (*.json)", (".json",)),
+    (HTML, QT_TRANSLATE_NOOP("AnswerExporter", "HTML page (*.html *.htm)"), (".html", ".htm")),
+    (PNG, QT_TRANSLATE_NOOP("AnswerExporter", "PNG image (*.png)"), (".png",)),
+    (JSON, QT_TRANSLATE_NOOP("AnswerExporter", "JSON trace, opens in Draftlight (*.json)"),
+     (".json",)),
 )
-EXPORT_FILTER = ";;".join(f for _, f, _ in FORMATS)
+
+
+def _filter_name(name: str) -> str:
+    return translate("AnswerExporter", name)
+
+
+def export_filter() -> str:
+    """The save dialog's filters, in the window's language."""
+    return ";;".join(_filter_name(f) for _, f, _ in FORMATS)
 
 
 def export_format(path: str, selected_filter: str = "") -> tuple[str, str]:
@@ -41,15 +51,21 @@ def export_format(path: str, selected_filter: str = "") -> tuple[str, str]:
         if suffix in suffixes:
             return fmt, path
     for fmt, name, suffixes in FORMATS:
-        if selected_filter == name:
+        if selected_filter in (name, _filter_name(name)):
             return fmt, path + suffixes[0]
     return HTML, path + FORMATS[0][2][0]
+
+
+class ImageNotSaved(OSError):
+    """QImage.save failed; its message is the whole sentence."""
 
 
 def _write_png(path: str, image: QImage) -> str:
     tmp = path + ".tmp"
     if not image.save(tmp, "PNG"):
-        raise OSError(f"Cannot write {Path(path).name}: the image could not be saved there.")
+        raise ImageNotSaved(translate("AnswerExporter", "Cannot write {name}: the image could not "
+                                                        "be saved "
+                                                        "there.").format(name=Path(path).name))
     os.replace(tmp, path)
     return path
 
@@ -76,8 +92,9 @@ class AnswerExporter(QObject):
                request: GenerationRequest, *, target_model: str = "",
                draft_model: str = "") -> None:
         def on_error(exc: Exception) -> None:
-            if isinstance(exc, OSError) and not str(exc).startswith("Cannot write"):
-                self.failed.emit(f"Cannot write {Path(path).name}: {exc.strerror or exc}.")
+            if isinstance(exc, OSError) and not isinstance(exc, ImageNotSaved):
+                self.failed.emit(self.tr("Cannot write {name}: {reason}.").format(
+                    name=Path(path).name, reason=exc.strerror or exc))
             else:
                 self.failed.emit(str(exc))
 

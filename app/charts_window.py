@@ -140,12 +140,13 @@ class ChartsWindow(QDialog):
     def __init__(self, answer: Answer, chat_answers: Callable[[], list[Answer]], title: str = "",
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Charts — {title}" if title else "Charts")
+        self.setWindowTitle(self.tr("Charts — {title}").format(title=title) if title
+                            else self.tr("Charts"))
         self.resize(1200, 520)
         self._answer = answer
         self._chat_answers = chat_answers
-        self.this_answer = QRadioButton("This answer")
-        self.this_chat = QRadioButton("The whole chat")
+        self.this_answer = QRadioButton(self.tr("This answer"))
+        self.this_chat = QRadioButton(self.tr("The whole chat"))
         self.this_answer.setChecked(True)
         scope = QButtonGroup(self)
         scope.addButton(self.this_answer)
@@ -158,11 +159,12 @@ class ChartsWindow(QDialog):
         top.addWidget(self.this_chat)
         top.addStretch(1)
         top.addWidget(self.summary)
-        self.acceptance = BarChart("Acceptance by draft position", "draft position")
+        self.acceptance = BarChart(self.tr("Acceptance by draft position"),
+                                   self.tr("draft position"))
         self.acceptance.top = 1.0
         self.acceptance.y_format = lambda v: f"{100 * v:.0f} %"
-        self.kept = BarChart("Drafts kept per step", "drafts kept in a step")
-        self.rate = LineChart("Tokens per second over time", "decoding time")
+        self.kept = BarChart(self.tr("Drafts kept per step"), self.tr("drafts kept in a step"))
+        self.rate = LineChart(self.tr("Tokens per second over time"), self.tr("decoding time"))
         grid = QGridLayout()
         for i, chart in enumerate((self.acceptance, self.kept, self.rate)):
             grid.addWidget(chart, 0, i)
@@ -177,17 +179,20 @@ class ChartsWindow(QDialog):
         self.data = d = chart_data(answers)
         rates = d.acceptance_at()
         self.acceptance.bars = [(str(i + 1), r, f"{100 * r:.0f}%") for i, r in enumerate(rates)]
-        self.acceptance.empty = "" if rates else "Nothing was drafted."
+        self.acceptance.empty = "" if rates else self.tr("Nothing was drafted.")
         peak = max(d.kept_per_step, default=0)
         self.kept.top = float(max(peak, 1))
         self.kept.bars = [(str(i), float(c), str(c)) for i, c in enumerate(d.kept_per_step)]
-        self.kept.empty = "" if d.kept_per_step else "Nothing was drafted."
+        self.kept.empty = "" if d.kept_per_step else self.tr("Nothing was drafted.")
         self.rate.points = d.rate
         self.rate.empty = "" if d.rate else (
-            "Step timings are kept for this session's answers only (not in the chat store)."
-            if not d.timed else "Too few steps to draw a rate.")
+            self.tr("Step timings are kept for this session's answers only (not in the chat "
+                    "store).")
+            if not d.timed else self.tr("Too few steps to draw a rate."))
         steps = sum(d.kept_per_step)
-        self.summary.setText(f"{d.n_answers} answer{'s' if d.n_answers != 1 else ''} · "
-                             f"{steps} steps with a draft")
+        answers_words = (self.tr("{n} answer") if d.n_answers == 1
+                         else self.tr("{n} answers")).format(n=d.n_answers)
+        self.summary.setText(self.tr("{answers} · {steps} steps with a draft").format(
+            answers=answers_words, steps=steps))
         for chart in (self.acceptance, self.kept, self.rate):
             chart.update()

@@ -14,6 +14,9 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QDate,
+    QLocale,
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
@@ -43,28 +46,30 @@ from PySide6.QtWidgets import (
 
 from app.chat_session import ChatSession
 from app.conversation import Conversation
+from app.i18n import translate
 from backend.chats import SearchHit
 
 CONV_ROLE = Qt.ItemDataRole.UserRole
 GROUP_ROLE = Qt.ItemDataRole.UserRole + 1
 UNDO_MS = 10_000  # how long "Undo" is offered after a delete
 SEARCH_DELAY_MS = 200  # typing pauses this long before the store is searched
-PINNED = "Pinned"
-JSON_FILTER = "Draftlight chat (*.json)"
-MARKDOWN_FILTER = "Markdown (*.md)"
+PINNED = QT_TRANSLATE_NOOP("ChatList", "Pinned")  # English, as tests compare; shown translated
+JSON_FILTER = QT_TRANSLATE_NOOP("ChatList", "Draftlight chat (*.json)")
+MARKDOWN_FILTER = QT_TRANSLATE_NOOP("ChatList", "Markdown (*.md)")
 
 
 def day_group(conv: Conversation, today: date | None = None) -> str:
     """The caption a conversation is listed under."""
     if conv.pinned:
-        return PINNED
+        return translate("ChatList", PINNED)
     today = today or date.today()
     day = datetime.fromtimestamp(conv.updated_at).date() if conv.updated_at else today
     if day == today:
-        return "Today"
+        return translate("ChatList", "Today")
     if day == today - timedelta(days=1):
-        return "Yesterday"
-    return f"{day:%a} {day.day} {day:%b %Y}"
+        return translate("ChatList", "Yesterday")
+    # the day and month names of the window's language
+    return QLocale().toString(QDate(day.year, day.month, day.day), "ddd d MMM yyyy")
 
 
 def sort_key(conv: Conversation) -> tuple[bool, float]:
@@ -133,9 +138,9 @@ class ChatList(QWidget):
         super().__init__(parent)
         self.session = session
         self.search_field = QLineEdit()
-        self.search_field.setPlaceholderText("Search all chats")
+        self.search_field.setPlaceholderText(self.tr("Search all chats"))
         self.search_field.setClearButtonEnabled(True)
-        self.new_chat_button = QPushButton("New chat")
+        self.new_chat_button = QPushButton(self.tr("New chat"))
         self.list = QListWidget()
         self.list.setItemDelegate(_GroupDelegate(self.list))
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -146,7 +151,7 @@ class ChatList(QWidget):
         self.undo_label = QLabel()
         self.undo_label.setTextFormat(Qt.TextFormat.PlainText)
         self.undo_label.setWordWrap(True)
-        self.undo_button = QPushButton("Undo")
+        self.undo_button = QPushButton(self.tr("Undo"))
         self.undo_bar = QWidget()
         undo = QHBoxLayout(self.undo_bar)
         undo.setContentsMargins(0, 0, 0, 0)
@@ -159,20 +164,23 @@ class ChatList(QWidget):
         self._search_text = ""
         self._last_hits: dict[int, str] | None = None  # chat id -> snippet; None: no search
 
-        self.new_chat_action = QAction("&New chat", self, shortcut=QKeySequence.StandardKey.New)
-        self.rename_action = QAction("&Rename chat", self, shortcut=QKeySequence("F2"))
+        self.new_chat_action = QAction(self.tr("&New "
+                                               "chat"), self, shortcut=QKeySequence.StandardKey.New)
+        self.rename_action = QAction(self.tr("&Rename chat"), self, shortcut=QKeySequence("F2"))
         self.rename_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.pin_action = QAction("&Pin chat", self)
-        self.delete_chat_action = QAction("&Delete chat", self,
+        self.pin_action = QAction(self.tr("&Pin chat"), self)
+        self.delete_chat_action = QAction(self.tr("&Delete chat"), self,
                                           shortcut=QKeySequence.StandardKey.Delete)
         self.delete_chat_action.setShortcutContext(
             Qt.ShortcutContext.WidgetWithChildrenShortcut)  # the list's, not the message box's
-        self.delete_chat_action.setToolTip("Delete the selected chat (Undo brings it back)")
-        self.export_markdown_action = QAction("Export chat as &Markdown…", self)
-        self.export_json_action = QAction("Export chat as &JSON…", self)
-        self.export_json_action.setToolTip("Every version of every message, with each answer's "
-                                           "tokens, colours and numbers: imports back whole")
-        self.import_action = QAction("&Import chat…", self)
+        self.delete_chat_action.setToolTip(self.tr("Delete "
+                                                   "the selected chat (Undo brings it back)"))
+        self.export_markdown_action = QAction(self.tr("Export chat as &Markdown…"), self)
+        self.export_json_action = QAction(self.tr("Export chat as &JSON…"), self)
+        self.export_json_action.setToolTip(self.tr("Every version of every message, with each "
+                                                   "answer's tokens, colours and numbers: imports "
+                                                   "back whole"))
+        self.import_action = QAction(self.tr("&Import chat…"), self)
         self.list.addAction(self.rename_action)
         self.list.addAction(self.delete_chat_action)
 
@@ -327,7 +335,7 @@ class ChatList(QWidget):
         self.list.blockSignals(False)
         if conv.chat_id is not None or conv.turns:
             self._deleted = conv
-            self.undo_label.setText(f"Deleted “{conv.title}”.")
+            self.undo_label.setText(self.tr("Deleted “{title}”.").format(title=conv.title))
             self.undo_bar.show()
             self._undo_timer.start()
         if not self.list.count():
@@ -396,7 +404,8 @@ class ChatList(QWidget):
         if item is None or not self.list.isEnabled():
             return
         self.list.setCurrentItem(item)  # the action applies to the chat clicked
-        self.pin_action.setText("Un&pin chat" if self.current.pinned else "&Pin chat")
+        self.pin_action.setText(self.tr("Un&pin "
+                                        "chat") if self.current.pinned else self.tr("&Pin chat"))
         menu = QMenu(self)
         for action in (self.rename_action, self.pin_action, self.delete_chat_action):
             menu.addAction(action)
@@ -461,21 +470,24 @@ class ChatList(QWidget):
         if self.list.currentRow() < 0:
             return
         conv = self.current
-        suffix, filt = (".json", JSON_FILTER) if fmt == "json" else (".md", MARKDOWN_FILTER)
+        suffix, filt = ((".json", self.tr(JSON_FILTER)) if fmt == "json"
+                        else (".md", self.tr(MARKDOWN_FILTER)))
         name = "".join(c if c.isalnum() or c in " -_" else "_" for c in conv.title)[:60]
-        path, _ = QFileDialog.getSaveFileName(self, "Export the chat",
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the chat"),
                                               str(Path.home() / f"{name}{suffix}"), filt)
         if path:
             self.export(conv, path, fmt)
 
     def export(self, conv: Conversation, path: str, fmt: str) -> None:
         """Write a chat as JSON (`fmt` "json") or Markdown, off the GUI thread."""
-        self.session.export(conv, path, fmt, lambda p: self.info.emit(f"Exported to {p}"))
+        self.session.export(conv, path, fmt, lambda p: self.info.emit(
+            self.tr("Exported to {path}").format(path=p)))
 
     @Slot()
     def _on_import(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import a chat", str(Path.home()),
-                                              f"{JSON_FILTER};;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a chat"), str(Path.home()),
+                                              self.tr("{json};;All files (*)").format(
+                                                  json=self.tr(JSON_FILTER)))
         if path:
             self.import_chat(path)
 
@@ -487,5 +499,5 @@ class ChatList(QWidget):
                 self.list.addItem(self._item(conv))
                 self.list.blockSignals(False)
                 self._resort()
-            self.info.emit(f"Imported “{conv.title}”")
+            self.info.emit(self.tr("Imported “{title}”").format(title=conv.title))
         self.session.import_file(path, done)

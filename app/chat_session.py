@@ -26,6 +26,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.background import Background
 from app.conversation import Conversation, Turn, answer_record, new_tokens
+from app.i18n import translate
 from backend.chats import ChatStore, ChatStoreError, ChatSummary, SearchHit
 from backend.chats.export import export_json, export_markdown, import_json
 
@@ -63,7 +64,8 @@ class ChatSession(QObject):
         except ChatStoreError as exc:
             log.error("%s", exc)
             store = ChatStore.in_memory()
-            store.problem = f"{exc} Chats will not be saved this session."
+            store.problem = translate("ChatSession", "{error} Chats will not be saved this "
+                                      "session.").format(error=exc)
             return cls(store, parent)
 
     # Reads ---------------------------------------------------------------------------------
@@ -115,7 +117,8 @@ class ChatSession(QObject):
     def _on_write_failed(self, exc: Exception) -> None:
         log.error("%s", exc)
         self.failed.emit(str(exc) if isinstance(exc, ChatStoreError)
-                         else f"Could not save the chat: {exc}")
+                         else translate("ChatSession", "Could not save the chat: {error}").format(
+                             error=exc))
 
     def _chat_id(self, conv: Conversation) -> int:
         """Runs on the store thread: the conversation's row, made with its first write."""
@@ -245,7 +248,8 @@ class ChatSession(QObject):
 
     def _on_import_failed(self, exc: Exception) -> None:
         log.error("import failed: %s", exc)
-        self.failed.emit(f"Could not import the conversation: {exc}")
+        self.failed.emit(translate("ChatSession", "Could not import the conversation: {error}")
+                         .format(error=exc))
 
     def flush(self, timeout_ms: int = 30_000) -> bool:
         """Wait until every write asked for so far is done (closing, tests)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.conversation import Conversation, Turn
+from app.i18n import translate
 
 CHARS_PER_TOKEN = 3
 TOKENS_PER_MESSAGE = 8  # the chat template's role markers around each message
@@ -34,8 +35,11 @@ class ContextUse:
         return self.used + self.next_needs <= self.n_ctx
 
     def words(self) -> str:
-        approx = "" if self.exact else "about "
-        return f"Context: {approx}{self.used:,} of {self.n_ctx:,} tokens"
+        if self.exact:
+            words = translate("ContextUse", "Context: {used:,} of {n_ctx:,} tokens")
+        else:
+            words = translate("ContextUse", "Context: about {used:,} of {n_ctx:,} tokens")
+        return words.format(used=self.used, n_ctx=self.n_ctx)
 
 
 def _answer_tokens(turn: Turn) -> tuple[int, int]:

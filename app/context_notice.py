@@ -21,10 +21,10 @@ class ContextNotice(QFrame):
         super().__init__(parent)
         self.setObjectName("contextNotice")
         self.label = plain_label()
-        self.new_chat_button = QPushButton("Start a new chat")
-        self.drop_button = QPushButton("Leave out the oldest turns")
-        self.summarise_button = QPushButton("Summarise them with the model")
-        self.cancel_button = QPushButton("Cancel")
+        self.new_chat_button = QPushButton(self.tr("Start a new chat"))
+        self.drop_button = QPushButton(self.tr("Leave out the oldest turns"))
+        self.summarise_button = QPushButton(self.tr("Summarise them with the model"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         for b in (self.new_chat_button, self.drop_button, self.summarise_button):
@@ -47,16 +47,22 @@ class ContextNotice(QFrame):
         """Say how full the context is and what can be done; `drop`: how many of the
         `n_turns` oldest turns would have to be left out (None: leaving out all is not
         enough)."""
-        words = (f"This chat already uses {'' if use.exact else 'about '}{use.used:,} of the "
-                 f"model's {use.n_ctx:,} context tokens, and your message with room for its "
-                 f"answer needs about {use.next_needs:,} more: it would not fit.")
+        words = (self.tr("This chat already uses {used:,} of the model's {n_ctx:,} context "
+                         "tokens, and your message with room for its answer needs about "
+                         "{needs:,} more: it would not fit.") if use.exact
+                 else self.tr("This chat already uses about {used:,} of the model's {n_ctx:,} "
+                              "context tokens, and your message with room for its answer needs "
+                              "about {needs:,} more: it would not fit.")).format(
+            used=use.used, n_ctx=use.n_ctx, needs=use.next_needs)
         if drop is None:
-            words += (" Even without the earlier turns it would not fit: start a new chat, "
-                      "shorten the message, or load the model with a larger context.")
+            words += " " + self.tr("Even without the earlier turns it would not fit: start a "
+                                   "new chat, shorten the message, or load the model with a "
+                                   "larger context.")
         else:
-            words += (f" Start a new chat, leave out the oldest {drop} of {n_turns} "
-                      "messages (they stay here, the model no longer sees them), or have "
-                      "the model summarise the conversation first.")
+            words += " " + self.tr("Start a new chat, leave out the oldest {drop} of {n} "
+                                   "messages (they stay here, the model no longer sees them), "
+                                   "or have the model summarise the conversation first.").format(
+                drop=drop, n=n_turns)
         self.label.setText(words)
         self.drop_button.setEnabled(drop is not None and drop > 0)
         self.summarise_button.setEnabled(drop is not None and n_turns > 0)

@@ -68,12 +68,14 @@ class CrashReporter(QObject):
         self.excepthook(args.exc_type, args.exc_value, args.exc_traceback)
 
     def message(self, summary: str) -> str:
-        where = (f"The details are in the log: {self.log_path}" if self.log_path
-                 else "No log file could be written; the details are below.")
-        return ("Something went wrong inside Draftlight, and what you were doing was "
-                "interrupted. Your chats are saved as you go and are untouched; you can go on "
-                "working, or save and restart if the window misbehaves.\n\n"
-                f"What happened: {summary}\n\n{where}")
+        where = (self.tr("The details are in the log: {path}").format(path=self.log_path)
+                 if self.log_path
+                 else self.tr("No log file could be written; the details are below."))
+        return self.tr("Something went wrong inside Draftlight, and what you were doing was "
+                       "interrupted. Your chats are saved as you go and are untouched; you can "
+                       "go on working, or save and restart if the window misbehaves.\n\n"
+                       "What happened: {summary}\n\n{where}").format(summary=summary,
+                                                                      where=where)
 
     @Slot(str, str)
     def _on_report(self, summary: str, detail: str) -> None:
@@ -83,7 +85,7 @@ class CrashReporter(QObject):
             QApplication.activeWindow())
         box = QMessageBox(parent)
         box.setIcon(QMessageBox.Icon.Critical)
-        box.setWindowTitle("Draftlight: unexpected error")
+        box.setWindowTitle(self.tr("Draftlight: unexpected error"))
         box.setTextFormat(Qt.TextFormat.PlainText)  # the message quotes arbitrary text
         box.setText(self.message(summary))
         box.setDetailedText(detail)

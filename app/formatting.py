@@ -6,13 +6,20 @@ from __future__ import annotations
 import html
 from datetime import UTC, datetime
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from app.i18n import translate
 from backend.models.memory import Fit, MemoryEstimate
 
-FIT_WORDS = {Fit.FITS: "Fits", Fit.TIGHT: "Tight", Fit.TOO_BIG: "Too big"}
+# English, marked for lupdate; fit_text and fit_tooltip show them translated.
+FIT_WORDS = {Fit.FITS: QT_TRANSLATE_NOOP("Formatting", "Fits"),
+             Fit.TIGHT: QT_TRANSLATE_NOOP("Formatting", "Tight"),
+             Fit.TOO_BIG: QT_TRANSLATE_NOOP("Formatting", "Too big")}
 FIT_EXPLAINED = {
-    Fit.FITS: "fits in the memory free now",
-    Fit.TIGHT: "fits in the installed memory, but not in what is free now",
-    Fit.TOO_BIG: "needs more than this machine's installed memory",
+    Fit.FITS: QT_TRANSLATE_NOOP("Formatting", "fits in the memory free now"),
+    Fit.TIGHT: QT_TRANSLATE_NOOP("Formatting",
+                                 "fits in the installed memory, but not in what is free now"),
+    Fit.TOO_BIG: QT_TRANSLATE_NOOP("Formatting", "needs more than this machine's installed memory"),
 }
 
 
@@ -20,9 +27,11 @@ def human_size(n: int | float) -> str:
     size = float(n)
     for unit in ("bytes", "KiB", "MiB", "GiB", "TiB"):
         if size < 1024 or unit == "TiB":
-            return f"{size:,.0f} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
+            if unit == "bytes":
+                return translate("Formatting", "{n:,.0f} bytes").format(n=size)
+            return f"{size:.1f} {unit}"
         size /= 1024
-    return f"{n} bytes"
+    return translate("Formatting", "{n:,.0f} bytes").format(n=n)
 
 
 def human_count(n: int) -> str:
@@ -45,13 +54,15 @@ def parameters(n: int) -> str:
 
 def duration(seconds: float | None) -> str:
     if seconds is None:
-        return "time left unknown"
+        return translate("Formatting", "time left unknown")
     seconds = round(seconds)
     if seconds < 60:
-        return f"{seconds} s left"
+        return translate("Formatting", "{s} s left").format(s=seconds)
     if seconds < 3600:
-        return f"{seconds // 60} min {seconds % 60:02d} s left"
-    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min left"
+        return translate("Formatting", "{min} min {s:02d} s left").format(
+            min=seconds // 60, s=seconds % 60)
+    return translate("Formatting", "{h} h {min:02d} min left").format(
+        h=seconds // 3600, min=seconds % 3600 // 60)
 
 
 def age(when: datetime | None, now: datetime | None = None) -> str:
@@ -63,24 +74,25 @@ def age(when: datetime | None, now: datetime | None = None) -> str:
         when = when.replace(tzinfo=UTC)
     days = (now - when).days
     if days < 1:
-        return "today"
+        return translate("Formatting", "today")
     if days < 2:
-        return "yesterday"
+        return translate("Formatting", "yesterday")
     if days < 31:
-        return f"{days} days ago"
+        return translate("Formatting", "{n} days ago").format(n=days)
     return when.date().isoformat()
 
 
 def fit_text(estimate: MemoryEstimate) -> str:
-    return f"{FIT_WORDS[estimate.fit]} · {human_size(estimate.total)}"
+    return f"{translate('Formatting', FIT_WORDS[estimate.fit])} · {human_size(estimate.total)}"
 
 
 def fit_tooltip(estimate: MemoryEstimate, what: str) -> str:
-    return (
-        f"{what} needs about {human_size(estimate.total)}: {human_size(estimate.weights)} of "
-        f"weights and {human_size(estimate.kv_cache)} of context cache, plus working memory. "
-        f"It {FIT_EXPLAINED[estimate.fit]}."
-    )
+    return translate(
+        "Formatting", "{what} needs about {total}: {weights} of weights and {cache} of context "
+        "cache, plus working memory. It {fit}.").format(
+        what=what, total=human_size(estimate.total), weights=human_size(estimate.weights),
+        cache=human_size(estimate.kv_cache),
+        fit=translate("Formatting", FIT_EXPLAINED[estimate.fit]))
 
 
 def plain_tooltip(text: str) -> str:

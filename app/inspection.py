@@ -11,6 +11,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
+from app.backend_text import backend_text
+from app.i18n import translate
 from app.token_log import TokenLog
 from backend import spec_types
 from backend.engine.events import Candidate, Token, Verification
@@ -79,35 +81,46 @@ def emitted_index(log: TokenLog, k: int) -> int | None:
 
 def origin_words(token: Token) -> str:
     if token.origin == "target":
-        return "the target model itself"
+        return translate("Inspection", "the target model itself")
     if token.head is not None and token.origin == "mtp":
-        return f"MTP head {token.head + 1} of the target"
+        return translate("Inspection", "MTP head {n} of the target").format(n=token.head + 1)
     spec = spec_types.get(token.origin)
-    return spec.drafted_by or spec.label if spec else token.origin
+    return backend_text(spec.drafted_by or spec.label) if spec else token.origin
+
 
 
 def summary_rows(ins: Inspection) -> list[tuple[str, str]]:
     """(label, value) rows, plain text, in the order the panel shows them."""
     t, v = ins.token, ins.verification
-    rows = [("Token", f"{shown(t.text)}  (id {t.id})")]
+    rows = [(translate("Inspection", "Token"), f"{shown(t.text)}  (id {t.id})")]
     if ins.position is not None:
-        where = f"step {ins.step}, draft position {ins.position} of {ins.n_drafted}"
+        where = translate("Inspection", "step {step}, draft position {position} of {n}").format(
+            step=ins.step, position=ins.position, n=ins.n_drafted)
     elif ins.n_drafted:
-        where = f"step {ins.step}, after {ins.n_accepted} of {ins.n_drafted} drafts were accepted"
+        where = translate("Inspection", "step {step}, after {accepted} of {n} drafts were "
+                          "accepted").format(step=ins.step, accepted=ins.n_accepted,
+                                             n=ins.n_drafted)
     else:
-        where = f"step {ins.step} (no draft in this step)"
-    rows.append(("Where", where))
-    rows.append(("Origin", origin_words(t)))
+        where = translate("Inspection", "step {step} (no draft in this step)").format(
+            step=ins.step)
+    rows.append((translate("Inspection", "Where"), where))
+    rows.append((translate("Inspection", "Origin"), origin_words(t)))
     if v is not None and v.match_at is not None:
-        place = "earlier in this answer" if ins.copied_from is not None else "the conversation"
-        rows.append(("Copied from", f"{place}, after …{v.match_text[-60:]!r}"))
-    rows.append(("Verdict", {"accepted": "accepted by the target",
-                             "rejected": "rejected by the target (struck out, not in the answer)",
-                             "target": "the target's own token"}[ins.kind]))
+        place = (translate("Inspection", "earlier in this answer") if ins.copied_from is not None
+                 else translate("Inspection", "the conversation"))
+        rows.append((translate("Inspection", "Copied from"),
+                     f"{place}, " + translate("Inspection", "after …{text}").format(
+                         text=repr(v.match_text[-60:]))))
+    verdicts = {
+        "accepted": translate("Inspection", "accepted by the target"),
+        "rejected": translate("Inspection",
+                              "rejected by the target (struck out, not in the answer)"),
+        "target": translate("Inspection", "the target's own token")}
+    rows.append((translate("Inspection", "Verdict"), verdicts[ins.kind]))
     if t.p_target is not None:
-        rows.append(("p (target)", f"{t.p_target:.4f}"))
+        rows.append((translate("Inspection", "p (target)"), f"{t.p_target:.4f}"))
     if t.p_draft is not None:
-        rows.append(("q (drafter)", f"{t.p_draft:.4f}"))
+        rows.append((translate("Inspection", "q (drafter)"), f"{t.p_draft:.4f}"))
     rows.extend(_rule_rows(ins))
     return rows
 
@@ -115,40 +128,52 @@ def summary_rows(ins: Inspection) -> list[tuple[str, str]]:
 def _rule_rows(ins: Inspection) -> list[tuple[str, str]]:
     t, v = ins.token, ins.verification
     if v is None:
-        return [("Verification", "not recorded for this token (drafted after the first "
-                 "rejection, so never examined)" if t.origin != "target" and not t.accepted
-                 else "not recorded (an answer from before the inspector)")]
+        return [(translate("Inspection", "Verification"),
+                 translate("Inspection", "not recorded for this token (drafted after the first "
+                           "rejection, so never examined)")
+                 if t.origin != "target" and not t.accepted
+                 else translate("Inspection", "not recorded (an answer from before the "
+                                "inspector)"))]
     rows: list[tuple[str, str]] = []
     if ins.kind != "target":
         if v.rule == "greedy":
             best = v.top_target[0] if v.top_target else None
-            rule = "greedy: a draft stands when it is the target's most likely token"
+            rule = translate("Inspection", "greedy: a draft stands when it is the target's "
+                             "most likely token")
             if best is not None:
-                rule += f" (here {shown(best.text)}, p = {best.p:.4f})"
-            rows.append(("Rule", rule))
+                rule += translate("Inspection", " (here {token}, p = {p:.4f})").format(
+                    token=shown(best.text), p=best.p)
+            rows.append((translate("Inspection", "Rule"), rule))
         elif v.accept_prob is not None and v.draw is not None:
-            rows.append(("Acceptance", f"min(1, p/q) = {v.accept_prob:.4f}"))
+            rows.append((translate("Inspection", "Acceptance"),
+                         f"min(1, p/q) = {v.accept_prob:.4f}"))
             sign = "<" if ins.kind == "accepted" else "≥"
-            rows.append(("Uniform draw", f"u = {v.draw:.4f}  {sign}  {v.accept_prob:.4f}  → "
-                         f"{ins.kind}"))
+            verdict = (translate("Inspection", "accepted") if ins.kind == "accepted"
+                       else translate("Inspection", "rejected"))
+            rows.append((translate("Inspection", "Uniform draw"),
+                         f"u = {v.draw:.4f}  {sign}  {v.accept_prob:.4f}  → {verdict}"))
         if ins.replacement is not None:
             r = ins.replacement
-            rows.append(("Instead", f"{shown(r.text)} (id {r.id}), p = {r.p_target or 0:.4f}"))
+            rows.append((translate("Inspection", "Instead"),
+                         f"{shown(r.text)} (id {r.id}), p = {r.p_target or 0:.4f}"))
             rv = r.verification
             if rv is not None and rv.drawn_from == "residual":
-                rows.append(("Drawn from", "the residual max(0, p − q), normalised"
-                             + (f" (its probability there: {rv.residual_p:.4f})"
-                                if rv.residual_p is not None else "")))
+                there = (translate("Inspection", " (its probability there: {p:.4f})").format(
+                    p=rv.residual_p) if rv.residual_p is not None else "")
+                rows.append((translate("Inspection", "Drawn from"),
+                             translate("Inspection", "the residual max(0, p − q), normalised")
+                             + there))
     else:
-        how = {"argmax": "the target's most likely token (greedy)",
-               "residual": "drawn from the residual max(0, p − q), normalised, after the "
-                           "rejection",
-               "target": "drawn from the target's distribution p"
-                         + (" (every draft was accepted: the bonus token)" if ins.n_drafted
+        how = {"argmax": translate("Inspection", "the target's most likely token (greedy)"),
+               "residual": translate("Inspection", "drawn from the residual max(0, p − q), "
+                                                   "normalised, after the rejection"),
+               "target": translate("Inspection", "drawn from the target's distribution p")
+                         + (translate("Inspection", " (every draft was accepted: the bonus "
+                                                    "token)") if ins.n_drafted
                             else "")}.get(v.drawn_from, "")
         if v.drawn_from == "residual" and v.residual_p is not None:
-            how += f" (probability there: {v.residual_p:.4f})"
-        rows.append(("Chosen as", how))
+            how += translate("Inspection", " (probability there: {p:.4f})").format(p=v.residual_p)
+        rows.append((translate("Inspection", "Chosen as"), how))
     return rows
 
 

@@ -7,7 +7,7 @@ as markup.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -21,23 +21,24 @@ from PySide6.QtWidgets import (
 
 from app.inspection import Inspection, shown, summary_rows, top_rows
 
-HINT = ("Click any token of an answer to see how it was proposed and verified: p and q, the "
-        "acceptance test and the draw, and the five most likely tokens of each model.")
+HINT = QT_TRANSLATE_NOOP(
+    "InspectorPanel", "Click any token of an answer to see how it was proposed and verified: p "
+    "and q, the acceptance test and the draw, and the five most likely tokens of each model.")
 
 
 class InspectorPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("inspector")
-        self.hint = QLabel(HINT)
+        self.hint = QLabel(self.tr(HINT))
         self.hint.setWordWrap(True)
         self.hint.setTextFormat(Qt.TextFormat.PlainText)
         self.form = QFormLayout()
         self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.top_title = QLabel("Five most likely tokens: target p · drafter q")
+        self.top_title = QLabel(self.tr("Five most likely tokens: target p · drafter q"))
         self.top_title.setTextFormat(Qt.TextFormat.PlainText)
         self.top = QTableWidget(0, 4)
-        self.top.setHorizontalHeaderLabels(["target", "p", "drafter", "q"])
+        self.top.setHorizontalHeaderLabels([self.tr("target"), "p", self.tr("drafter"), "q"])
         self.top.verticalHeader().hide()
         self.top.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.top.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)

@@ -51,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with --screenshot: give up after this long (default 600)")
     add_option(parser, schema.THEME, flag="--theme", metavar="THEME", default=None,
                help_default="the saved one, else the system's")
+    add_option(parser, schema.LANGUAGE, flag="--language", metavar="LANG", default=None,
+               help_default="the saved one")
     parser.add_argument("--settings", type=Path, metavar="FILE",
                         help="settings file to use instead of the default one")
     desktop = parser.add_mutually_exclusive_group()

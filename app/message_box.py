@@ -12,7 +12,8 @@ class MessageBox(QPlainTextEdit):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setPlaceholderText("Message the model (Enter sends, Shift+Enter for a new line)")
+        self.setPlaceholderText(self.tr("Message the model (Enter sends, Shift+Enter for a new "
+                                        "line)"))
         self.setTabChangesFocus(True)
         self.setMaximumHeight(120)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from app.answer import Answer, format_stats
 from app.answer_advice import advice_line
+from app.backend_text import draft_length_words, spec_caption
 from app.markdown_view import MarkdownView
 from app.stats_chart import AcceptChart
 from app.theme import token_colours
@@ -43,7 +44,7 @@ class UserMessageWidget(QFrame):
         self.setObjectName("userMessage")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
-        role = plain_label("You")
+        role = plain_label(self.tr("You"))
         role.setObjectName("roleLabel")
         # The row the chat's actions (versions, edit, copy: app/chat_actions.py) join.
         self.header = QHBoxLayout()
@@ -71,9 +72,9 @@ class ErrorWidget(QFrame):
 
 # The answer's "Teach" menu: (tool, label); app/teaching.py opens each tool.
 TEACHING_TOOLS = (
-    ("replay", "Replay step by step…"),
-    ("race", "Race against plain decoding…"),
-    ("charts", "Charts…"),
+    ("replay", QT_TRANSLATE_NOOP("AnswerWidget", "Replay step by step…")),
+    ("race", QT_TRANSLATE_NOOP("AnswerWidget", "Race against plain decoding…")),
+    ("charts", QT_TRANSLATE_NOOP("AnswerWidget", "Charts…")),
 )
 
 
@@ -95,16 +96,17 @@ class AnswerWidget(QFrame):
 
         self.title = plain_label()
         self.title.setObjectName("roleLabel")
-        self.markdown_button = QToolButton(text="Markdown")
+        self.markdown_button = QToolButton(text=self.tr("Markdown"))
         self.markdown_button.setCheckable(True)
-        self.markdown_button.setToolTip("Switch between the coloured tokens and clean Markdown")
+        self.markdown_button.setToolTip(self.tr("Switch between the coloured tokens and clean "
+                                                "Markdown"))
         self.markdown_button.toggled.connect(self._on_markdown_toggled)
-        self.copy_button = QToolButton(text="Copy")
-        self.copy_button.setToolTip("Copy the answer's text")
+        self.copy_button = QToolButton(text=self.tr("Copy"))
+        self.copy_button.setToolTip(self.tr("Copy the answer's text"))
         self.copy_button.clicked.connect(self._on_copy)
-        self.export_button = QToolButton(text="Export…")
-        self.export_button.setToolTip("Save this answer as an HTML page, a PNG image or a JSON "
-                                      "trace that Draftlight opens again")
+        self.export_button = QToolButton(text=self.tr("Export…"))
+        self.export_button.setToolTip(self.tr("Save this answer as an HTML page, a PNG image or a "
+                                              "JSON trace that Draftlight opens again"))
         self.export_button.clicked.connect(self._on_export)
         self.export_button.hide()  # shown once the answer has finished
         header = QHBoxLayout()
@@ -113,19 +115,19 @@ class AnswerWidget(QFrame):
         header.addWidget(self.title, 1)
         header.addWidget(self.markdown_button)
         header.addWidget(self.copy_button)
-        self.check_button = QToolButton(text="Check lossless")
-        self.check_button.setToolTip("Decode the same conversation plainly and greedily and "
-                                     "compare the tokens with this answer's")
+        self.check_button = QToolButton(text=self.tr("Check lossless"))
+        self.check_button.setToolTip(self.tr("Decode the same conversation plainly and greedily "
+                                             "and compare the tokens with this answer's"))
         self.check_button.clicked.connect(self._on_check_lossless)
         header.addWidget(self.check_button)
         header.addWidget(self.export_button)
-        self.teach_button = QToolButton(text="Teach")
-        self.teach_button.setToolTip("Replay this answer step by step, race it against plain "
-                                     "decoding, or chart its numbers")
+        self.teach_button = QToolButton(text=self.tr("Teach"))
+        self.teach_button.setToolTip(self.tr("Replay this answer step by step, race it against "
+                                             "plain decoding, or chart its numbers"))
         self.teach_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         teach_menu = QMenu(self.teach_button)
         for tool, label in TEACHING_TOOLS:
-            teach_menu.addAction(label).setData(tool)
+            teach_menu.addAction(self.tr(label)).setData(tool)
         teach_menu.triggered.connect(self._on_teach)
         self.teach_button.setMenu(teach_menu)
         self.teach_button.hide()  # shown once the answer has finished
@@ -147,7 +149,8 @@ class AnswerWidget(QFrame):
         self.advice_label = plain_label()
         self.advice_label.setObjectName("adviceLabel")
         self.use_k_button = QToolButton()
-        self.use_k_button.setToolTip("Draft this many tokens per step from the next answer on")
+        self.use_k_button.setToolTip(self.tr("Draft this many tokens per step from the next answer "
+                                             "on"))
         self.use_k_button.clicked.connect(self._on_use_k)
         self.advice_row = QWidget()
         advice = QHBoxLayout(self.advice_row)
@@ -205,13 +208,13 @@ class AnswerWidget(QFrame):
             return
         self.export_button.setVisible(a.done)
         self.teach_button.setVisible(a.done and len(a.tokens) > 0)
-        title = "Assistant"
+        title = self.tr("Assistant")
         if a.model_name:
             title += f" · {a.model_name}"
         spec = spec_types.get(a.spec_type)
-        title += f" · {spec.caption if spec else a.spec_type}"
+        title += f" · {spec_caption(a.spec_type)}"
         if spec is not None and spec.drafts:
-            title += f", {spec_types.draft_length_words(a.spec_type, a.n_draft_max)}"
+            title += f", {draft_length_words(a.spec_type, a.n_draft_max)}"
         self.title.setText(title)
         self.stats_label.setText(format_stats(a))
         self.chart.set_data(a.accepted_lengths, a.drafted_lengths, a.n_draft_max)
@@ -236,7 +239,7 @@ class AnswerWidget(QFrame):
             f"color: {token_colours(self).rejected_fg};" if advice.warning else "")
         offer = advice.best_k is not None and advice.warning is None
         if offer:
-            self.use_k_button.setText(f"Use K = {advice.best_k}")
+            self.use_k_button.setText(self.tr("Use K = {k}").format(k=advice.best_k))
         self.use_k_button.setVisible(offer)
         self.advice_row.show()
 

@@ -61,7 +61,7 @@ class ModelSession(QObject):
     def open_target(self, path: str, n_ctx: int, n_threads: int) -> None:
         self.settings.remember_model(path)
         self.settings.models.target = path
-        self._begin(f"Loading {Path(path).name}…")
+        self._begin(self.tr("Loading {name}…").format(name=Path(path).name))
         self.client.load_target(path, n_ctx, n_threads)
 
     def open_demo(self, n_ctx: int, n_threads: int) -> None:
@@ -72,7 +72,7 @@ class ModelSession(QObject):
         self.settings.models.draft = draft
         self.settings.remember_model(target)
         self.settings.remember_model(draft)
-        self._begin("Preparing the demo models (first run only)…")
+        self._begin(self.tr("Preparing the demo models (first run only)…"))
         self.client.load_demo(n_ctx, n_threads)
 
     def open_server(self, base_url: str, api_key: str, model: str) -> None:
@@ -81,7 +81,7 @@ class ModelSession(QObject):
         target = ServerTarget(base_url, model)
         remember_key(base_url, api_key)
         self._server_loading = True
-        self._begin(f"Connecting to {target.name}…")
+        self._begin(self.tr("Connecting to {name}…").format(name=target.name))
         self.client.load_target(target.path, 0, 0)
 
     def open_draft(self, path: str) -> None:
@@ -93,7 +93,7 @@ class ModelSession(QObject):
             return
         self._failed_drafts.discard(path)
         self.settings.remember_model(path)
-        self._begin(f"Loading {Path(path).name}…")
+        self._begin(self.tr("Loading {name}…").format(name=Path(path).name))
         self.client.load_draft(path)
 
     def cancel_load(self) -> None:

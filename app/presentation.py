@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel
 
+from app.i18n import translate
 from app.slow_motion import STEP_DELAYS_S
 from app.theme import PRESENTATION_PROPERTY, high_contrast_palette
 
@@ -28,8 +29,9 @@ LEGEND_SCALE = 1.25  # the legend a little larger again: it is what the room loo
 
 
 def slow_motion_words(seconds: float) -> str:
-    return (f"Slow motion: {seconds:g} s per step (display only: the engine runs and measures "
-            "at full speed)") if seconds > 0 else ""
+    return translate("Presentation", "Slow motion: {seconds:g} s per step (display only: the "
+                     "engine runs and measures at full speed)").format(
+        seconds=seconds) if seconds > 0 else ""
 
 
 def presentation_style(pt: float) -> str:
@@ -42,20 +44,21 @@ class Presentation(QObject):
     def __init__(self, window: MainWindow, menu: QMenu) -> None:
         super().__init__(window)
         self.window = window
-        self.action = QAction("&Presentation mode", window, checkable=True,
+        self.action = QAction(self.tr("&Presentation mode"), window, checkable=True,
                               shortcut=QKeySequence("F5"))
-        self.action.setToolTip("Large type and high contrast for a projector; the answer, "
-                               "the legend and the numbers fill the window")
+        self.action.setToolTip(self.tr("Large type and high contrast for a projector; the answer, "
+                                       "the legend and the numbers fill the window"))
         self.action.toggled.connect(self.set_enabled)
         menu.addAction(self.action)
         self._leave = QShortcut(QKeySequence("Esc"), window)
         self._leave.setEnabled(False)
         self._leave.activated.connect(lambda: self.action.setChecked(False))
 
-        slow = menu.addMenu("&Slow motion")
+        slow = menu.addMenu(self.tr("&Slow motion"))
         self.delay_group = QActionGroup(window)
         for seconds in STEP_DELAYS_S:
-            a = slow.addAction("Off" if not seconds else f"{seconds:g} s per step")
+            a = slow.addAction(self.tr("Off") if not seconds
+                               else self.tr("{seconds:g} s per step").format(seconds=seconds))
             a.setCheckable(True)
             a.setData(seconds)
             a.setChecked(not seconds)

@@ -1,4 +1,5 @@
-"""Creating the QApplication: one place for the app's names and theme, used by main() and tests."""
+"""Creating the QApplication: one place for the app's names, theme and language, used by main()
+and tests."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from app.i18n import install_translators
 from app.resources import icon_files
 from app.theme import apply_theme
 from backend import APP_NAME, APP_TITLE, __version__
 
 
-def ensure_application(argv: list[str] | None = None, *, theme: str = "system") -> QApplication:
-    """The running QApplication, created (named, themed) on first use."""
+def ensure_application(argv: list[str] | None = None, *, theme: str = "system",
+                       language: str = "system") -> QApplication:
+    """The running QApplication, created (named, themed, translated) on first use. `language`
+    is a settings choice ("system", "en", "it", "fr"); English installs no translator."""
     app = QApplication.instance()
     if app is None:
         app = QApplication(argv if argv is not None else sys.argv[:1])
@@ -24,6 +28,7 @@ def ensure_application(argv: list[str] | None = None, *, theme: str = "system") 
     app.setDesktopFileName(APP_NAME)
     app.setWindowIcon(app_icon())
     apply_theme(app, theme)
+    install_translators(app, language)
     return app
 
 

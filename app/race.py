@@ -12,7 +12,11 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from app.answer import Answer
+from app.backend_text import draft_length_words, spec_caption
+from app.i18n import translate
 from app.replay import step_spans
 from backend import spec_types
 
@@ -46,9 +50,8 @@ def timeline(answer: Answer) -> Timeline:
 
 def side_name(answer: Answer) -> str:
     if answer.spec_type == spec_types.PLAIN:
-        return "Plain decoding"
-    spec = spec_types.get(answer.spec_type)
-    name = spec.caption if spec is not None else answer.spec_type
+        return translate("Race", "Plain decoding")
+    name = spec_caption(answer.spec_type)
     return name[:1].upper() + name[1:]
 
 
@@ -56,9 +59,10 @@ def side_label(answer: Answer) -> str:
     spec = spec_types.get(answer.spec_type)
     name = side_name(answer)
     if spec is not None and spec.drafts:
-        name += f", {spec_types.draft_length_words(answer.spec_type, answer.n_draft_max)}"
+        name += f", {draft_length_words(answer.spec_type, answer.n_draft_max)}"
     stats = answer.stats()
-    return f"{name} · {stats.n_generated} tokens · {stats.tokens_per_second:.1f} tok/s"
+    return translate("Race", "{name} · {n} tokens · {rate:.1f} tok/s").format(
+        name=name, n=stats.n_generated, rate=stats.tokens_per_second)
 
 
 def verdict(plain: Answer, spec: Answer) -> str:
@@ -66,15 +70,18 @@ def verdict(plain: Answer, spec: Answer) -> str:
     length when sampled or stopped early)."""
     p, s = plain.stats().tokens_per_second, spec.stats().tokens_per_second
     if p <= 0 or s <= 0:
-        return "No timings to compare."
+        return translate("Race", "No timings to compare.")
     ratio = s / p
     caption = side_name(spec)
     if ratio >= 1.0:
-        return (f"{caption} decoded ×{ratio:.2f} as fast as plain decoding "
-                f"({s:.1f} against {p:.1f} tokens/s).")
-    return (f"{caption} was slower than plain decoding here: ×{ratio:.2f} "
-            f"({s:.1f} against {p:.1f} tokens/s).")
+        return translate("Race", "{name} decoded ×{ratio:.2f} as fast as plain decoding "
+                         "({rate:.1f} against {plain:.1f} tokens/s).").format(
+            name=caption, ratio=ratio, rate=s, plain=p)
+    return translate("Race", "{name} was slower than plain decoding here: ×{ratio:.2f} "
+                     "({rate:.1f} against {plain:.1f} tokens/s).").format(
+        name=caption, ratio=ratio, rate=s, plain=p)
 
 
-REPLAY_NOTE = ("A replay of timings measured on this machine: the two answers ran one after "
-               "the other, not at the same time, and are shown at their recorded speeds.")
+REPLAY_NOTE = QT_TRANSLATE_NOOP(
+    "Race", "A replay of timings measured on this machine: the two answers ran one after the "
+    "other, not at the same time, and are shown at their recorded speeds.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from PySide6.QtCore import QElapsedTimer, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QElapsedTimer, Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.answer import Answer
+from app.i18n import translate
 from app.race import REPLAY_NOTE, Timeline, side_label, side_name, timeline, verdict
 from app.token_view import TokenView
 from backend import spec_types
@@ -32,14 +33,15 @@ from backend.engine.request import GenerationRequest
 
 FRAME_MS = 30
 # Replay speeds: 1× is the measured time; slower ones let a room follow the tokens.
-SPEEDS = ((1.0, "1× (as measured)"), (0.5, "½×"), (0.25, "¼×"), (0.1, "⅒×"))
+SPEEDS = ((1.0, QT_TRANSLATE_NOOP("RaceWindow", "1× (as measured)")), (0.5, "½×"),
+          (0.25, "¼×"), (0.1, "⅒×"))
 
 
 class RaceWindow(QDialog):
     def __init__(self, client, request: GenerationRequest, model_name: str = "",
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Race: plain decoding against speculative decoding")
+        self.setWindowTitle(self.tr("Race: plain decoding against speculative decoding"))
         self.resize(1100, 600)
         self._client = client
         self._model_name = model_name
@@ -51,10 +53,11 @@ class RaceWindow(QDialog):
         self._drawn = [0, 0]
         self._clock = QElapsedTimer()
 
-        note = REPLAY_NOTE
+        note = translate("Race", REPLAY_NOTE)
         if not request.sampling.greedy:
-            note += (f" Sampled at temperature {request.sampling.temperature:g}: the two texts "
-                     "may differ, each drawn from the target's own distribution.")
+            note += " " + self.tr("Sampled at temperature {temperature:g}: the two texts may "
+                                  "differ, each drawn from the target's own distribution.").format(
+                temperature=request.sampling.temperature)
         self.note = QLabel(note)
         self.note.setWordWrap(True)
         self.note.setObjectName("raceNote")
@@ -94,14 +97,14 @@ class RaceWindow(QDialog):
             self.views.append(view)
             self.clocks.append(clock)
         grid.setRowStretch(1, 1)
-        self.again_button = QPushButton("Replay again")
+        self.again_button = QPushButton(self.tr("Replay again"))
         self.again_button.setEnabled(False)
         self.speed = QComboBox()
         for factor, label in SPEEDS:
-            self.speed.addItem(label, factor)
+            self.speed.addItem(self.tr(label), factor)
         controls = QHBoxLayout()
         controls.addWidget(self.again_button)
-        controls.addWidget(QLabel("Speed:"))
+        controls.addWidget(QLabel(self.tr("Speed:")))
         controls.addWidget(self.speed)
         controls.addStretch(1)
         layout = QVBoxLayout(self)
@@ -130,7 +133,8 @@ class RaceWindow(QDialog):
                         n_draft_max=request.n_draft_max)
         self._running = (self._client.generate(request), answer)
         n = len(self.answers) + 1
-        self.status.setText(f"Measuring {side_name(answer).lower()} ({n} of 2)…")
+        self.status.setText(self.tr("Measuring {name} ({n} of 2)…").format(
+            name=side_name(answer).lower(), n=n))
 
     def _on_events(self, request_id: int, events: list) -> None:
         if self._running is None or self._running[0] != request_id:
@@ -142,12 +146,13 @@ class RaceWindow(QDialog):
         if isinstance(last, GenerationFailed):
             self._running = None
             self._queue.clear()
-            self.status.setText(f"The race could not run: {last.message}")
+            self.status.setText(self.tr("The race could not run: {error}").format(
+                error=last.message))
         elif isinstance(last, GenerationFinished):
             self._running = None
             if last.stop_reason == "cancelled":
                 self._queue.clear()
-                self.status.setText("The race was stopped before it finished.")
+                self.status.setText(self.tr("The race was stopped before it finished."))
                 return
             self.answers.append(answer)
             self._next_run()
@@ -171,7 +176,7 @@ class RaceWindow(QDialog):
             self.titles[col].setText(side_label(answer))
             self.views[col].clear_tokens()
             self._drawn[col] = 0
-        self.status.setText("Replaying the measured timings…")
+        self.status.setText(self.tr("Replaying the measured timings…"))
         self._clock.start()
         self.again_button.setEnabled(True)
         self.timer.start()
@@ -200,4 +205,5 @@ class RaceWindow(QDialog):
                 self._drawn[col] = n
             done = t_ms >= tl.total_ms
             shown = tl.total_ms if done else t_ms
-            self.clocks[col].setText(f"{shown / 1000:.2f} s" + ("  · finished" if done else ""))
+            self.clocks[col].setText(f"{shown / 1000:.2f} s"
+                                     + (self.tr("  · finished") if done else ""))

@@ -9,6 +9,9 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Literal
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from app.i18n import translate
 from app.inspection import shown
 from app.token_log import TokenLog
 from backend import spec_types
@@ -81,28 +84,48 @@ class ReplayScript:
         """What happens in this frame, in one sentence a class can read aloud."""
         f = self.frames[frame]
         span = self.steps[f.step]
-        head = f"Step {f.step + 1} of {len(self.steps)}: "
-        spec = spec_types.get(self.spec_type)
-        # "drafted by the draft model" → "the draft model"
-        drafter = (spec.drafted_by.removeprefix("drafted by ")
-                   if spec is not None and spec.drafted_by else "the drafter")
+        head = translate("Replay", "Step {step} of {n}: ").format(step=f.step + 1,
+                                                                  n=len(self.steps))
         if f.phase == "propose":
-            return head + f"{drafter} proposes {_n(span.n_drafted, 'token')}."
+            proposes = (translate("Replay", "{drafter} proposes {n} token.") if span.n_drafted == 1
+                        else translate("Replay", "{drafter} proposes {n} tokens."))
+            return head + proposes.format(drafter=drafter_words(self.spec_type),
+                                          n=span.n_drafted)
         if f.phase == "verdict":
             rejected = span.n_drafted - span.n_accepted
             if not rejected:
-                return head + (f"the target checks them in one batch and accepts all "
-                               f"{span.n_drafted}.")
-            return head + (f"the target checks them in one batch: {span.n_accepted} accepted, "
-                           f"{rejected} rejected (struck out).")
+                return head + translate("Replay", "the target checks them in one batch and "
+                                        "accepts all {n}.").format(n=span.n_drafted)
+            return head + translate("Replay", "the target checks them in one batch: {accepted} "
+                                    "accepted, {rejected} rejected (struck out).").format(
+                accepted=span.n_accepted, rejected=rejected)
         text = "".join(self.log.text[i] for i in range(span.drafts_end, span.end))
-        own = shown(text) if text else "the end of the answer"
+        own = shown(text) if text else translate("Replay", "the end of the answer")
         if not span.n_drafted:
-            return head + f"the target decodes {own} on its own (nothing was drafted)."
+            return head + translate("Replay", "the target decodes {token} on its own (nothing "
+                                    "was drafted).").format(token=own)
         if span.n_accepted < span.n_drafted:
-            return head + f"the target puts its own token {own} where it rejected."
-        return head + f"every draft stood, so the same batch gives a bonus token {own}."
+            return head + translate("Replay", "the target puts its own token {token} where it "
+                                    "rejected.").format(token=own)
+        return head + translate("Replay", "every draft stood, so the same batch gives a bonus "
+                                "token {token}.").format(token=own)
 
 
-def _n(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+# Who proposes, as the subject of a replay caption (English, marked for lupdate).
+DRAFTERS = {
+    "draft": QT_TRANSLATE_NOOP("Replay", "the draft model"),
+    "mtp": QT_TRANSLATE_NOOP("Replay", "the MTP heads"),
+    "ngram": QT_TRANSLATE_NOOP("Replay", "n-gram lookup"),
+    "eagle3": QT_TRANSLATE_NOOP("Replay", "the EAGLE-3 head"),
+}
+
+
+def drafter_words(spec_type: str) -> str:
+    """"the draft model" for spec type draft; a spec type declared elsewhere (tests) is named
+    by its own "drafted by …" words."""
+    if spec_type in DRAFTERS:
+        return translate("Replay", DRAFTERS[spec_type])
+    spec = spec_types.get(spec_type)
+    if spec is not None and spec.drafted_by:
+        return spec.drafted_by.removeprefix("drafted by ")
+    return translate("Replay", "the drafter")

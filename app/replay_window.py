@@ -32,7 +32,8 @@ DEFAULT_SPEED = 1.0
 class ReplayWindow(QDialog):
     def __init__(self, answer: Answer, title: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Replay — {title}" if title else "Replay")
+        self.setWindowTitle(self.tr("Replay — {title}").format(title=title) if title
+                            else self.tr("Replay"))
         self.resize(820, 520)
         self.script = ReplayScript(answer.tokens, answer.spec_type)
         self.frame = -1
@@ -58,17 +59,19 @@ class ReplayWindow(QDialog):
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setWidget(page)
-        self.legend = QLabel("dotted italics: proposed, not yet verified · blue underlined: "
-                             "accepted · orange struck out: rejected · plain: the target's own")
+        self.legend = QLabel(self.tr("dotted italics: proposed, not yet verified · blue "
+                                     "underlined: accepted · orange struck out: rejected · plain: "
+                                     "the target's own"))
         self.legend.setObjectName("replayLegend")
         self.legend.setWordWrap(True)
-        self.previous_button = QPushButton("◀ Previous")
-        self.play_button = QPushButton("▶ Play")
+        self.previous_button = QPushButton(self.tr("◀ Previous"))
+        self.play_button = QPushButton(self.tr("▶ Play"))
         self.play_button.setCheckable(True)
-        self.next_button = QPushButton("Next ▶")
+        self.next_button = QPushButton(self.tr("Next ▶"))
         self.speed = QComboBox()
         for seconds in SPEEDS:
-            self.speed.addItem(f"{seconds:g} s per frame", seconds)
+            self.speed.addItem(self.tr("{seconds:g} s per frame").format(seconds=seconds),
+                               seconds)
         self.speed.setCurrentIndex(SPEEDS.index(DEFAULT_SPEED))
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, max(0, len(self.script) - 1))
@@ -78,8 +81,8 @@ class ReplayWindow(QDialog):
             controls.addWidget(w)
         controls.addWidget(self.slider, 1)
         controls.addWidget(self.position)
-        note = QLabel("A replay of the recorded steps: the drafter's proposal, the target's "
-                      "verdict on each token, then the target's own token.")
+        note = QLabel(self.tr("A replay of the recorded steps: the drafter's proposal, the "
+                              "target's verdict on each token, then the target's own token."))
         note.setWordWrap(True)
         note.setObjectName("replayNote")
         layout = QVBoxLayout(self)
@@ -99,7 +102,7 @@ class ReplayWindow(QDialog):
         if len(self.script):
             self.show_frame(0)
         else:
-            self.caption.setText("This answer has no recorded steps to replay.")
+            self.caption.setText(self.tr("This answer has no recorded steps to replay."))
             for w in (self.previous_button, self.play_button, self.next_button, self.slider):
                 w.setEnabled(False)
 
@@ -136,7 +139,8 @@ class ReplayWindow(QDialog):
         else:
             self.view.append_tokens(log, span.start, span.end)
         self.caption.setText(self.script.caption(frame))
-        self.position.setText(f"frame {frame + 1} / {len(self.script)}")
+        self.position.setText(self.tr("frame {frame} / {n}").format(frame=frame + 1,
+                                                                    n=len(self.script)))
         self.slider.blockSignals(True)
         self.slider.setValue(frame)
         self.slider.blockSignals(False)
@@ -156,7 +160,7 @@ class ReplayWindow(QDialog):
     # Playing -----------------------------------------------------------------------------
 
     def _on_play(self, playing: bool) -> None:
-        self.play_button.setText("❚❚ Pause" if playing else "▶ Play")
+        self.play_button.setText(self.tr("❚❚ Pause") if playing else self.tr("▶ Play"))
         if playing:
             if self.frame + 1 >= len(self.script):
                 self.show_frame(0)  # play again from the start

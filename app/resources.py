@@ -1,5 +1,5 @@
 """The one way into `resources/` (the package `draftlight_resources` once installed): the
-application icon in SVG and PNG, and the desktop entry's template.
+application icon in SVG and PNG, the desktop entry's template and the translations.
 
 Read through `importlib.resources`, so the same call finds them in a checkout's editable
 install, in a wheel and in a PyInstaller bundle. No Qt here: `draftlight --install-desktop`
@@ -16,6 +16,7 @@ PACKAGE = "draftlight_resources"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)  # the hicolor sizes a desktop asks for
 ICON_SVG = "draftlight.svg"
 DESKTOP_TEMPLATE = "draftlight.desktop"
+TRANSLATIONS = "translations"  # draftlight_<lang>.ts (sources) and .qm (compiled, committed)
 
 
 def png_name(size: int) -> str:
@@ -24,7 +25,7 @@ def png_name(size: int) -> str:
 
 def resource(name: str) -> Traversable:
     """A file in resources/; FileNotFoundError, naming it, when it is not there."""
-    item = files(PACKAGE) / name
+    item = files(PACKAGE).joinpath(*name.split("/"))
     if not item.is_file():
         raise FileNotFoundError(f"resource {name!r} is missing from {PACKAGE}")
     return item
@@ -57,3 +58,8 @@ def icon_files() -> dict[int, Path]:
 
 def desktop_template() -> str:
     return resource(DESKTOP_TEMPLATE).read_text(encoding="utf-8")
+
+
+def translation_path(language: str) -> Path:
+    """The compiled translation (.qm) of `language` ("it", "fr")."""
+    return resource_path(f"{TRANSLATIONS}/draftlight_{language}.qm")

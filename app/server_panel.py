@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -24,7 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.backend_text import backend_text, option_label, option_tooltip
 from app.background import Background
+from app.i18n import translate
 from backend import settings_schema as schema
 from backend.serving.client import ServerClient
 from backend.serving.report import NO_COLOURS, SpecReport
@@ -32,9 +34,10 @@ from backend.serving.target import is_server_path
 from backend.settings import ServerSettings
 
 _SHORT_COMBO = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-KIND_LABELS = {"local": "Local engine", "server": "OpenAI-compatible server"}
-KEY_WARNING = ("The key is kept in plain text in the settings file (readable by your user "
-               "only).")
+KIND_LABELS = {"local": QT_TRANSLATE_NOOP("ServerPanel", "Local engine"),
+               "server": QT_TRANSLATE_NOOP("ServerPanel", "OpenAI-compatible server")}
+KEY_WARNING = QT_TRANSLATE_NOOP("ServerPanel", "The key is kept in plain text in the settings "
+                                "file (readable by your user only).")
 
 
 def fetch_models(base_url: str, api_key: str) -> list[str]:
@@ -61,40 +64,40 @@ class ServerPanel(QGroupBox):
         for combo in (self.kind_combo, self.model_combo):
             combo.setSizeAdjustPolicy(_SHORT_COMBO)
             combo.setMinimumContentsLength(10)
-        self.kind_combo.setToolTip(schema.BACKEND_KIND.tooltip)
+        self.kind_combo.setToolTip(option_tooltip(schema.BACKEND_KIND))
         for kind in schema.BACKEND_KINDS:
-            self.kind_combo.addItem(KIND_LABELS[kind], kind)
+            self.kind_combo.addItem(self.tr(KIND_LABELS[kind]), kind)
         self.url_edit = QLineEdit(settings.base_url)
-        self.url_edit.setToolTip(schema.SERVER_URL.tooltip)
+        self.url_edit.setToolTip(option_tooltip(schema.SERVER_URL))
         self.url_edit.setPlaceholderText(schema.SERVER_URL.default)
         self.key_edit = QLineEdit(settings.api_key)
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key_edit.setPlaceholderText("none")
-        self.key_edit.setToolTip(f"{schema.SERVER_API_KEY.tooltip}. {KEY_WARNING}")
+        self.key_edit.setPlaceholderText(self.tr("none"))
+        self.key_edit.setToolTip(f"{option_tooltip(schema.SERVER_API_KEY)}. {self.tr(KEY_WARNING)}")
         self.model_combo.setEditable(True)  # a name can be typed before the list comes
-        self.model_combo.setToolTip(schema.SERVER_MODEL.tooltip)
+        self.model_combo.setToolTip(option_tooltip(schema.SERVER_MODEL))
         if settings.model:
             self.model_combo.addItem(settings.model)
-        self.list_button = QPushButton("List models")
-        self.list_button.setToolTip("Ask the server for its models (/v1/models)")
-        self.connect_button = QPushButton("Connect")
-        self.connect_button.setToolTip("Answer with this server's model from now on")
+        self.list_button = QPushButton(self.tr("List models"))
+        self.list_button.setToolTip(self.tr("Ask the server for its models (/v1/models)"))
+        self.connect_button = QPushButton(self.tr("Connect"))
+        self.connect_button.setToolTip(self.tr("Answer with this server's model from now on"))
         self.status = _note()
         self.note = _note()
-        self.note.setText(NO_COLOURS)
+        self.note.setText(backend_text(NO_COLOURS))
 
         form = QFormLayout(self)
-        form.addRow(schema.BACKEND_KIND.label, self.kind_combo)
-        form.addRow(schema.SERVER_URL.label, self.url_edit)
-        form.addRow(schema.SERVER_API_KEY.label, self.key_edit)
+        form.addRow(option_label(schema.BACKEND_KIND), self.kind_combo)
+        form.addRow(option_label(schema.SERVER_URL), self.url_edit)
+        form.addRow(option_label(schema.SERVER_API_KEY), self.key_edit)
         self.key_note = _note()
-        self.key_note.setText(KEY_WARNING)
+        self.key_note.setText(self.tr(KEY_WARNING))
         form.addRow("", self.key_note)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.model_combo, 1)
         row.addWidget(self.list_button)
-        form.addRow(schema.SERVER_MODEL.label, row)
+        form.addRow(option_label(schema.SERVER_MODEL), row)
         form.addRow("", self.connect_button)
         form.addRow("", self.status)
         form.addRow("", self.note)
@@ -134,7 +137,7 @@ class ServerPanel(QGroupBox):
     def list_models(self) -> None:
         """Ask the server for its models off the GUI thread; `models_listed` or
         `models_failed` tells how it went."""
-        self.status.setText(f"Asking {self.base_url} for its models…")
+        self.status.setText(self.tr("Asking {url} for its models…").format(url=self.base_url))
         self.list_button.setEnabled(False)
         self._work.run(fetch_models, self.base_url, self.api_key,
                        on_result=self._on_models, on_error=self._on_models_error)
@@ -150,7 +153,7 @@ class ServerPanel(QGroupBox):
     def show_target(self, target) -> None:
         """The loaded target (ModelInfo or None): say which server answers, if one does."""
         if target is not None and is_server_path(target.path):
-            self.status.setText(f"Connected: {target.name}.")
+            self.status.setText(self.tr("Connected: {name}.").format(name=target.name))
 
     def show_report(self, report: SpecReport | None) -> None:
         """What the server said about its last answer's speculation (None: the local
@@ -179,7 +182,8 @@ class ServerPanel(QGroupBox):
     @Slot()
     def _on_connect_clicked(self) -> None:
         if not self.model:
-            self.status.setText("Choose a model first: List models asks the server for them.")
+            self.status.setText(self.tr("Choose a model first: List models asks the server for "
+                                        "them."))
             return
         self.connect_requested.emit(self.base_url, self.api_key, self.model)
 
@@ -190,9 +194,13 @@ class ServerPanel(QGroupBox):
         self.model_combo.addItems(models)
         if current in models:
             self.model_combo.setCurrentText(current)
-        self.status.setText(f"{len(models)} model{'s' if len(models) != 1 else ''} on "
-                            f"{self.base_url}." if models else
-                            f"{self.base_url} lists no model.")
+        if not models:
+            words = self.tr("{url} lists no model.")
+        elif len(models) == 1:
+            words = self.tr("{n} model on {url}.")
+        else:
+            words = self.tr("{n} models on {url}.")
+        self.status.setText(words.format(n=len(models), url=self.base_url))
         self.models_listed.emit(models)
 
     def _on_models_error(self, exc: Exception) -> None:
@@ -235,7 +243,8 @@ def attach_server_panel(window, last_report: Callable[[], SpecReport | None]) ->
         if window.generating:
             window.stop()
         panel.apply_to(window.settings.server)
-        panel.status.setText(f"Connecting to {base_url}…")
+        panel.status.setText(translate("ServerPanel", "Connecting to {url}…").format(
+            url=base_url))
         window.models.open_server(base_url, api_key, model)
 
     def go_local() -> None:
@@ -247,8 +256,8 @@ def attach_server_panel(window, last_report: Callable[[], SpecReport | None]) ->
         if path:
             window.open_target(path)
         else:
-            window.show_error("Open a GGUF file to answer with the local engine: File → Open "
-                              "GGUF….")
+            window.show_error(translate("ServerPanel", "Open a GGUF file to answer with the local "
+                                                       "engine: File → Open GGUF…."))
 
     def on_failed(role: str, message: str) -> None:
         if panel.kind == "server" and role == "target":

@@ -29,8 +29,9 @@ class AcceptChart(QWidget):
         self._dsums = [0]  # drafted tokens in steps [0, i): K auto varies it step by step
         self._fulls = [0]  # steps in [0, i) whose every draft was accepted
         self._top = 0  # the most accepted in one step
-        self.setToolTip("Draft tokens accepted at each verification step (green: every "
-                        "drafted token accepted; the pale bar behind: how many were drafted)")
+        self.setToolTip(self.tr("Draft tokens accepted at each verification step (green: every "
+                                "drafted token accepted; the pale bar behind: how many were "
+                                "drafted)"))
 
     def set_data(self, accepted: list[int], drafted: list[int], k: int) -> None:
         """Keeps references to the answer's own lists: call update() as they grow."""
@@ -103,7 +104,8 @@ class AcceptChart(QWidget):
                    str(top))
         p.drawText(QRectF(0, plot.bottom() - 10, label_w - 4, 14), Qt.AlignmentFlag.AlignRight,
                    "0")
-        caption = f"accepted per step · {n} steps" if n else "accepted per step"
+        caption = (self.tr("accepted per step · {n} steps").format(n=n) if n
+                   else self.tr("accepted per step"))
         p.drawText(QRectF(plot.left(), plot.bottom() + 1, plot.width(), 14),
                    Qt.AlignmentFlag.AlignLeft, caption)
         if not n:

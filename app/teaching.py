@@ -37,13 +37,13 @@ class TeachingTools(QObject):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.inspector)
-        self.inspector_dock = QDockWidget("Inspector", window)
+        self.inspector_dock = QDockWidget(self.tr("Inspector"), window)
         self.inspector_dock.setObjectName("inspectorDock")
         self.inspector_dock.setWidget(scroll)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector_dock)
         self.inspector_dock.hide()  # until a token is clicked
         self._marked: AnswerWidget | None = None
-        self.menu = window.menuBar().addMenu("&View")
+        self.menu = window.menuBar().addMenu(self.tr("&View"))
         self.menu.addAction(self.inspector_dock.toggleViewAction())
         self.menu.addSeparator()
         self.presentation = Presentation(window, self.menu)
@@ -85,18 +85,18 @@ class TeachingTools(QObject):
         w = self.window
         answer = widget.answer
         if w.generating or w.loading:
-            w.show_error("The race needs the engine to itself: start it when the answer "
-                         "being written has finished.")
+            w.show_error(self.tr("The race needs the engine to itself: start it when the answer "
+                                 "being written has finished."))
             return None
         if w.target is None or (answer.model_name and answer.model_name != w.target.name):
-            w.show_error("Load the model that wrote this answer first: the race answers its "
-                         "question again, plainly and speculatively.")
+            w.show_error(self.tr("Load the model that wrote this answer first: the race answers "
+                                 "its question again, plainly and speculatively."))
             return None
         request = w.lossless.request_for(answer)
         if request is None:
             history = history_of(w.conversation, answer)
             if history is None or not history.messages():
-                w.show_error("This answer's conversation is not known here.")
+                w.show_error(self.tr("This answer's conversation is not known here."))
                 return None
             request = dataclasses.replace(w.build_request(), messages=history.messages())
         if request.spec_type == spec_types.PLAIN:
@@ -104,7 +104,7 @@ class TeachingTools(QObject):
             request = dataclasses.replace(request, spec_type=current.spec_type,
                                           n_draft_max=current.n_draft_max)
         if request.spec_type == spec_types.PLAIN:
-            w.show_error("Choose a spec type in the panel to race against plain decoding.")
+            w.show_error(self.tr("Choose a spec type in the panel to race against plain decoding."))
             return None
         return request
 

@@ -17,6 +17,8 @@ from PySide6.QtGui import QColor, QMouseEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QTextEdit, QToolTip, QWidget
 
 from app.auto_height_text import AutoHeightTextEdit
+from app.backend_text import backend_text
+from app.i18n import translate
 from app.theme import token_colours
 from app.token_formats import TokenFormats
 from app.token_log import TokenLog
@@ -208,27 +210,29 @@ def token_tooltip(step: int, token: Token) -> str:
     """Rich text made by us, with the token's own text escaped."""
     spec = spec_types.get(token.origin)
     if token.origin == "target":
-        origin = "produced by the target model"
+        origin = translate("TokenView", "produced by the target model")
     elif token.head is not None:  # `head` is the MTP head's index
-        origin = f"drafted by MTP head {token.head + 1}"
+        origin = translate("TokenView", "drafted by MTP head {n}").format(n=token.head + 1)
     else:
-        origin = spec.drafted_by if spec else token.origin
+        origin = html.escape(backend_text(spec.drafted_by) if spec else token.origin)
     if token.origin == "target":
-        verdict = "the target's own token"
+        verdict = translate("TokenView", "the target's own token")
     elif token.accepted:
-        verdict = "<b>accepted</b> by the target"
+        verdict = translate("TokenView", "<b>accepted</b> by the target")
     else:
-        verdict = "<b>rejected</b> by the target (shown struck out, not part of the answer)"
+        verdict = translate("TokenView", "<b>rejected</b> by the target (shown struck out, not "
+                            "part of the answer)")
     probs = []
     if token.p_target is not None:
-        probs.append(f"target p = {token.p_target:.3f}")
+        probs.append(translate("TokenView", "target p = {p:.3f}").format(p=token.p_target))
     if token.p_draft is not None:
-        probs.append(f"drafter q = {token.p_draft:.3f}")
+        probs.append(translate("TokenView", "drafter q = {q:.3f}").format(q=token.p_draft))
     lines = [
-        f"<b>Step {step}</b> · token <code>{html.escape(repr(token.text))}</code> (id {token.id})",
+        translate("TokenView", "<b>Step {step}</b> · token <code>{token}</code> (id {id})").format(
+            step=step, token=html.escape(repr(token.text)), id=token.id),
         f"{origin}, {verdict}",
     ]
     if probs:
         lines.append(" · ".join(probs))
-    lines.append("<i>Click to inspect</i>")
+    lines.append(translate("TokenView", "<i>Click to inspect</i>"))
     return "<qt>" + "<br>".join(lines) + "</qt>"

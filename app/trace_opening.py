@@ -17,13 +17,18 @@ from PySide6.QtCore import QObject, Signal
 from app.answer import Answer
 from app.background import Background
 from app.conversation import Conversation
+from app.i18n import translate
 from app.token_log import fold_steps
 from backend import spec_types
 from backend.engine.events import Event, Stats
 from backend.trace import Trace, TraceError, read_trace
 
 REPLAY_MARK = "(replayed from a trace)"
-TRACE_FILTER = "Draftlight traces (*.json);;All files (*)"
+
+
+def trace_filter() -> str:
+    """The open dialog's filters, in the window's language."""
+    return translate("TraceOpener", "Draftlight traces (*.json);;All files (*)")
 
 
 def answer_from_events(events: tuple[Event, ...] | list[Event], model_name: str = "") -> Answer:
@@ -49,7 +54,7 @@ def conversation_from_trace(trace: Trace, file_name: str) -> Conversation:
         elif message.role == "assistant":
             conv.add_answer(_earlier_answer(message.content))
     if not any(t.role == "user" for t in conv.turns):
-        conv.title = f"Trace: {file_name}"
+        conv.title = translate("TraceOpener", "Trace: {name}").format(name=file_name)
     name = " ".join(p for p in (trace.target_model, REPLAY_MARK) if p)
     conv.add_answer(answer_from_events(trace.events, name))
     return conv
@@ -91,7 +96,8 @@ class TraceOpener(QObject):
     def _on_error(self, path: str, exc: Exception) -> None:
         # TraceError says why in one sentence; anything else is a bug, still said in words
         self.failed.emit(str(exc) if isinstance(exc, TraceError)
-                         else f"Could not open the trace {Path(path).name}: {exc}")
+                         else self.tr("Could not open the trace {name}: {error}").format(
+                             name=Path(path).name, error=exc))
 
     def stop(self) -> None:
         self._reads.stop()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.auto_height_text import AutoHeightTextEdit
+from app.backend_text import spec_label
+from app.i18n import translate
 from app.message_widgets import plain_label
 from app.theme import token_colours
 from app.token_formats import TokenFormats
@@ -35,7 +37,8 @@ from backend import spec_types
 @dataclass(frozen=True)
 class DemoPrompt:
     spec: str  # a spec type's name (backend/spec_types.py)
-    why: str  # why this prompt suits that drafter, in one line
+    why: str  # why this prompt suits that drafter, in one line (English; shown translated)
+    # Sent to the model as it is, in English: the bundled demo model knows English only.
     prompt: str
     only_when_available: bool = False  # hidden unless the loaded models can use it
 
@@ -43,8 +46,8 @@ class DemoPrompt:
 DEMO_PROMPTS = (
     DemoPrompt(
         "ngram",
-        "N-gram lookup copies from the conversation, so it shines when the answer repeats "
-        "the question: rewriting a text.",
+        QT_TRANSLATE_NOOP("Welcome", "N-gram lookup copies from the conversation, so it shines "
+                          "when the answer repeats the question: rewriting a text."),
         "Rewrite this text with the spelling and grammar corrected, and change nothing else:\n\n"
         "Speculative decoding let a small drafter guess the next few tokens. The big model "
         "then check all the guesses in one step and keep the ones it would of written itself, "
@@ -52,20 +55,22 @@ DEMO_PROMPTS = (
     ),
     DemoPrompt(
         "draft",
-        "A draft model guesses well where text is predictable: code, with its keywords, "
-        "names and brackets.",
+        QT_TRANSLATE_NOOP("Welcome", "A draft model guesses well where text is predictable: "
+                          "code, with its keywords, names and brackets."),
         "Write a Python function is_palindrome(text) that ignores case, spaces and "
         "punctuation, with a docstring and three doctest examples.",
     ),
     DemoPrompt(
         "mtp",
-        "The target's own MTP heads draft with no second model: any everyday answer.",
+        QT_TRANSLATE_NOOP("Welcome", "The target's own MTP heads draft with no second model: "
+                          "any everyday answer."),
         "Explain in five short sentences why the sky is blue.",
         only_when_available=True,
     ),
     DemoPrompt(
         "eagle3",
-        "An EAGLE-3 head drafts from the target's hidden states: long, fluent answers.",
+        QT_TRANSLATE_NOOP("Welcome", "An EAGLE-3 head drafts from the target's hidden states: "
+                          "long, fluent answers."),
         "List the eight planets of the solar system, with one fact about each.",
         only_when_available=True,
     ),
@@ -89,17 +94,17 @@ class ColourKey(AutoHeightTextEdit):
         cursor = QTextCursor(self.document())
         plain = QTextCharFormat()
         for piece, fmt in (
-            ("Every token of an answer is coloured by where it came from. ", plain),
-            ("Underlined tokens", formats.accepted),
-            (" were guessed by a drafter and accepted by the target model, which checks a "
-             "whole guess in one step; ", plain),
-            ("struck-out tokens", formats.rejected),
-            (" were guessed wrong, thrown away and shown only so you can see the guess. ",
-             plain),
-            ("Plain tokens", formats.target),
-            (" are the target's own, one after each check: the more underlined text, the "
-             "faster the answer, and it is always exactly what the target alone would write.",
-             plain),
+            (self.tr("Every token of an answer is coloured by where it came from. "), plain),
+            (self.tr("Underlined tokens"), formats.accepted),
+            (self.tr(" were guessed by a drafter and accepted by the target model, which checks "
+                     "a whole guess in one step; "), plain),
+            (self.tr("struck-out tokens"), formats.rejected),
+            (self.tr(" were guessed wrong, thrown away and shown only so you can see the "
+                     "guess. "), plain),
+            (self.tr("Plain tokens"), formats.target),
+            (self.tr(" are the target's own, one after each check: the more underlined text, "
+                     "the faster the answer, and it is always exactly what the target alone "
+                     "would write."), plain),
         ):
             cursor.insertText(piece, fmt)
 
@@ -119,18 +124,17 @@ class DemoCard(QFrame):
         self.demo = demo
         self.setObjectName("demoCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        spec = spec_types.get(demo.spec)
-        self.title = plain_label(spec.label if spec else demo.spec)
+        self.title = plain_label(spec_label(demo.spec))
         self.title.setObjectName("demoTitle")
-        self.why = plain_label(demo.why)
+        self.why = plain_label(translate("Welcome", demo.why))
         self.prompt_label = plain_label(demo.prompt)
         self.prompt_label.setObjectName("demoPrompt")
         self.note = plain_label()  # why it cannot run now
         self.note.setObjectName("demoNote")
         self.note.hide()
-        self.button = QPushButton("Try it")
-        self.button.setToolTip(f"Set the spec type to {spec.label if spec else demo.spec} "
-                               "and send this prompt")
+        self.button = QPushButton(self.tr("Try it"))
+        self.button.setToolTip(self.tr("Set the spec type to {spec} and send this prompt").format(
+            spec=spec_label(demo.spec)))
         self.button.clicked.connect(lambda: self.tried.emit(self.demo))
         head = QHBoxLayout()
         head.addWidget(self.title, 1)
@@ -174,12 +178,12 @@ class WelcomeView(QScrollArea):
         lay = QVBoxLayout(body)
         lay.setContentsMargins(32, 24, 32, 24)
         lay.setSpacing(14)
-        title = QLabel("Welcome to Draftlight")
+        title = QLabel(self.tr("Welcome to Draftlight"))
         title.setObjectName("welcomeTitle")
         lay.addWidget(title)
         self.colours = ColourKey()
         lay.addWidget(self.colours)
-        lay.addWidget(plain_label("Try a prompt made for each kind of drafter:"))
+        lay.addWidget(plain_label(self.tr("Try a prompt made for each kind of drafter:")))
         self.cards = [DemoCard(d) for d in DEMO_PROMPTS]
         for card in self.cards:
             card.tried.connect(self.try_prompt)
@@ -191,11 +195,11 @@ class WelcomeView(QScrollArea):
         self.status.setObjectName("demoNote")
         lay.addWidget(self.status)
         row = QHBoxLayout()
-        self.hub_button = QPushButton("Find models on the Hub…")
-        self.hub_button.setToolTip("Search Hugging Face for GGUF models, with what fits this "
-                                   "machine (File → Models…)")
+        self.hub_button = QPushButton(self.tr("Find models on the Hub…"))
+        self.hub_button.setToolTip(self.tr("Search Hugging Face for GGUF models, with what fits "
+                                           "this machine (File → Models…)"))
         self.hub_button.clicked.connect(window.model_manager.open)
-        self.open_button = QPushButton("Open a GGUF file…")
+        self.open_button = QPushButton(self.tr("Open a GGUF file…"))
         self.open_button.clicked.connect(window.open_action.trigger)
         row.addWidget(self.hub_button)
         row.addWidget(self.open_button)
@@ -216,17 +220,20 @@ class WelcomeView(QScrollArea):
             card.setVisible(not card.demo.only_when_available or reason is None)
             # While the demo pair loads, its draft comes after the target: the answer waits.
             card.set_reason(None if loading or (w.target is not None and reason is None)
-                            else reason or "Load a model first.")
-        hidden = [spec_types.get(c.demo.spec) for c in self.cards if c.isHidden()]
-        names = " and ".join(s.label for s in hidden if s is not None)
-        self.more.setText(f"Prompts for {names} appear here when a model that can use them "
-                          "is loaded." if names else "")
+                            else reason or self.tr("Load a model first."))
+        hidden = [c.demo.spec for c in self.cards
+                  if c.isHidden() and spec_types.get(c.demo.spec) is not None]
+        names = self.tr(" and ").join(spec_label(name) for name in hidden)
+        self.more.setText(self.tr("Prompts for {names} appear here when a model that can use "
+                                  "them is loaded.").format(names=names) if names else "")
         self.more.setVisible(bool(names))
         if w.target is None and not loading:
-            self.status.setText("No model is loaded: open a GGUF file or find one on the Hub.")
+            self.status.setText(self.tr("No model is loaded: open a GGUF file or find one on the "
+                                        "Hub."))
         elif loading:
-            self.status.setText("The models are loading (the bar below shows how far); a "
-                                "prompt clicked now is answered as soon as they are ready.")
+            self.status.setText(self.tr("The models are loading (the bar below shows how far); a "
+                                        "prompt clicked now is answered as soon as they are "
+                                        "ready."))
         else:
             self.status.setText("")
         self.status.setVisible(bool(self.status.text()))
@@ -241,8 +248,7 @@ class WelcomeView(QScrollArea):
         w.panel.set_generation_settings(gs)  # chosen, as if picked in the panel
         reason = None if w.loading else w.panel.spec_reason(demo.spec)
         if reason:
-            spec = spec_types.get(demo.spec)
-            w.show_error(f"{spec.label if spec else demo.spec}: {reason}")
+            w.show_error(f"{spec_label(demo.spec)}: {reason}")
             return False
         return w.send(demo.prompt)
 

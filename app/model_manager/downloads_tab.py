@@ -45,9 +45,9 @@ class DownloadRow(QFrame):
         self.bar.setRange(0, PROGRESS_STEPS)
         self.bar.setTextVisible(True)
         self.detail = plain_label(selectable=True)
-        self.pause_button = QPushButton("Pause")
-        self.cancel_button = QPushButton("Cancel")
-        self.remove_button = QPushButton("Remove from list")
+        self.pause_button = QPushButton(self.tr("Pause"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.remove_button = QPushButton(self.tr("Remove from list"))
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.detail, 1)
@@ -71,27 +71,31 @@ class DownloadRow(QFrame):
         total = status.total or status.model.size
         self.bar.setValue(int(PROGRESS_STEPS * status.done / total) if total else 0)
         self.bar.setFormat(f"{100 * status.done / total:.0f} %" if total else "")
-        sizes = f"{human_size(status.done)} of {human_size(total)}"
+        sizes = self.tr("{done} of {total}").format(done=human_size(status.done),
+                                                    total=human_size(total))
         if state == State.RUNNING:
-            speed = f"{human_size(status.speed)}/s" if status.speed > 0 else "starting"
+            speed = (f"{human_size(status.speed)}/s" if status.speed > 0
+                     else self.tr("starting"))
             text = f"{sizes} · {speed} · {duration(status.eta)}"
         elif state == State.QUEUED:
-            text = f"Waiting for the download before it to finish · {sizes}"
+            text = self.tr("Waiting for the download before it to finish · {sizes}").format(
+                sizes=sizes)
         elif state == State.PAUSED:
-            text = f"Paused at {sizes}. Resume continues from there."
+            text = self.tr("Paused at {sizes}. Resume continues from there.").format(sizes=sizes)
         elif state == State.DONE:
-            text = f"Done: {human_size(total)}, checked against the Hub's SHA-256, in the library."
+            text = self.tr("Done: {size}, checked against the Hub's SHA-256, in the "
+                           "library.").format(size=human_size(total))
         elif state == State.FAILED:
-            text = f"Failed: {status.error}"
+            text = self.tr("Failed: {error}").format(error=status.error)
         else:
-            text = "Cancelled; the partial file was deleted."
+            text = self.tr("Cancelled; the partial file was deleted.")
         self.detail.setText(text)
         failed = state == State.FAILED
         colour = token_colours(self).rejected_fg if failed else ""
         self.detail.setStyleSheet(f"color: {colour};" if colour else "")
         self.bar.setVisible(state not in (State.FAILED, State.CANCELLED))
-        self.pause_button.setText("Pause" if state in (State.QUEUED, State.RUNNING) else
-                                  "Retry" if failed else "Resume")
+        self.pause_button.setText(self.tr("Pause") if state in (State.QUEUED, State.RUNNING) else
+                                  self.tr("Retry") if failed else self.tr("Resume"))
         self.pause_button.setVisible(state not in (State.DONE, State.CANCELLED))
         self.cancel_button.setVisible(state in (State.QUEUED, State.RUNNING, State.PAUSED))
         self.remove_button.setVisible(state in (State.DONE, State.CANCELLED, State.FAILED))
@@ -113,10 +117,10 @@ class DownloadsTab(QWidget):
         super().__init__(parent)
         self.rows: dict[int, DownloadRow] = {}
         self.note = plain_label(
-            "Downloads run one at a time, in order. Closing the model manager pauses them; "
-            "downloading the same file again continues from the bytes already on disk.")
-        self.empty = plain_label("No downloads yet. Choose a file on the Search tab and press "
-                                 "Download.")
+            self.tr("Downloads run one at a time, in order. Closing the model manager pauses them; "
+                    "downloading the same file again continues from the bytes already on disk."))
+        self.empty = plain_label(self.tr("No downloads yet. Choose a file on the Search tab and "
+                                         "press Download."))
         self.error = plain_label(selectable=True)
         self.error.setStyleSheet(f"color: {token_colours(self).rejected_fg};")
         self.error.hide()

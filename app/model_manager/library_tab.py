@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QProcess, Qt, QUrl, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QProcess, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QBrush, QColor, QDesktopServices
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -29,11 +29,16 @@ from app.theme import token_colours
 from backend.models.eagle3 import describe_head
 from backend.models.library import Library, LibraryEntry, reveal_command
 
-COLUMNS = ("Model", "Architecture", "Parameters", "Quantization", "Context", "Chat template",
-           "MTP heads", "Size")
+COLUMNS = (QT_TRANSLATE_NOOP("LibraryTab", "Model"),
+           QT_TRANSLATE_NOOP("LibraryTab", "Architecture"),
+           QT_TRANSLATE_NOOP("LibraryTab", "Parameters"),
+           QT_TRANSLATE_NOOP("LibraryTab", "Quantization"),
+           QT_TRANSLATE_NOOP("LibraryTab", "Context"),
+           QT_TRANSLATE_NOOP("LibraryTab", "Chat template"),
+           QT_TRANSLATE_NOOP("LibraryTab", "MTP heads"), QT_TRANSLATE_NOOP("LibraryTab", "Size"))
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-GGUF_FILTER = "GGUF models (*.gguf);;All files (*)"
+GGUF_FILTER = QT_TRANSLATE_NOOP("LibraryTab", "GGUF models (*.gguf);;All files (*)")
 
 
 def ask(parent: QWidget, title: str, text: str) -> bool:
@@ -64,15 +69,15 @@ class LibraryTab(QWidget):
         self._build()
 
     def _build(self) -> None:
-        self.import_button = QPushButton("Import GGUF…")
-        self.import_button.setToolTip("Copy GGUF files into the models folder")
-        self.add_folder_button = QPushButton("Add folder…")
-        self.add_folder_button.setToolTip("List the GGUF files of another folder too "
-                                          "(nothing is copied)")
-        self.remove_folder_button = QPushButton("Remove folder")
-        self.remove_folder_button.setToolTip("Stop listing the selected model's folder "
-                                             "(nothing is deleted)")
-        self.refresh_button = QPushButton("Refresh")
+        self.import_button = QPushButton(self.tr("Import GGUF…"))
+        self.import_button.setToolTip(self.tr("Copy GGUF files into the models folder"))
+        self.add_folder_button = QPushButton(self.tr("Add folder…"))
+        self.add_folder_button.setToolTip(self.tr("List the GGUF files of another folder too "
+                                                  "(nothing is copied)"))
+        self.remove_folder_button = QPushButton(self.tr("Remove folder"))
+        self.remove_folder_button.setToolTip(self.tr("Stop listing the selected model's folder "
+                                                     "(nothing is deleted)"))
+        self.refresh_button = QPushButton(self.tr("Refresh"))
         top = QHBoxLayout()
         for b in (self.import_button, self.add_folder_button, self.remove_folder_button):
             top.addWidget(b)
@@ -82,7 +87,7 @@ class LibraryTab(QWidget):
         self.status = plain_label()
 
         self.table = QTreeWidget()
-        self.table.setHeaderLabels(COLUMNS)
+        self.table.setHeaderLabels([self.tr(c) for c in COLUMNS])
         self.table.setRootIsDecorated(False)
         self.table.setUniformRowHeights(False)
         self.table.setAlternatingRowColors(True)
@@ -94,10 +99,10 @@ class LibraryTab(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
 
         self.details = plain_label(selectable=True)
-        self.target_button = QPushButton("Use as target")
-        self.draft_button = QPushButton("Use as draft")
-        self.reveal_button = QPushButton("Reveal in file manager")
-        self.delete_button = QPushButton("Delete…")
+        self.target_button = QPushButton(self.tr("Use as target"))
+        self.draft_button = QPushButton(self.tr("Use as draft"))
+        self.reveal_button = QPushButton(self.tr("Reveal in file manager"))
+        self.delete_button = QPushButton(self.tr("Delete…"))
         actions = QHBoxLayout()
         for b in (self.target_button, self.draft_button):
             actions.addWidget(b)
@@ -146,10 +151,10 @@ class LibraryTab(QWidget):
             self._pending_select = select
         self._scan_serial += 1
         serial = self._scan_serial
-        self.status.setText("Reading the library…")
+        self.status.setText(self.tr("Reading the library…"))
         self._tasks.run(self.library.entries, on_result=lambda e: self._on_scanned(serial, e),
                         on_error=lambda exc: self.status.setText(
-                            f"Could not read the library: {exc}"))
+                            self.tr("Could not read the library: {error}").format(error=exc)))
 
     def entries(self) -> list[LibraryEntry]:
         return list(self._entries)
@@ -173,7 +178,7 @@ class LibraryTab(QWidget):
         if not paths:
             return
         names = ", ".join(Path(p).name for p in paths)
-        self.status.setText(f"Importing {names}…")
+        self.status.setText(self.tr("Importing {names}…").format(names=names))
         self.import_button.setEnabled(False)
 
         def done(entries: list[LibraryEntry]) -> None:
@@ -182,7 +187,7 @@ class LibraryTab(QWidget):
 
         def failed(exc: Exception) -> None:
             self.import_button.setEnabled(True)
-            self._notice = f"Import failed: {exc}"
+            self._notice = self.tr("Import failed: {error}").format(error=exc)
             self.refresh()  # the files before the failing one did arrive
 
         self._tasks.run(_import_all, self.library, [Path(p) for p in paths],
@@ -209,7 +214,8 @@ class LibraryTab(QWidget):
         if command[0] == "xdg-open":  # Qt's own route to the desktop's file manager
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(entry.path.parent)))
         elif not QProcess.startDetached(command[0], command[1:]):
-            self.status.setText(f"Could not start {command[0]} to show {entry.path.name}.")
+            self.status.setText(self.tr("Could not start {command} to show {name}.").format(
+                command=command[0], name=entry.path.name))
 
     @Slot()
     def delete_selected(self) -> None:
@@ -218,15 +224,18 @@ class LibraryTab(QWidget):
             return
         size = f" ({human_size(entry.inspection.file_size)})" if entry.inspection else ""
         parts = entry.inspection.n_parts if entry.inspection else 1
-        what = f"all {parts} parts of " if parts > 1 else ""
-        if not self.confirm(self, "Delete model",
-                            f"Delete {what}{entry.path.name}{size} from disk?\n\n{entry.path}\n\n"
-                            "This cannot be undone."):
+        question = (self.tr("Delete all {parts} parts of {name}{size} from disk?\n\n{path}\n\n"
+                            "This cannot be undone.") if parts > 1
+                    else self.tr("Delete {name}{size} from disk?\n\n{path}\n\nThis cannot be "
+                                 "undone."))
+        if not self.confirm(self, self.tr("Delete model"), question.format(
+                parts=parts, name=entry.path.name, size=size, path=entry.path)):
             return
-        self.status.setText(f"Deleting {entry.path.name}…")
+        self.status.setText(self.tr("Deleting {name}…").format(name=entry.path.name))
         self._tasks.run(self.library.delete, entry.path,
                         on_result=lambda _: self.refresh(),
-                        on_error=lambda exc: self.status.setText(f"Could not delete: {exc}"))
+                        on_error=lambda exc: self.status.setText(
+                            self.tr("Could not delete: {error}").format(error=exc)))
 
     # Results -----------------------------------------------------------------------------
 
@@ -248,12 +257,14 @@ class LibraryTab(QWidget):
             if entry.path == keep:
                 chosen = item
         broken = sum(not e.ok for e in entries)
-        text = f"{len(entries) - broken} model{'s' if len(entries) - broken != 1 else ''}"
+        good = len(entries) - broken
+        text = (self.tr("{n} model") if good == 1 else self.tr("{n} models")).format(n=good)
         if broken:
-            text += f", {broken} file{'s' if broken != 1 else ''} that cannot be used"
+            text += (self.tr(", {n} file that cannot be used") if broken == 1
+                     else self.tr(", {n} files that cannot be used")).format(n=broken)
         if not entries:
-            text = ("No models yet: download one on the Search tab, import a GGUF file, or add "
-                    "a folder that holds some.")
+            text = self.tr("No models yet: download one on the Search tab, import a GGUF file, "
+                           "or add a folder that holds some.")
         if self._notice:
             text, self._notice = f"{self._notice}\n{text}", ""
         self.status.setText(text)
@@ -266,22 +277,24 @@ class LibraryTab(QWidget):
     def _item(self, entry: LibraryEntry, colours) -> QTreeWidgetItem:
         info = entry.inspection
         if info is None:
-            error = entry.error or "unknown error"
+            error = entry.error or self.tr("unknown error")
             error = error.removeprefix(f"{entry.path.name}: ")
-            item = QTreeWidgetItem([f"{entry.path.name} — cannot be used: {error}"])
+            item = QTreeWidgetItem([self.tr("{name} — cannot be used: {error}").format(
+                name=entry.path.name, error=error)])
             item.setForeground(0, QBrush(QColor(colours.rejected_fg)))
         else:
             name = entry.path.name
             if info.n_parts > 1:
-                name += f"  ({info.n_parts} parts)"
+                name += self.tr("  ({n} parts)").format(n=info.n_parts)
             item = QTreeWidgetItem([
                 name,
-                f"{info.architecture} (EAGLE-3 head)" if info.eagle3 else info.architecture,
+                self.tr("{architecture} (EAGLE-3 head)").format(architecture=info.architecture)
+                if info.eagle3 else info.architecture,
                 parameters(info.parameter_count),
                 info.quantization,
-                f"{info.context_length:,}" if info.context_length else "not given",
-                "yes" if info.has_chat_template else "no",
-                str(info.n_mtp_heads) if info.n_mtp_heads else "none",
+                f"{info.context_length:,}" if info.context_length else self.tr("not given"),
+                self.tr("yes") if info.has_chat_template else self.tr("no"),
+                str(info.n_mtp_heads) if info.n_mtp_heads else self.tr("none"),
                 human_size(info.file_size),
             ])
             for column in (2, 4, 6, 7):
@@ -305,12 +318,16 @@ class LibraryTab(QWidget):
         if entry is None:
             self.details.setText("")
         elif entry.inspection is None:
-            self.details.setText(f"{entry.path}\nCannot be used: {entry.error}")
+            self.details.setText(self.tr("{path}\nCannot be used: {error}").format(
+                path=entry.path, error=entry.error))
         else:
             info = entry.inspection
-            facts = [info.name, f"{info.vocab.n_tokens:,}-token {info.vocab.vocab_type.upper()} "
-                     f"vocabulary", f"{info.n_layers} layers" if info.n_layers else "",
-                     f"EAGLE-3 head {describe_head(head)}" if head else ""]
+            facts = [info.name,
+                     self.tr("{n:,}-token {kind} vocabulary").format(
+                         n=info.vocab.n_tokens, kind=info.vocab.vocab_type.upper()),
+                     self.tr("{n} layers").format(n=info.n_layers) if info.n_layers else "",
+                     self.tr("EAGLE-3 head {words}").format(words=describe_head(head))
+                     if head else ""]
             self.details.setText(f"{entry.path}\n" + " · ".join(f for f in facts if f))
         models = [e.inspection for e in self._entries if e.inspection is not None]
         self.pairing.show_target(entry.inspection if ok else None, models)
@@ -319,13 +336,13 @@ class LibraryTab(QWidget):
 
     @Slot()
     def _on_import_dialog(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, "Import GGUF models", str(Path.home()),
-                                                GGUF_FILTER)
+        paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Import GGUF models"),
+                                                str(Path.home()), self.tr(GGUF_FILTER))
         self.import_files(paths)
 
     @Slot()
     def _on_add_folder_dialog(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Add a folder of GGUF models",
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Add a folder of GGUF models"),
                                                   str(Path.home()))
         if folder:
             self.add_folder(folder)
@@ -344,8 +361,8 @@ class LibraryTab(QWidget):
 
     def _show_folders(self) -> None:
         folders = self.library.folders
-        lines = [f"Models folder: {folders[0]}"]
-        lines += [f"Also listed: {f}" for f in folders[1:]]
+        lines = [self.tr("Models folder: {folder}").format(folder=folders[0])]
+        lines += [self.tr("Also listed: {folder}").format(folder=f) for f in folders[1:]]
         self.folders_label.setText("\n".join(lines))
 
     def _emit_path(self, signal) -> None:

@@ -33,13 +33,15 @@ class PairingPanel(QGroupBox):
     use_as_draft = Signal(str)  # path
 
     def __init__(self, tasks: Background, parent: QWidget | None = None) -> None:
-        super().__init__("Draft models for the selected model", parent)
+        super().__init__(parent)
+        self.setTitle(self.tr("Draft models for the selected model"))
         self._tasks = tasks
         self._target: ModelInspection | None = None
-        self.summary = plain_label("Select a model in the library to see which models can "
-                                   "draft for it.")
+        self.summary = plain_label(self.tr("Select a model in the library to see which models can "
+                                           "draft for it."))
         self.table = QTreeWidget()
-        self.table.setHeaderLabels(["Library model", "Size", "Can draft?", "Why"])
+        self.table.setHeaderLabels([self.tr("Library model"), self.tr("Size"),
+                                    self.tr("Can draft?"), self.tr("Why")])
         self.table.setRootIsDecorated(False)
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(True)
@@ -47,9 +49,10 @@ class PairingPanel(QGroupBox):
         header.setStretchLastSection(True)
         for column in (MODEL, SIZE, VERDICT):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.use_button = QPushButton("Use selected as draft")
+        self.use_button = QPushButton(self.tr("Use selected as draft"))
         self.use_button.setEnabled(False)
-        self.search_button = QPushButton("Search the Hub for a smaller model of this family")
+        self.search_button = QPushButton(self.tr("Search "
+                                                 "the Hub for a smaller model of this family"))
         self.search_button.setEnabled(False)
         buttons = QHBoxLayout()
         buttons.addWidget(self.use_button)
@@ -71,16 +74,17 @@ class PairingPanel(QGroupBox):
         self.search_button.setEnabled(target is not None)
         self._update_buttons()
         if target is None:
-            self.setTitle("Draft models for the selected model")
-            self.summary.setText("Select a working model in the library to see which models "
-                                 "can draft for it.")
+            self.setTitle(self.tr("Draft models for the selected model"))
+            self.summary.setText(self.tr("Select a working model in the library to see which "
+                                         "models can draft for it."))
             return
-        self.setTitle(f"Draft models for {target.path.name}")
-        self.summary.setText("Comparing vocabularies…")
+        self.setTitle(self.tr("Draft models for {name}").format(name=target.path.name))
+        self.summary.setText(self.tr("Comparing vocabularies…"))
         self._tasks.run(draft_candidates, target, list(library),
                         on_result=lambda rows, t=target: self._on_candidates(t, rows),
                         on_error=lambda exc: self.summary.setText(
-                            f"Could not compare the vocabularies: {exc}"))
+                            self.tr("Could not compare the vocabularies: {error}").format(
+                                error=exc)))
 
     def rows(self) -> dict[str, tuple[str, str]]:
         """File name → (verdict, reason), as shown (for tests)."""
@@ -96,23 +100,24 @@ class PairingPanel(QGroupBox):
         colours = token_colours(self)
         good = sum(r.compatible for r in rows)
         if not rows:
-            self.summary.setText("The library has no other model to compare with.")
+            self.summary.setText(self.tr("The library has no other model to compare with."))
         else:
-            self.summary.setText(
-                f"{good} of {len(rows)} other library models can draft for "
-                f"{target.path.name}: a draft must share the target's vocabulary, and is worth "
-                "it only when it is much smaller.")
+            self.summary.setText(self.tr(
+                "{good} of {n} other library models can draft for {name}: a draft must share the "
+                "target's vocabulary, and is worth it only when it is much smaller.").format(
+                good=good, n=len(rows), name=target.path.name))
         for row in rows:
             model = row.model
             head = row.kind == "EAGLE-3 head"
-            verdict = ("Yes, as its EAGLE-3 head" if row.compatible and head else
-                       "Yes, but no faster" if row.compatible and row.reason else
-                       "Yes" if row.compatible else "No")
+            verdict = (self.tr("Yes, as its EAGLE-3 head") if row.compatible and head else
+                       self.tr("Yes, but no faster") if row.compatible and row.reason else
+                       self.tr("Yes") if row.compatible else self.tr("No"))
+            same = self.tr("Same vocabulary, and smaller.")
             item = QTreeWidgetItem([model.path.name, human_size(model.file_size), verdict,
-                                    row.reason or "Same vocabulary, and smaller."])
+                                    row.reason or same])
             item.setData(MODEL, PATH_ROLE, str(model.path))
             item.setToolTip(MODEL, plain_tooltip(str(model.path)))
-            item.setToolTip(WHY, plain_tooltip(row.reason or "Same vocabulary, and smaller."))
+            item.setToolTip(WHY, plain_tooltip(row.reason or same))
             item.setTextAlignment(SIZE, RIGHT)
             if not row.compatible:
                 item.setForeground(VERDICT, QBrush(QColor(colours.rejected_fg)))

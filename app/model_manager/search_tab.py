@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -29,6 +29,7 @@ from app.formatting import (
     human_size,
     plain_tooltip,
 )
+from app.i18n import translate
 from app.message_widgets import plain_label
 from app.model_manager.runtime import RuntimeChoice
 from app.theme import token_colours
@@ -37,7 +38,10 @@ from backend.models.inspect import kv_bytes_per_token
 from backend.models.memory import Fit, Memory, system_memory
 from backend.models.transfer import DownloadError, destination
 
-REPO_COLUMNS = ("Repository", "Downloads", "Likes", "Updated")
+REPO_COLUMNS = (QT_TRANSLATE_NOOP("SearchTab", "Repository"),
+                QT_TRANSLATE_NOOP("SearchTab", "Downloads"),
+                QT_TRANSLATE_NOOP("SearchTab", "Likes"),
+                QT_TRANSLATE_NOOP("SearchTab", "Updated"))
 FILE, SIZE, FIT, FIT_DRAFT, ACTION = range(5)
 MODEL_ROLE = Qt.ItemDataRole.UserRole
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -76,9 +80,10 @@ class SearchTab(QWidget):
 
     def _build(self) -> None:
         self.query = QLineEdit()
-        self.query.setPlaceholderText("Search GGUF models on Hugging Face, e.g. qwen2.5 0.5b")
+        self.query.setPlaceholderText(self.tr("Search GGUF models on Hugging Face, e.g. qwen2.5 "
+                                              "0.5b"))
         self.query.setClearButtonEnabled(True)
-        self.search_button = QPushButton("Search")
+        self.search_button = QPushButton(self.tr("Search"))
         self.search_button.setDefault(True)
         row = QHBoxLayout()
         row.addWidget(self.query, 1)
@@ -86,7 +91,7 @@ class SearchTab(QWidget):
 
         self.status = plain_label()
         self.repos = QTreeWidget()
-        self.repos.setHeaderLabels(REPO_COLUMNS)
+        self.repos.setHeaderLabels([self.tr(c) for c in REPO_COLUMNS])
         self.repos.setRootIsDecorated(False)
         self.repos.setUniformRowHeights(True)
         self.repos.setTextElideMode(Qt.TextElideMode.ElideMiddle)
@@ -98,13 +103,15 @@ class SearchTab(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
             self.repos.headerItem().setTextAlignment(column, RIGHT)
 
-        self.repo_title = plain_label("Select a repository to see its models.")
+        self.repo_title = plain_label(self.tr("Select a repository to see its models."))
         self.repo_title.setObjectName("sectionTitle")
         self.memory_note = plain_label()
         self.files = QTreeWidget()
-        self.files.setHeaderLabels(["File", "Size", "Alone", "With the draft", ""])
-        self.files.headerItem().setToolTip(FIT, "Whether the model fits this machine's memory "
-                                           "with the main window's context size")
+        self.files.setHeaderLabels([self.tr("File"), self.tr("Size"), self.tr("Alone"),
+                                    self.tr("With the draft"), ""])
+        self.files.headerItem().setToolTip(FIT, self.tr("Whether the model fits this machine's "
+                                                        "memory with the main window's context "
+                                                        "size"))
         self.files.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # keep the quantization
         self.files.setAlternatingRowColors(True)
         header = self.files.header()
@@ -149,7 +156,8 @@ class SearchTab(QWidget):
         text = self.query.text().strip()
         self._query_serial += 1
         serial = self._query_serial
-        self.status.setText(f"Searching the Hub for “{text}”…" if text else "Searching the Hub…")
+        self.status.setText(self.tr("Searching the Hub for “{text}”…").format(text=text)
+                            if text else self.tr("Searching the Hub…"))
         self.search_button.setEnabled(False)
         self._tasks.run(self._client.search, text,
                         on_result=lambda found: self._on_found(serial, text, found),
@@ -159,7 +167,8 @@ class SearchTab(QWidget):
         self._runtime = runtime
         self.files.setColumnHidden(FIT_DRAFT, runtime.draft_bytes is None)
         if runtime.draft_bytes is not None:
-            self.files.headerItem().setText(FIT_DRAFT, f"With draft {runtime.draft_name}")
+            self.files.headerItem().setText(FIT_DRAFT, self.tr("With draft {name}").format(
+                name=runtime.draft_name))
         self._show_memory_note()
         self._show_fits()
 
@@ -215,10 +224,13 @@ class SearchTab(QWidget):
             for column in (1, 2, 3):
                 item.setTextAlignment(column, RIGHT)
             self.repos.addTopLevelItem(item)
-        where = f" for “{text}”" if text else ""
-        self.status.setText(
-            f"{len(found)} GGUF repositories{where}, most downloaded first." if found else
-            f"No GGUF repositories found{where}. Try fewer or other words.")
+        if found:
+            words = (self.tr("{n} GGUF repositories for “{text}”, most downloaded first.") if text
+                     else self.tr("{n} GGUF repositories, most downloaded first."))
+        else:
+            words = (self.tr("No GGUF repositories found for “{text}”. Try fewer or other words.")
+                     if text else self.tr("No GGUF repositories found. Try fewer or other words."))
+        self.status.setText(words.format(n=len(found), text=text))
 
     def _on_search_failed(self, serial: int, exc: Exception) -> None:
         if serial == self._query_serial:
@@ -230,10 +242,10 @@ class SearchTab(QWidget):
         self.files.clear()
         self._listing = self._sizing = None
         if item is None:
-            self.repo_title.setText("Select a repository to see its models.")
+            self.repo_title.setText(self.tr("Select a repository to see its models."))
             return
         repo_id = item.text(0)
-        self.repo_title.setText(f"{repo_id}: listing its files…")
+        self.repo_title.setText(self.tr("{repo}: listing its files…").format(repo=repo_id))
         self._tasks.run(_list_repo, self._client, repo_id, self._models_dir,
                         on_result=self._on_listed,
                         on_error=lambda exc: self._on_list_failed(repo_id, exc))
@@ -247,9 +259,11 @@ class SearchTab(QWidget):
             return
         self._listing = listing
         n = len(listing.models)
-        self.repo_title.setText(
-            f"{listing.repo_id}: {n} model{'s' if n != 1 else ''}" if n else
-            f"{listing.repo_id} has no GGUF model files.")
+        if not n:
+            words = self.tr("{repo} has no GGUF model files.")
+        else:
+            words = self.tr("{repo}: {n} model") if n == 1 else self.tr("{repo}: {n} models")
+        self.repo_title.setText(words.format(repo=listing.repo_id, n=n))
         self._show_files()
         if listing.models:
             self._tasks.run(_size_repo, self._client, listing, self._memory_source,
@@ -273,8 +287,9 @@ class SearchTab(QWidget):
         if listing is None:
             return
         for quant, models in by_quantization(listing.models).items():
-            group = QTreeWidgetItem([f"{quant}  ({len(models)} model"
-                                     f"{'s' if len(models) != 1 else ''})"])
+            count = (self.tr("{quant}  ({n} model)") if len(models) == 1
+                     else self.tr("{quant}  ({n} models)"))
+            group = QTreeWidgetItem([count.format(quant=quant, n=len(models))])
             group.setData(FILE, MODEL_ROLE, quant)
             font = group.font(FILE)
             font.setBold(True)
@@ -287,16 +302,18 @@ class SearchTab(QWidget):
     def _add_file(self, group: QTreeWidgetItem, model: HubModel, downloaded: bool) -> None:
         name = model.name
         if len(model.parts) > 1:
-            name = f"{name}  ({len(model.parts)} parts)"
-        item = QTreeWidgetItem(group, [name, human_size(model.size), "checking…", "checking…"])
+            name = self.tr("{name}  ({n} parts)").format(name=name, n=len(model.parts))
+        item = QTreeWidgetItem(group, [name, human_size(model.size), self.tr("checking…"),
+                                       self.tr("checking…")])
         item.setData(FILE, MODEL_ROLE, model)
         parts = "\n".join(p.path for p in model.parts)
         item.setToolTip(FILE, plain_tooltip(parts))
         item.setTextAlignment(SIZE, RIGHT)
-        button = QPushButton("Downloaded" if downloaded else "Download")
+        button = QPushButton(self.tr("Downloaded") if downloaded else self.tr("Download"))
         button.setEnabled(not downloaded)
-        button.setToolTip("Already in the library" if downloaded else
-                          f"Download {human_size(model.size)} into the library")
+        button.setToolTip(self.tr("Already in the library") if downloaded else
+                          self.tr("Download {size} into the library").format(
+                              size=human_size(model.size)))
         button.clicked.connect(lambda _=False, m=model: self._on_download(m))
         item.setSizeHint(ACTION, button.sizeHint())
         self.files.setItemWidget(item, ACTION, button)
@@ -304,18 +321,20 @@ class SearchTab(QWidget):
     def _on_download(self, model: HubModel) -> None:
         button = self.download_button(model.name)
         button.setEnabled(False)
-        button.setText("Queued")
+        button.setText(self.tr("Queued"))
         self.download_requested.emit(model)
 
     def _show_memory_note(self) -> None:
         r = self._runtime
         sizing = self._sizing
-        text = f"Memory for a {r.n_ctx:,}-token context (the main window's setting)"
+        text = self.tr("Memory for a {n:,}-token context (the main window's setting)").format(
+            n=r.n_ctx)
         if r.draft_bytes is not None:
-            text += f"; “With draft {r.draft_name}” adds that model and its cache"
+            text += self.tr("; “With draft {name}” adds that model and its cache").format(
+                name=r.draft_name)
         if sizing is not None:
-            text += (f". This machine: {human_size(sizing.memory.available)} free of "
-                     f"{human_size(sizing.memory.total)}.")
+            text += self.tr(". This machine: {free} free of {total}.").format(
+                free=human_size(sizing.memory.available), total=human_size(sizing.memory.total))
             if sizing.problem:
                 text += f" {sizing.problem}"
         else:
@@ -332,13 +351,15 @@ class SearchTab(QWidget):
                     continue
                 alone = memory_fit(model, sizing.kv_bytes_per_token, self._runtime.n_ctx,
                                    memory=sizing.memory)
-                self._set_fit(item, FIT, alone, f"{model.name} alone", colours)
+                self._set_fit(item, FIT, alone, self.tr("{name} alone").format(name=model.name),
+                              colours)
                 if self._runtime.draft_bytes is not None:
                     paired = memory_fit(model, sizing.kv_bytes_per_token, self._runtime.n_ctx,
                                         companion=self._runtime.draft_bytes,
                                         memory=sizing.memory)
                     self._set_fit(item, FIT_DRAFT, paired,
-                                  f"{model.name} with {self._runtime.draft_name}", colours)
+                                  self.tr("{name} with {draft}").format(
+                                      name=model.name, draft=self._runtime.draft_name), colours)
 
     @staticmethod
     def _set_fit(item: QTreeWidgetItem, column: int, estimate, what: str, colours) -> None:
@@ -372,7 +393,8 @@ def _size_repo(client: HubClient, listing: RepoListing, memory_source) -> Sizing
         kv = kv_bytes_per_token(client.read_header(listing.models[0]))
     except Exception as exc:  # HubError, ModelFileError…: the fit is shown without the cache
         return Sizing(listing.repo_id, 0, memory,
-                      f"The context cache is not counted: the model's header could not be "
-                      f"read ({exc}).")
-    problem = "" if kv else "The model's header does not give the context cache's size."
+                      translate("SearchTab", "The context cache is not counted: the model's "
+                                "header could not be read ({error}).").format(error=exc))
+    problem = "" if kv else translate("SearchTab", "The model's header does not give the "
+                                      "context cache's size.")
     return Sizing(listing.repo_id, kv, memory, problem)

@@ -45,7 +45,7 @@ class ModelManagerWindow(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle("Models — Draftlight")
+        self.setWindowTitle(self.tr("Models — Draftlight"))
         self.resize(1100, 720)
         self.library = Library(models_dir, [Path(f) for f in extra_folders])
         self.client = client or HubClient()
@@ -59,9 +59,9 @@ class ModelManagerWindow(QWidget):
         self.downloads_tab = DownloadsTab()
         self.library_tab = LibraryTab(self.library, self.tasks)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.search_tab, "Search")
-        self.tabs.addTab(self.downloads_tab, "Downloads")
-        self.tabs.addTab(self.library_tab, "Library")
+        self.tabs.addTab(self.search_tab, self.tr("Search"))
+        self.tabs.addTab(self.downloads_tab, self.tr("Downloads"))
+        self.tabs.addTab(self.library_tab, self.tr("Library"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
 
@@ -103,7 +103,8 @@ class ModelManagerWindow(QWidget):
         try:
             self.downloads.enqueue(model)
         except Exception as exc:
-            self.downloads_tab.show_error(f"Cannot download {model.name}: {exc}")
+            self.downloads_tab.show_error(self.tr("Cannot download {name}: {error}").format(
+                name=model.name, error=exc))
         self.tabs.setCurrentIndex(DOWNLOADS_TAB)
 
     @Slot(int)
@@ -118,7 +119,8 @@ class ModelManagerWindow(QWidget):
 
     @Slot(int)
     def _on_download_count(self, active: int) -> None:
-        self.tabs.setTabText(DOWNLOADS_TAB, f"Downloads ({active})" if active else "Downloads")
+        self.tabs.setTabText(DOWNLOADS_TAB, self.tr("Downloads ({n})").format(n=active)
+                             if active else self.tr("Downloads"))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()

