@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.answer import Answer
+from app.i18n import translate
 from app.token_log import TokenLog
 from backend import spec_types
 from backend.chats import TOKEN_FIELDS, StoredMessage
@@ -53,7 +54,7 @@ class Turn:
 
 @dataclass(eq=False)
 class Conversation:
-    title: str = "New chat"
+    title: str = field(default_factory=lambda: translate("Conversation", "New chat"))
     turns: list[Turn] = field(default_factory=list)  # the versions shown, in order
     chat_id: int | None = None  # its row in the chat store, once its first message is saved
     loaded: bool = True  # False: listed from the store, turns not read yet

@@ -56,7 +56,8 @@ class ServerPanel(QGroupBox):
     models_failed = Signal(str)  # why it could not list them, in one sentence
 
     def __init__(self, settings: ServerSettings, parent: QWidget | None = None) -> None:
-        super().__init__("Backend", parent)
+        super().__init__(parent)
+        self.setTitle(option_label(schema.BACKEND_KIND))
         self._work = Background(self, name="server models")
         self.model_combo = QComboBox()
         self.kind_combo = QComboBox()

@@ -89,7 +89,7 @@ class EngineWorker(QObject):
         """The first-run demo: make the F32/Q8_0 pair from the shipped model if needed (a few
         seconds, in the engine process: it runs llama.cpp's quantizer), then load its target
         like any other."""
-        self._load("target", load_id, "the demo models", lambda e, progress: e.load_demo(
+        self._load("target", load_id, self.tr("the demo models"), lambda e, progress: e.load_demo(
             n_ctx=n_ctx, n_threads=n_threads or None, progress=progress))
 
     @Slot(int, str)
@@ -123,7 +123,8 @@ class EngineWorker(QObject):
             self.load_failed.emit(role, str(exc))
         except Exception as exc:  # a crash here must become a message, not a dead thread
             log.exception("Loading %s failed", path)
-            self.load_failed.emit(role, f"Could not load {Path(path).name}: {exc}")
+            self.load_failed.emit(role, self.tr("Could not load {name}: {error}").format(
+                name=Path(path).name, error=exc))
         self._report_models()
 
     @Slot()
@@ -133,7 +134,8 @@ class EngineWorker(QObject):
                 self._engine.unload_draft()
         except Exception as exc:
             log.exception("Unloading the draft failed")
-            self.load_failed.emit("draft", f"Could not unload the draft model: {exc}")
+            self.load_failed.emit("draft", self.tr("Could not unload the draft model: {error}")
+                                  .format(error=exc))
         self._report_models()
 
     def _report_models(self) -> None:
@@ -184,7 +186,8 @@ class EngineWorker(QObject):
                 self.events_emitted.emit(rid, fold_steps(group))
         except Exception as exc:  # the engine reports failures as events; this is a bug
             log.exception("Generation crashed")
-            event = GenerationFailed(f"The generation stopped with an error: {exc}",
+            event = GenerationFailed(self.tr("The generation stopped with an error: {error}")
+                                     .format(error=exc),
                                      traceback.format_exc())
             self.events_emitted.emit(rid, [event])
         if isinstance(event, GenerationFailed) and event.crashed:

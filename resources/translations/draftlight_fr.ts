@@ -452,7 +452,7 @@ Dossier des journaux : {logs}
     </message>
     <message>
         <source>Search all chats</source>
-        <translation>Rechercher dans toutes les conversations</translation>
+        <translation>Rechercher…</translation>
     </message>
     <message>
         <source>New chat</source>
@@ -631,6 +631,13 @@ Dossier des journaux : {logs}
     </message>
 </context>
 <context>
+    <name>Conversation</name>
+    <message>
+        <source>New chat</source>
+        <translation>Nouvelle conversation</translation>
+    </message>
+</context>
+<context>
     <name>CrashReporter</name>
     <message>
         <source>The details are in the log: {path}</source>
@@ -728,6 +735,25 @@ Ce qui s&apos;est passé : {summary}
     <message>
         <source>No downloads yet. Choose a file on the Search tab and press Download.</source>
         <translation>Aucun téléchargement pour l&apos;instant. Choisissez un fichier dans l&apos;onglet Recherche et appuyez sur Télécharger.</translation>
+    </message>
+</context>
+<context>
+    <name>EngineWorker</name>
+    <message>
+        <source>the demo models</source>
+        <translation>les modèles de démonstration</translation>
+    </message>
+    <message>
+        <source>Could not load {name}: {error}</source>
+        <translation>Impossible de charger {name} : {error}</translation>
+    </message>
+    <message>
+        <source>Could not unload the draft model: {error}</source>
+        <translation>Impossible de décharger le modèle brouillon : {error}</translation>
+    </message>
+    <message>
+        <source>The generation stopped with an error: {error}</source>
+        <translation>La génération s&apos;est arrêtée sur une erreur : {error}</translation>
     </message>
 </context>
 <context>
@@ -2358,7 +2384,7 @@ Inutilisable : {error}</translation>
     </message>
     <message>
         <source>n-gram lookup</source>
-        <translation>la recherche n-gram</translation>
+        <translation>recherche n-gram</translation>
     </message>
     <message>
         <source>Drafts by finding the last tokens earlier in the conversation and proposing what followed them: free to run, strong when the answer repeats its input.</source>

@@ -631,6 +631,13 @@ Cartella dei log: {logs}
     </message>
 </context>
 <context>
+    <name>Conversation</name>
+    <message>
+        <source>New chat</source>
+        <translation>Nuova chat</translation>
+    </message>
+</context>
+<context>
     <name>CrashReporter</name>
     <message>
         <source>The details are in the log: {path}</source>
@@ -728,6 +735,25 @@ Cosa è successo: {summary}
     <message>
         <source>No downloads yet. Choose a file on the Search tab and press Download.</source>
         <translation>Nessun download per ora. Scegli un file nella scheda Cerca e premi Scarica.</translation>
+    </message>
+</context>
+<context>
+    <name>EngineWorker</name>
+    <message>
+        <source>the demo models</source>
+        <translation>i modelli demo</translation>
+    </message>
+    <message>
+        <source>Could not load {name}: {error}</source>
+        <translation>Impossibile caricare {name}: {error}</translation>
+    </message>
+    <message>
+        <source>Could not unload the draft model: {error}</source>
+        <translation>Impossibile scaricare dalla memoria il modello draft: {error}</translation>
+    </message>
+    <message>
+        <source>The generation stopped with an error: {error}</source>
+        <translation>La generazione si è fermata con un errore: {error}</translation>
     </message>
 </context>
 <context>
@@ -2358,7 +2384,7 @@ Non utilizzabile: {error}</translation>
     </message>
     <message>
         <source>n-gram lookup</source>
-        <translation>la ricerca n-gram</translation>
+        <translation>ricerca n-gram</translation>
     </message>
     <message>
         <source>Drafts by finding the last tokens earlier in the conversation and proposing what followed them: free to run, strong when the answer repeats its input.</source>

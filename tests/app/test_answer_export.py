@@ -14,7 +14,7 @@ from scripted_engine import ScriptedEngine, counting_stream
 
 from app.answer import Answer
 from app.answer_events import answer_events, answer_steps
-from app.answer_export import EXPORT_FILTER, HTML, JSON, PNG, export_format
+from app.answer_export import HTML, JSON, PNG, export_filter, export_format
 from app.trace_opening import answer_from_events
 from backend.engine.events import (
     GenerationFailed,
@@ -208,7 +208,7 @@ def test_a_write_that_fails_is_a_banner(make_window, qtbot, tmp_path):
 
 
 def test_the_format_comes_from_the_extension_else_the_filter():
-    filters = EXPORT_FILTER.split(";;")
+    filters = export_filter().split(";;")
     assert export_format("/x/a.PNG", filters[0]) == (PNG, "/x/a.PNG")
     assert export_format("/x/a.htm") == (HTML, "/x/a.htm")
     assert export_format("/x/a", filters[2]) == (JSON, "/x/a.json")

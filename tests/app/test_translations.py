@@ -124,3 +124,85 @@ def test_visible_strings_go_through_translate():
     found = [f for path in sorted((ROOT / "app").rglob("*.py"))
              for f in _untranslated_literals(path)]
     assert not found, "not through translate():\n" + "\n".join(found)
+
+
+# The window in another language ----------------------------------------------------------
+
+@pytest.fixture
+def language(qapp):
+    """install(choice): the translators for `choice` on the test's QApplication; English
+    (and Qt's default locale) again after the test."""
+    from PySide6.QtCore import QLocale
+
+    from app.i18n import install_translators
+
+    yield lambda choice: install_translators(qapp, choice)
+    install_translators(qapp, "en")
+    QLocale.setDefault(QLocale.c())
+
+
+def test_the_system_language_is_followed_when_draftlight_has_it():
+    from PySide6.QtCore import QLocale
+
+    from app.i18n import resolve_language
+
+    assert resolve_language("system", QLocale("it_IT")) == "it"
+    assert resolve_language("system", QLocale("fr_CA")) == "fr"
+    assert resolve_language("system", QLocale("de_DE")) == "en"  # no German: English
+    assert resolve_language("fr", QLocale("it_IT")) == "fr"  # a choice beats the system
+    assert resolve_language("xx") == "en"
+
+
+def test_the_setting_is_declared_once():
+    from backend import settings_schema as schema
+    from backend.settings import Settings
+
+    assert schema.OPTIONS["window.language"] is schema.LANGUAGE
+    assert schema.LANGUAGE.choices is not None
+    assert schema.LANGUAGE.choices() == ("system", "en", "it", "fr")
+    assert Settings().window.language == "system"
+    assert schema.LANGUAGE.problem("de") is not None
+
+
+@pytest.mark.parametrize(("choice", "send", "spec_type"), [
+    ("it", "Invia", "Tipo di speculazione"),
+    ("fr", "Envoyer", "Type de spéculation"),
+    ("en", "Send", "Spec type"),
+])
+def test_translators_translate_the_app_and_backend_words(language, choice, send, spec_type):
+    from app.backend_text import option_label
+    from app.i18n import translate
+    from backend.settings_schema import SPEC_TYPE
+
+    assert language(choice) == choice
+    assert translate("MainWindow", "Send") == send
+    assert option_label(SPEC_TYPE) == spec_type  # declared in backend/, translated here
+
+
+def test_a_window_made_in_italian_speaks_italian(language, make_window):
+    from PySide6.QtWidgets import QLabel
+    from scripted_engine import ScriptedEngine
+
+    language("it")
+    w = make_window(ScriptedEngine())
+    assert w.send_button.text() == "Invia"
+    assert [a.text() for a in w.menuBar().actions()] == ["&File", "&Visualizza", "&Aiuto"]
+    assert w.welcome.view.findChild(QLabel, "welcomeTitle").text() == "Benvenuto in Draftlight"
+    assert w.conversation.title == "Nuova chat"
+
+
+def test_view_language_saves_the_choice_for_the_next_start(language, make_window,
+                                                          settings_path):
+    from scripted_engine import ScriptedEngine
+
+    from backend.settings import load_settings
+
+    language("en")
+    w = make_window(ScriptedEngine())
+    menu = w.language_menu
+    assert menu.actions["system"].isChecked()
+    menu.actions["fr"].trigger()
+    assert w.settings.window.language == "fr"
+    assert "next start" in w.statusBar().currentMessage()
+    assert load_settings(settings_path).window.language == "fr"
+    assert w.send_button.text() == "Send"  # the running window stays as it is
