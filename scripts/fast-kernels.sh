@@ -10,22 +10,8 @@ cd "$(dirname "$0")/.."
 # shellcheck disable=SC1091
 . .venv/bin/activate
 # shellcheck disable=SC1091
-. scripts/llama-build.env
-# A GPU backend when this machine has one (CUDA; Metal is llama.cpp's default on macOS); part
-# of the flags, so of the cache key: a CPU build and a CUDA build never stand in for each other.
-GPU_FLAGS=$(bash scripts/gpu-flags.sh)
-LLAMA_CMAKE_ARGS="$LLAMA_CMAKE_ARGS${GPU_FLAGS:+ $GPU_FLAGS}"
-LLAMA_FAST_CMAKE_ARGS="$LLAMA_FAST_CMAKE_ARGS${GPU_FLAGS:+ $GPU_FLAGS}"
-CC_BIN="${CC:-cc}"
-NO_AMX=""
-if echo 'int main(void){return 0;}' | "$CC_BIN" $LLAMA_NO_AMX_CFLAGS -x c -o /dev/null - 2>/dev/null; then
-    NO_AMX="$LLAMA_NO_AMX_CFLAGS"
-fi
-CPU_FEATURES=$( (grep -m1 '^flags' /proc/cpuinfo || sysctl -n machdep.cpu.features || uname -m) 2>/dev/null)
-# Keyed like the exact build (version, flags, compiler, CPU, Python), by the fast flags.
-KEY=$(printf '%s\n' "$LLAMA_VERSION" "$LLAMA_FAST_CMAKE_ARGS" "$NO_AMX" \
-    "$("$CC_BIN" --version 2>/dev/null | head -n1)" "$CPU_FEATURES" \
-    "$(python -c 'import sys; print(sys.implementation.cache_tag)')" | sha256sum | cut -c1-16)
+. scripts/llama-recipe.sh
+KEY=$(llama_build_key "$LLAMA_FAST_CMAKE_ARGS")
 DIR="${XDG_CACHE_HOME:-$HOME/.cache}/draftlight/fast/llama-cpp-python-$LLAMA_VERSION-$KEY"
 RECORD=.venv/draftlight-fast-build
 if [ ! -f "$DIR/site/.complete" ]; then

@@ -34,27 +34,12 @@ PYTHON="${PYTHON:-python3}"
 . .venv/bin/activate
 python -m pip install -q --upgrade pip
 # llama-cpp-python has no binary wheel on PyPI, so llama.cpp is compiled here, once (several
-# minutes on 2 cores), with the flags in scripts/llama-build.env (why each is there: that file).
-# The wheel is cached under a key made of everything that shapes it -- version, flags, compiler,
-# this CPU's features (-march=native) and Python -- because pip's own cache ignores CMAKE_ARGS,
-# and a venv remembers the key it installed, so a changed recipe rebuilds and reinstalls.
+# minutes on 2 cores), with the flags in scripts/llama-build.env (why each is there: that file),
+# cached by scripts/llama-recipe.sh's key; a venv remembers the key it installed, so a changed
+# recipe rebuilds and reinstalls.
 # shellcheck disable=SC1091
-. scripts/llama-build.env
-# A GPU backend when this machine has one (CUDA; Metal is llama.cpp's default on macOS); part
-# of the flags, so of the cache key: a CPU build and a CUDA build never stand in for each other.
-GPU_FLAGS=$(bash scripts/gpu-flags.sh)
-LLAMA_CMAKE_ARGS="$LLAMA_CMAKE_ARGS${GPU_FLAGS:+ $GPU_FLAGS}"
-LLAMA_FAST_CMAKE_ARGS="$LLAMA_FAST_CMAKE_ARGS${GPU_FLAGS:+ $GPU_FLAGS}"
-CC_BIN="${CC:-cc}"
-NO_AMX=""
-# A compiler that predates AMX (GCC < 11) cannot emit it and refuses the flags.
-if echo 'int main(void){return 0;}' | "$CC_BIN" $LLAMA_NO_AMX_CFLAGS -x c -o /dev/null - 2>/dev/null; then
-    NO_AMX="$LLAMA_NO_AMX_CFLAGS"
-fi
-CPU_FEATURES=$( (grep -m1 '^flags' /proc/cpuinfo || sysctl -n machdep.cpu.features || uname -m) 2>/dev/null)
-BUILD_KEY=$(printf '%s\n' "$LLAMA_VERSION" "$LLAMA_CMAKE_ARGS" "$NO_AMX" \
-    "$("$CC_BIN" --version 2>/dev/null | head -n1)" "$CPU_FEATURES" \
-    "$(python -c 'import sys; print(sys.implementation.cache_tag)')" | sha256sum | cut -c1-16)
+. scripts/llama-recipe.sh
+BUILD_KEY=$(llama_build_key "$LLAMA_CMAKE_ARGS")
 WHEELS="${XDG_CACHE_HOME:-$HOME/.cache}/draftlight/wheels/llama-cpp-python-$LLAMA_VERSION-$BUILD_KEY"
 # What the venv's llama.cpp was built with; tests/engine/test_build.py reads it.
 INSTALLED=.venv/draftlight-llama-build
