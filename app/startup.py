@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from backend.engine.protocol import EngineLike
 from backend.engine.remote import EngineProcess
 from backend.engine.runtime import EngineRuntime
 from backend.models.default_model import find_default_model
+from backend.models.memory import gpu_memory
 from backend.serving.switch import BackendSwitch
 from backend.settings import Settings, load_settings
 
@@ -73,6 +75,8 @@ def startup_model(cli_model: Path | None, settings: Settings) -> Path | None:
 
 
 def run_gui(args: argparse.Namespace) -> int:
+    # the GPU's memory, for the model manager's fit, read now off the GUI thread (nvidia-smi)
+    threading.Thread(target=gpu_memory, name="gpu-memory", daemon=True).start()
     log_file = setup_logging()  # a rotating file in the user log folder, warnings on stderr
     settings = load_settings(args.settings)
     app = ensure_application(theme=args.theme or settings.window.theme,

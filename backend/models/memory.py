@@ -7,7 +7,10 @@ caches are resident at once. The estimate errs a little on the safe side.
 
 from __future__ import annotations
 
+import functools
 import os
+import shutil
+import subprocess
 import sys
 from dataclasses import dataclass
 from enum import Enum
@@ -37,6 +40,18 @@ class MemoryEstimate:
 class Memory:
     total: int
     available: int
+    # An NVIDIA GPU's memory, which holds the offloaded layers (GPU layers: auto = all of
+    # them): what it takes off RAM counts towards the fit. 0 without one.
+    gpu_total: int = 0
+    gpu_available: int = 0
+
+    @property
+    def capacity(self) -> int:
+        return self.total + self.gpu_total
+
+    @property
+    def free(self) -> int:
+        return self.available + self.gpu_available
 
 
 def system_memory() -> Memory:
@@ -52,7 +67,26 @@ def system_memory() -> Memory:
                         break
         except OSError:
             pass
-    return Memory(total=total, available=min(available, total) if total else available)
+    gpu_total, gpu_free = gpu_memory()
+    return Memory(total=total, available=min(available, total) if total else available,
+                  gpu_total=gpu_total, gpu_available=gpu_free)
+
+
+@functools.cache
+def gpu_memory() -> tuple[int, int]:
+    """(total, free) bytes of the NVIDIA GPUs the driver lists, (0, 0) without any. Asked
+    once per process: nvidia-smi takes a fraction of a second, and only where it exists."""
+    if shutil.which("nvidia-smi") is None:
+        return 0, 0
+    try:
+        out = subprocess.run(["nvidia-smi", "--query-gpu=memory.total,memory.free",
+                              "--format=csv,noheader,nounits"], capture_output=True, text=True,
+                             timeout=5, check=True).stdout
+        rows = [[int(x) for x in line.split(",")] for line in out.splitlines() if line.strip()]
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return 0, 0
+    mib = 2**20
+    return sum(r[0] for r in rows) * mib, sum(r[1] for r in rows) * mib
 
 
 def estimate(parts: list[tuple[int, int]], memory: Memory | None = None) -> MemoryEstimate:
@@ -61,9 +95,9 @@ def estimate(parts: list[tuple[int, int]], memory: Memory | None = None) -> Memo
     weights = sum(w for w, _ in parts)
     kv = sum(k for _, k in parts)
     total = int((weights + kv) * COMPUTE_OVERHEAD) + FIXED_OVERHEAD
-    if memory.total and total > memory.total:
+    if memory.total and total > memory.capacity:
         fit = Fit.TOO_BIG
-    elif total > memory.available:
+    elif total > memory.free:
         fit = Fit.TIGHT
     else:
         fit = Fit.FITS

@@ -1,0 +1,43 @@
+"""The fit estimate counts an NVIDIA GPU's memory (read from nvidia-smi, once), so a model
+too big for RAM alone fits a machine whose GPU takes its layers."""
+
+from __future__ import annotations
+
+import subprocess
+
+from backend.models import memory
+from backend.models.memory import Fit, Memory, estimate
+
+GIB = 2**30
+
+
+def test_a_gpu_makes_room_for_a_model_too_big_for_ram():
+    parts = [(12 * GIB, 1 * GIB)]
+    ram_only = Memory(total=8 * GIB, available=6 * GIB)
+    with_gpu = Memory(total=8 * GIB, available=6 * GIB, gpu_total=24 * GIB,
+                      gpu_available=20 * GIB)
+    assert estimate(parts, ram_only).fit == Fit.TOO_BIG
+    assert estimate(parts, with_gpu).fit == Fit.FITS
+    busy_gpu = Memory(total=8 * GIB, available=6 * GIB, gpu_total=24 * GIB, gpu_available=GIB)
+    assert estimate(parts, busy_gpu).fit == Fit.TIGHT
+
+
+def test_nvidia_smi_is_read_once_and_its_absence_is_zero(monkeypatch):
+    calls = []
+
+    def fake_run(args, **kwargs):
+        calls.append(args)
+        return subprocess.CompletedProcess(args, 0, stdout="81559, 80000\n81559, 1000\n")
+
+    memory.gpu_memory.cache_clear()
+    monkeypatch.setattr(memory.shutil, "which", lambda name: "/usr/bin/nvidia-smi")
+    monkeypatch.setattr(memory.subprocess, "run", fake_run)
+    try:
+        assert memory.gpu_memory() == (2 * 81559 * 2**20, 81000 * 2**20)
+        memory.gpu_memory()
+        assert len(calls) == 1
+        memory.gpu_memory.cache_clear()
+        monkeypatch.setattr(memory.shutil, "which", lambda name: None)
+        assert memory.gpu_memory() == (0, 0)
+    finally:
+        memory.gpu_memory.cache_clear()
