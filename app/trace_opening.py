@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 
 from app.answer import Answer
 from app.background import Background
@@ -23,7 +23,7 @@ from backend import spec_types
 from backend.engine.events import Event, Stats
 from backend.trace import Trace, TraceError, read_trace
 
-REPLAY_MARK = "(replayed from a trace)"
+REPLAY_MARK = QT_TRANSLATE_NOOP("TraceOpener", "(replayed from a trace)")  # shown translated
 
 
 def trace_filter() -> str:
@@ -55,13 +55,14 @@ def conversation_from_trace(trace: Trace, file_name: str) -> Conversation:
             conv.add_answer(_earlier_answer(message.content))
     if not any(t.role == "user" for t in conv.turns):
         conv.title = translate("TraceOpener", "Trace: {name}").format(name=file_name)
-    name = " ".join(p for p in (trace.target_model, REPLAY_MARK) if p)
+    name = " ".join(p for p in (trace.target_model, translate("TraceOpener", REPLAY_MARK)) if p)
     conv.add_answer(answer_from_events(trace.events, name))
     return conv
 
 
 def _earlier_answer(text: str) -> Answer:
-    answer = Answer(model_name=f"earlier answer {REPLAY_MARK}", spec_type=spec_types.PLAIN,
+    answer = Answer(model_name=translate("TraceOpener", "earlier answer {mark}").format(
+                        mark=translate("TraceOpener", REPLAY_MARK)), spec_type=spec_types.PLAIN,
                     final_text=text, stop_reason="eos", final_stats=Stats())
     log = answer.tokens
     # One token of the target's: drawn in the target's colour, as a plain answer would be.

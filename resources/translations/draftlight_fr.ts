@@ -2248,12 +2248,20 @@ Inutilisable : {error}</translation>
 <context>
     <name>TraceOpener</name>
     <message>
+        <source>(replayed from a trace)</source>
+        <translation>(rejouée depuis une trace)</translation>
+    </message>
+    <message>
         <source>Draftlight traces (*.json);;All files (*)</source>
         <translation>Traces Draftlight (*.json);;Tous les fichiers (*)</translation>
     </message>
     <message>
         <source>Trace: {name}</source>
         <translation>Trace : {name}</translation>
+    </message>
+    <message>
+        <source>earlier answer {mark}</source>
+        <translation>réponse précédente {mark}</translation>
     </message>
     <message>
         <source>Could not open the trace {name}: {error}</source>

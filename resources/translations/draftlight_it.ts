@@ -2248,12 +2248,20 @@ Non utilizzabile: {error}</translation>
 <context>
     <name>TraceOpener</name>
     <message>
+        <source>(replayed from a trace)</source>
+        <translation>(riprodotta da una traccia)</translation>
+    </message>
+    <message>
         <source>Draftlight traces (*.json);;All files (*)</source>
         <translation>Tracce di Draftlight (*.json);;Tutti i file (*)</translation>
     </message>
     <message>
         <source>Trace: {name}</source>
         <translation>Traccia: {name}</translation>
+    </message>
+    <message>
+        <source>earlier answer {mark}</source>
+        <translation>risposta precedente {mark}</translation>
     </message>
     <message>
         <source>Could not open the trace {name}: {error}</source>
