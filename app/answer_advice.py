@@ -9,9 +9,10 @@ answer has finished and its lists no longer grow, and AnswerWidget shows the lin
 from __future__ import annotations
 
 from app.answer import Answer
+from app.backend_text import words_text
 from app.i18n import translate
 from backend import spec_types
-from backend.advisor import Advice, advise_per_step
+from backend.advisor import TOO_FEW_STEPS, Advice, advise_per_step
 
 
 def wants_advice(answer: Answer) -> bool:
@@ -33,14 +34,22 @@ def answer_advice(answer: Answer) -> Advice:
 def advice_line(advice: Advice) -> str:
     """One short line: the warning when speculation loses, else the best K and its speedup,
     else why there is no advice."""
-    if advice.warning:  # the advisor's own words (backend/advisor.py: English)
-        return translate("Advisor", "Advisor: {words}").format(words=advice.warning)
+    if advice.warning_words is not None:
+        return translate("Advisor", "Advisor: {words}").format(
+            words=words_text(advice.warning_words))
     if advice.best_k is not None and advice.speedup is not None:
-        if any(n.startswith("Too few steps") for n in advice.notes):
+        if any(n.template == TOO_FEW_STEPS for n in advice.notes_words):
             return translate("Advisor", "Advisor: best K = {k} for this pair on this machine, an "
                              "expected {speedup:.2f}× over plain decoding (a first guess: few "
                              "steps measured).").format(k=advice.best_k, speedup=advice.speedup)
         return translate("Advisor", "Advisor: best K = {k} for this pair on this machine, an "
                          "expected {speedup:.2f}× over plain decoding.").format(
             k=advice.best_k, speedup=advice.speedup)
-    return translate("Advisor", "Advisor: {words}").format(words=advice.summary)
+    summary = words_text(advice.summary_words) if advice.summary_words else advice.summary
+    return translate("Advisor", "Advisor: {words}").format(words=summary)
+
+
+def advice_text(advice: Advice) -> str:
+    """Everything the advisor said (Advice.text), in the window's language."""
+    words = [advice.summary_words, advice.warning_words, *advice.notes_words]
+    return "\n".join(words_text(w) for w in words if w is not None)

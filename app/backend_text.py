@@ -1,7 +1,7 @@
 """Words declared in backend/ (Qt-free), in the window's language: spec types, settings,
-stop reasons, the server's no-colours note. backend/ keeps its English declarations; the app
-translates them where it shows them, in the one context "backend".
-scripts/update_translations.py lists the declarations for lupdate
+stop reasons, the advisor's sentences, the server's no-colours note. backend/ keeps its
+English declarations; the app translates them where it shows them, in the one context
+"backend". scripts/update_translations.py lists the declarations for lupdate
 (resources/translations/backend_strings.py), so the .ts files hold every one of them and a
 new declaration without a translation fails the tests.
 """
@@ -9,7 +9,8 @@ new declaration without a translation fails the tests.
 from __future__ import annotations
 
 from app.i18n import translate
-from backend import spec_types
+from backend import advisor, spec_types
+from backend.advisor import Words
 from backend.serving.report import NO_COLOURS
 from backend.settings_schema import Option
 from backend.stop_reasons import STOP_REASON_WORDS
@@ -67,6 +68,19 @@ def stop_reason_words(reason: str) -> str:
     return backend_text(words) if words is not None else reason
 
 
+def words_text(words: Words) -> str:
+    """An advisor sentence in the window's language: its template translated, its values (a
+    nested sentence, a list of reasons) too."""
+    def shown(value: object) -> object:
+        if isinstance(value, Words):
+            return words_text(value)
+        if isinstance(value, tuple) and all(isinstance(v, Words) for v in value):
+            return "; ".join(words_text(v) for v in value)
+        return value
+
+    return backend_text(words.template).format(**{k: shown(v) for k, v in words.values})
+
+
 def backend_messages() -> list[str]:
     """Every declared text this module translates, for scripts/update_translations.py."""
     from backend import settings_schema
@@ -78,4 +92,5 @@ def backend_messages() -> list[str]:
         texts += [option.label, option.tooltip, option.special]
     texts += STOP_REASON_WORDS.values()
     texts.append(NO_COLOURS)
+    texts += advisor.TEMPLATES
     return list(dict.fromkeys(t for t in texts if t))

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.answer import Answer, format_stats
-from app.answer_advice import advice_line
+from app.answer_advice import advice_line, advice_text
 from app.backend_text import draft_length_words, spec_caption
 from app.markdown_view import MarkdownView
 from app.stats_chart import AcceptChart
@@ -233,7 +233,7 @@ class AnswerWidget(QFrame):
         warning the advice is plain decoding, which no K gives)."""
         self.advice = advice
         self.advice_label.setText(advice_line(advice))
-        self.advice_label.setToolTip(advice.text)  # the whole reasoning, notes included
+        self.advice_label.setToolTip(advice_text(advice))  # the whole reasoning, notes included
         # The warning in the rejected drafts' colour, so that "slower" is not read past.
         self.advice_label.setStyleSheet(
             f"color: {token_colours(self).rejected_fg};" if advice.warning else "")

@@ -38,6 +38,57 @@ K_RANGE = range(int(N_DRAFT.minval or 1), int(N_DRAFT.maxval or 32) + 1)
 
 
 @dataclass(frozen=True, slots=True)
+class Words:
+    """One sentence as its English template and values: `str()` is the sentence, and a window
+    can translate the template (every one is in TEMPLATES) and fill in the same values. A value
+    may itself be Words, or a tuple of Words joined by "; "."""
+    template: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    def __str__(self) -> str:
+        return self.template.format(**{k: _shown(v) for k, v in self.values})
+
+
+def _shown(value: object) -> object:
+    if isinstance(value, Words):
+        return str(value)
+    if isinstance(value, tuple) and all(isinstance(v, Words) for v in value):
+        return "; ".join(str(v) for v in value)
+    return value
+
+
+def _words(template: str, **values: object) -> Words:
+    return Words(template, tuple(values.items()))
+
+
+NO_DRAFT_YET = ("No draft has been verified yet: answer with a spec type other than none to "
+                "measure how often drafts are accepted.")
+TOO_FEW_STEPS = ("Too few steps to trust: only {n} steps with a draft were measured ({min} or "
+                 "more are needed); take this as a first guess.")
+COST_UNKNOWN = ("The draft's cost is unknown: no plain decoding speed was measured for this "
+                "target, so the speedup of each K cannot be estimated.")
+BETA_UNKNOWN = ("The verification cost per extra token was not measured (every verify batch "
+                "had one size): batches are taken as free, as on a GPU, which overstates the "
+                "speedup on a CPU.")
+LONGER_UNTRIED = ("No draft longer than {longest} was measured; if position {longest}'s "
+                  "acceptance held further, K = {k} would give {speedup:.2f}×: try it to "
+                  "measure.")
+ALL_ACCEPTED = "Every one of the {n} drafts was accepted."
+NONE_ACCEPTED = "None of the {n} drafts was accepted."
+SLOWER = ("Speculation is expected to be slower than plain decoding at every K from {first} "
+          "to {last} (at best {speedup:.2f}× at K = {k}). Likely reason: {reasons}. Plain "
+          "decoding (spec type none) should be faster.")
+BEST = ("Best K = {k}: about {tokens:.2f} tokens per step, an expected {speedup:.2f}× over "
+        "plain decoding (c = {c:.2f}, β = {beta:.2f}).")
+LOW_ACCEPTANCE = "low acceptance (the target accepts {rate:.0%} of first draft tokens)"
+SLOW_DRAFT = "the draft is too slow (a drafted token costs {c:.2f} of a plain step)"
+DEAR_BATCH = ("batch verification is dear on this CPU (each extra token in the verify batch "
+              "adds {beta:.2f} of a plain step)")
+TEMPLATES = (NO_DRAFT_YET, TOO_FEW_STEPS, COST_UNKNOWN, BETA_UNKNOWN, LONGER_UNTRIED,
+             ALL_ACCEPTED, NONE_ACCEPTED, SLOWER, BEST, LOW_ACCEPTANCE, SLOW_DRAFT, DEAR_BATCH)
+
+
+@dataclass(frozen=True, slots=True)
 class PositionAcceptance:
     """How drafts fared at one position (1-based) of the draft."""
 
@@ -90,6 +141,10 @@ class Advice:
     n_draft_steps: int
     cost_ratio: float | None  # c
     verify_cost: float | None  # β
+    # The same sentences as Words, for a window that shows them translated.
+    summary_words: Words | None = None
+    warning_words: Words | None = None
+    notes_words: tuple[Words, ...] = ()
 
     @property
     def text(self) -> str:
@@ -213,7 +268,7 @@ def _best(rows: Sequence[KEstimate]) -> KEstimate:
 
 
 def _reasons(alphas: list[float], ks: Sequence[int], c: float, beta: float,
-             longest: int) -> list[str]:
+             longest: int) -> list[Words]:
     """Why speculation loses, in words. Each cause is judged by what taking it away would
     give (every draft accepted, a free draft, a free batch): the one that would gain most is
     named, and any other that alone would make speculation pay and gain at least half as
@@ -222,13 +277,9 @@ def _reasons(alphas: list[float], ks: Sequence[int], c: float, beta: float,
         return _best(_estimate(alphas_, ks, c_, beta_, None, longest)).speedup
 
     causes = sorted([
-        (best_without([1.0] * len(alphas), c, beta),
-         f"low acceptance (the target accepts {alphas[0]:.0%} of first draft tokens)"),
-        (best_without(alphas, 0.0, beta),
-         f"the draft is too slow (a drafted token costs {c:.2f} of a plain step)"),
-        (best_without(alphas, c, 0.0),
-         f"batch verification is dear on this CPU (each extra token in the verify batch adds "
-         f"{beta:.2f} of a plain step)"),
+        (best_without([1.0] * len(alphas), c, beta), _words(LOW_ACCEPTANCE, rate=alphas[0])),
+        (best_without(alphas, 0.0, beta), _words(SLOW_DRAFT, c=c)),
+        (best_without(alphas, c, 0.0), _words(DEAR_BATCH, beta=beta)),
     ], key=lambda cause: -cause[0])
     top = causes[0][0]
     floor = 1.0 + (top - 1.0) / 2
@@ -264,13 +315,10 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
     n_draft_steps = sum(1 for d in drafted if d)
     none = Advice((), None, None, None, "", (), positions, n_draft_steps, cost_ratio, None)
     if not n_draft_steps:
-        return replace(none, summary="No draft has been verified yet: answer with a spec type "
-                                     "other than none to measure how often drafts are accepted.")
-    notes: list[str] = []
+        return _said(none, summary=_words(NO_DRAFT_YET))
+    notes: list[Words] = []
     if n_draft_steps < MIN_DRAFT_STEPS:
-        notes.append(f"Too few steps to trust: only {n_draft_steps} steps with a draft were "
-                     f"measured ({MIN_DRAFT_STEPS} or more are needed); take this as a first "
-                     "guess.")
+        notes.append(_words(TOO_FEW_STEPS, n=n_draft_steps, min=MIN_DRAFT_STEPS))
     line = verify_line or _fit_verify_line(drafted, verify_ms, plain_tokens_per_second)
     plain_ms = (1000.0 / plain_tokens_per_second if plain_tokens_per_second > 0
                 else line.ms(1) if line is not None and line.ms(1) > 0 else None)
@@ -279,15 +327,11 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
         per_token = _draft_ms_per_token(drafted, draft_ms)
         c = per_token / plain_ms if per_token is not None and plain_ms else None
     if c is None:
-        return replace(none, notes=tuple(notes), summary=(
-            "The draft's cost is unknown: no plain decoding speed was measured for this "
-            "target, so the speedup of each K cannot be estimated."))
+        return _said(none, summary=_words(COST_UNKNOWN), notes=notes)
     beta = line.beta if line is not None else None
     if beta is None:
         beta = 0.0
-        notes.append("The verification cost per extra token was not measured (every verify "
-                     "batch had one size): batches are taken as free, as on a GPU, which "
-                     "overstates the speedup on a CPU.")
+        notes.append(_words(BETA_UNKNOWN))
     longest = len(positions)
     alphas = _alphas(positions, max(ks))
     rows = _estimate(alphas, ks, c, beta, plain_ms, longest)
@@ -296,25 +340,28 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
     best = _best(candidates)
     guess = _best(rows)
     if guess.speedup > best.speedup:
-        notes.append(f"No draft longer than {longest} was measured; if position {longest}'s "
-                     f"acceptance held further, K = {guess.k} would give {guess.speedup:.2f}×: "
-                     "try it to measure.")
+        notes.append(_words(LONGER_UNTRIED, longest=longest, k=guess.k,
+                            speedup=guess.speedup))
     n_drafted = sum(p.n_reached for p in positions)
     if all(a == 1.0 for a in alphas[:longest]):
-        notes.append(f"Every one of the {n_drafted} drafts was accepted.")
+        notes.append(_words(ALL_ACCEPTED, n=n_drafted))
     elif not any(p.n_accepted for p in positions):
-        notes.append(f"None of the {n_drafted} drafts was accepted.")
+        notes.append(_words(NONE_ACCEPTED, n=n_drafted))
     warning = None
     if best.speedup < 1.0:
-        reasons = _reasons(alphas, ks, c, beta, longest)
-        warning = (f"Speculation is expected to be slower than plain decoding at every K from "
-                   f"{candidates[0].k} to {candidates[-1].k} (at best {best.speedup:.2f}× at "
-                   f"K = {best.k}). "
-                   f"Likely reason: {'; '.join(reasons)}. Plain decoding (spec type none) "
-                   "should be faster.")
-    summary = (f"Best K = {best.k}: about {best.tokens_per_step:.2f} tokens per step, an "
-               f"expected {best.speedup:.2f}× over plain decoding (c = {c:.2f}, "
-               f"β = {beta:.2f}).")
-    return Advice(rows, best.k, best.speedup, warning, summary, tuple(notes), positions,
-                  n_draft_steps, c, beta)
+        reasons = tuple(_reasons(alphas, ks, c, beta, longest))
+        warning = _words(SLOWER, first=candidates[0].k, last=candidates[-1].k,
+                         speedup=best.speedup, k=best.k, reasons=reasons)
+    summary = _words(BEST, k=best.k, tokens=best.tokens_per_step, speedup=best.speedup, c=c,
+                     beta=beta)
+    advice = Advice(rows, best.k, best.speedup, None, "", (), positions, n_draft_steps, c, beta)
+    return _said(advice, summary=summary, warning=warning, notes=notes)
+
+
+def _said(advice: Advice, *, summary: Words, warning: Words | None = None,
+          notes: Sequence[Words] = ()) -> Advice:
+    """`advice` with its sentences, as text and as Words."""
+    return replace(advice, summary=str(summary), warning=str(warning) if warning else None,
+                   notes=tuple(str(n) for n in notes), summary_words=summary,
+                   warning_words=warning, notes_words=tuple(notes))
 

@@ -2614,5 +2614,53 @@ Inutilisable : {error}</translation>
         <source>Per-token colours need the local engine: a server reports its speculation as numbers, not token by token.</source>
         <translation>Les couleurs par jeton demandent le moteur local : un serveur rend compte de sa spéculation en chiffres, pas jeton par jeton.</translation>
     </message>
+    <message>
+        <source>No draft has been verified yet: answer with a spec type other than none to measure how often drafts are accepted.</source>
+        <translation>Aucun brouillon n&apos;a encore été vérifié : répondez avec un type de spéculation autre qu&apos;aucune pour mesurer à quelle fréquence les brouillons sont acceptés.</translation>
+    </message>
+    <message>
+        <source>Too few steps to trust: only {n} steps with a draft were measured ({min} or more are needed); take this as a first guess.</source>
+        <translation>Trop peu d&apos;étapes pour s&apos;y fier : seules {n} étapes avec brouillon ont été mesurées (il en faut {min} ou plus) ; prenez ceci comme une première estimation.</translation>
+    </message>
+    <message>
+        <source>The draft&apos;s cost is unknown: no plain decoding speed was measured for this target, so the speedup of each K cannot be estimated.</source>
+        <translation>Le coût du brouillon est inconnu : aucune vitesse de décodage simple n&apos;a été mesurée pour cette cible, donc le gain de chaque K ne peut pas être estimé.</translation>
+    </message>
+    <message>
+        <source>The verification cost per extra token was not measured (every verify batch had one size): batches are taken as free, as on a GPU, which overstates the speedup on a CPU.</source>
+        <translation>Le coût de vérification par jeton supplémentaire n&apos;a pas été mesuré (chaque lot de vérification avait la même taille) : les lots sont supposés gratuits, comme sur un GPU, ce qui surestime le gain sur un CPU.</translation>
+    </message>
+    <message>
+        <source>No draft longer than {longest} was measured; if position {longest}&apos;s acceptance held further, K = {k} would give {speedup:.2f}×: try it to measure.</source>
+        <translation>Aucun brouillon plus long que {longest} n&apos;a été mesuré ; si l&apos;acceptation de la position {longest} tenait au-delà, K = {k} donnerait {speedup:.2f}× : essayez-le pour le mesurer.</translation>
+    </message>
+    <message>
+        <source>Every one of the {n} drafts was accepted.</source>
+        <translation>Les {n} brouillons ont tous été acceptés.</translation>
+    </message>
+    <message>
+        <source>None of the {n} drafts was accepted.</source>
+        <translation>Aucun des {n} brouillons n&apos;a été accepté.</translation>
+    </message>
+    <message>
+        <source>Speculation is expected to be slower than plain decoding at every K from {first} to {last} (at best {speedup:.2f}× at K = {k}). Likely reason: {reasons}. Plain decoding (spec type none) should be faster.</source>
+        <translation>La spéculation devrait être plus lente que le décodage simple pour tout K de {first} à {last} (au mieux {speedup:.2f}× à K = {k}). Cause probable : {reasons}. Le décodage simple (type de spéculation aucune) devrait être plus rapide.</translation>
+    </message>
+    <message>
+        <source>Best K = {k}: about {tokens:.2f} tokens per step, an expected {speedup:.2f}× over plain decoding (c = {c:.2f}, β = {beta:.2f}).</source>
+        <translation>Meilleur K = {k} : environ {tokens:.2f} jetons par étape, soit {speedup:.2f}× attendu par rapport au décodage simple (c = {c:.2f}, β = {beta:.2f}).</translation>
+    </message>
+    <message>
+        <source>low acceptance (the target accepts {rate:.0%} of first draft tokens)</source>
+        <translation>acceptation faible (la cible accepte {rate:.0%} des premiers jetons du brouillon)</translation>
+    </message>
+    <message>
+        <source>the draft is too slow (a drafted token costs {c:.2f} of a plain step)</source>
+        <translation>le brouillon est trop lent (un jeton proposé coûte {c:.2f} d&apos;une étape simple)</translation>
+    </message>
+    <message>
+        <source>batch verification is dear on this CPU (each extra token in the verify batch adds {beta:.2f} of a plain step)</source>
+        <translation>la vérification par lots est coûteuse sur ce CPU (chaque jeton de plus dans le lot de vérification ajoute {beta:.2f} d&apos;une étape simple)</translation>
+    </message>
 </context>
 </TS>

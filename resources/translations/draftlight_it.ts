@@ -2614,5 +2614,53 @@ Non utilizzabile: {error}</translation>
         <source>Per-token colours need the local engine: a server reports its speculation as numbers, not token by token.</source>
         <translation>I colori per token richiedono il motore locale: un server riporta la sua speculazione come numeri, non token per token.</translation>
     </message>
+    <message>
+        <source>No draft has been verified yet: answer with a spec type other than none to measure how often drafts are accepted.</source>
+        <translation>Nessun draft è ancora stato verificato: rispondi con un tipo di speculazione diverso da nessuna per misurare quanto spesso i draft vengono accettati.</translation>
+    </message>
+    <message>
+        <source>Too few steps to trust: only {n} steps with a draft were measured ({min} or more are needed); take this as a first guess.</source>
+        <translation>Troppo pochi passi per fidarsi: sono stati misurati solo {n} passi con un draft (ne servono almeno {min}); prendila come una prima stima.</translation>
+    </message>
+    <message>
+        <source>The draft&apos;s cost is unknown: no plain decoding speed was measured for this target, so the speedup of each K cannot be estimated.</source>
+        <translation>Il costo del draft è sconosciuto: non è stata misurata alcuna velocità di decodifica semplice per questo target, quindi non si può stimare lo speedup di ogni K.</translation>
+    </message>
+    <message>
+        <source>The verification cost per extra token was not measured (every verify batch had one size): batches are taken as free, as on a GPU, which overstates the speedup on a CPU.</source>
+        <translation>Il costo di verifica per token in più non è stato misurato (ogni batch di verifica aveva la stessa dimensione): i batch sono considerati gratuiti, come su una GPU, il che sovrastima lo speedup su una CPU.</translation>
+    </message>
+    <message>
+        <source>No draft longer than {longest} was measured; if position {longest}&apos;s acceptance held further, K = {k} would give {speedup:.2f}×: try it to measure.</source>
+        <translation>Nessun draft più lungo di {longest} è stato misurato; se l&apos;accettazione della posizione {longest} reggesse anche oltre, K = {k} darebbe {speedup:.2f}×: provalo per misurarlo.</translation>
+    </message>
+    <message>
+        <source>Every one of the {n} drafts was accepted.</source>
+        <translation>Tutti i {n} draft sono stati accettati.</translation>
+    </message>
+    <message>
+        <source>None of the {n} drafts was accepted.</source>
+        <translation>Nessuno dei {n} draft è stato accettato.</translation>
+    </message>
+    <message>
+        <source>Speculation is expected to be slower than plain decoding at every K from {first} to {last} (at best {speedup:.2f}× at K = {k}). Likely reason: {reasons}. Plain decoding (spec type none) should be faster.</source>
+        <translation>La speculazione dovrebbe essere più lenta della decodifica semplice per ogni K da {first} a {last} (al meglio {speedup:.2f}× con K = {k}). Causa probabile: {reasons}. La decodifica semplice (tipo di speculazione nessuna) dovrebbe essere più veloce.</translation>
+    </message>
+    <message>
+        <source>Best K = {k}: about {tokens:.2f} tokens per step, an expected {speedup:.2f}× over plain decoding (c = {c:.2f}, β = {beta:.2f}).</source>
+        <translation>K migliore = {k}: circa {tokens:.2f} token per passo, un atteso {speedup:.2f}× rispetto alla decodifica semplice (c = {c:.2f}, β = {beta:.2f}).</translation>
+    </message>
+    <message>
+        <source>low acceptance (the target accepts {rate:.0%} of first draft tokens)</source>
+        <translation>accettazione bassa (il target accetta il {rate:.0%} dei primi token del draft)</translation>
+    </message>
+    <message>
+        <source>the draft is too slow (a drafted token costs {c:.2f} of a plain step)</source>
+        <translation>il draft è troppo lento (un token proposto costa {c:.2f} di un passo semplice)</translation>
+    </message>
+    <message>
+        <source>batch verification is dear on this CPU (each extra token in the verify batch adds {beta:.2f} of a plain step)</source>
+        <translation>la verifica in batch è costosa su questa CPU (ogni token in più nel batch di verifica aggiunge {beta:.2f} di un passo semplice)</translation>
+    </message>
 </context>
 </TS>

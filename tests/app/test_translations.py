@@ -206,3 +206,24 @@ def test_view_language_saves_the_choice_for_the_next_start(language, make_window
     assert "next start" in w.statusBar().currentMessage()
     assert load_settings(settings_path).window.language == "fr"
     assert w.send_button.text() == "Send"  # the running window stays as it is
+
+
+def test_the_advisor_speaks_the_window_language(language):
+    """backend/advisor.py says its sentences as Words: English as text (CLI, bench), and
+    translated, values and nested reasons included, in the window."""
+    from app.answer_advice import advice_line, advice_text
+    from backend.advisor import VerifyLine, advise_per_step
+
+    # 100 steps of 4 drafts, the first accepted in 15 of them (α₁ = 15%): speculation loses
+    accepted = [4 if i < 15 else 0 for i in range(100)]
+    advice = advise_per_step([4] * 100, accepted, [1.0] * 100, [10.0] * 100, cost_ratio=0.1,
+                             verify_line=VerifyLine(9.0, 1.0))
+    assert advice.warning_words is not None and str(advice.warning_words) == advice.warning
+    language("en")
+    assert advice_line(advice) == f"Advisor: {advice.warning}"
+    assert advice_text(advice) == advice.text
+    language("it")
+    line = advice_line(advice)
+    assert line.startswith("Consigliere: La speculazione dovrebbe essere più lenta")
+    assert "accettazione bassa (il target accetta il 15%" in line
+    assert advice_text(advice).startswith("K migliore = ")
