@@ -2,8 +2,8 @@
 stop reasons, the advisor's sentences, the server's no-colours note. backend/ keeps its
 English declarations; the app translates them where it shows them, in the one context
 "backend". scripts/update_translations.py lists the declarations for lupdate
-(resources/translations/backend_strings.py), so the .ts files hold every one of them and a
-new declaration without a translation fails the tests.
+(`backend_messages`), so the .ts files hold every one of them and a new declaration without a
+translation fails the tests.
 """
 
 from __future__ import annotations

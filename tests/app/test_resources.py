@@ -64,10 +64,11 @@ def test_the_wheel_carries_every_resource():
     the folder to the package app/resources.py reads."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"][resources.PACKAGE]
-    for path in (ROOT / "resources").iterdir():
-        if path.name == "__init__.py" or path.name == "__pycache__":
+    for path in (ROOT / "resources").rglob("*"):
+        if path.is_dir() or path.name == "__init__.py" or "__pycache__" in path.parts:
             continue
-        assert any(fnmatch.fnmatch(path.name, p) for p in patterns), path.name
+        name = path.relative_to(ROOT / "resources").as_posix()  # translations/… in a folder
+        assert any(fnmatch.fnmatch(name, p) for p in patterns), name
     setup = (ROOT / "setup.py").read_text()
     assert f'"{resources.PACKAGE}": "resources"' in setup
     assert "app*" in setup and "backend*" in setup
