@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.conversation import Conversation, Turn
-from app.i18n import translate
+from app.i18n import number, translate
 
 CHARS_PER_TOKEN = 3
 TOKENS_PER_MESSAGE = 8  # the chat template's role markers around each message
@@ -36,10 +36,10 @@ class ContextUse:
 
     def words(self) -> str:
         if self.exact:
-            words = translate("ContextUse", "Context: {used:,} of {n_ctx:,} tokens")
+            words = translate("ContextUse", "Context: {used} of {n_ctx} tokens")
         else:
-            words = translate("ContextUse", "Context: about {used:,} of {n_ctx:,} tokens")
-        return words.format(used=self.used, n_ctx=self.n_ctx)
+            words = translate("ContextUse", "Context: about {used} of {n_ctx} tokens")
+        return words.format(used=number(self.used), n_ctx=number(self.n_ctx))
 
 
 def _answer_tokens(turn: Turn) -> tuple[int, int]:

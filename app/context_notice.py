@@ -8,6 +8,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from app.context_budget import ContextUse
+from app.i18n import number
 from app.message_widgets import plain_label
 from app.theme import token_colours
 
@@ -47,13 +48,13 @@ class ContextNotice(QFrame):
         """Say how full the context is and what can be done; `drop`: how many of the
         `n_turns` oldest turns would have to be left out (None: leaving out all is not
         enough)."""
-        words = (self.tr("This chat already uses {used:,} of the model's {n_ctx:,} context "
+        words = (self.tr("This chat already uses {used} of the model's {n_ctx} context "
                          "tokens, and your message with room for its answer needs about "
-                         "{needs:,} more: it would not fit.") if use.exact
-                 else self.tr("This chat already uses about {used:,} of the model's {n_ctx:,} "
+                         "{needs} more: it would not fit.") if use.exact
+                 else self.tr("This chat already uses about {used} of the model's {n_ctx} "
                               "context tokens, and your message with room for its answer needs "
-                              "about {needs:,} more: it would not fit.")).format(
-            used=use.used, n_ctx=use.n_ctx, needs=use.next_needs)
+                              "about {needs} more: it would not fit.")).format(
+            used=number(use.used), n_ctx=number(use.n_ctx), needs=number(use.next_needs))
         if drop is None:
             words += " " + self.tr("Even without the earlier turns it would not fit: start a "
                                    "new chat, shorten the message, or load the model with a "

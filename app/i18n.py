@@ -28,6 +28,15 @@ def translate(context: str, text: str, disambiguation: str | None = None, n: int
     return QCoreApplication.translate(context, text, disambiguation, n)
 
 
+def number(n: int) -> str:
+    """A count with the window language's digit grouping: 4,096 in English, 4 096 in French,
+    40.960 in Italian (which groups from five digits)."""
+    locale = QLocale()
+    if locale.language() in (QLocale.Language.C, QLocale.Language.English):
+        return f"{n:,}"
+    return locale.toString(n)
+
+
 def resolve_language(choice: str, locale: QLocale | None = None) -> str:
     """The language code ("en", "it", "fr") for a settings choice; "system" takes the first
     of the desktop's preferred languages that Draftlight has, else English."""

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.background import Background
 from app.formatting import human_size, parameters, plain_tooltip
+from app.i18n import number
 from app.message_widgets import plain_label
 from app.model_manager.pairing_panel import PairingPanel
 from app.theme import token_colours
@@ -323,8 +324,8 @@ class LibraryTab(QWidget):
         else:
             info = entry.inspection
             facts = [info.name,
-                     self.tr("{n:,}-token {kind} vocabulary").format(
-                         n=info.vocab.n_tokens, kind=info.vocab.vocab_type.upper()),
+                     self.tr("{n}-token {kind} vocabulary").format(
+                         n=number(info.vocab.n_tokens), kind=info.vocab.vocab_type.upper()),
                      self.tr("{n} layers").format(n=info.n_layers) if info.n_layers else "",
                      self.tr("EAGLE-3 head {words}").format(words=describe_head(head))
                      if head else ""]

@@ -29,7 +29,7 @@ from app.formatting import (
     human_size,
     plain_tooltip,
 )
-from app.i18n import translate
+from app.i18n import number, translate
 from app.message_widgets import plain_label
 from app.model_manager.runtime import RuntimeChoice
 from app.theme import token_colours
@@ -327,8 +327,8 @@ class SearchTab(QWidget):
     def _show_memory_note(self) -> None:
         r = self._runtime
         sizing = self._sizing
-        text = self.tr("Memory for a {n:,}-token context (the main window's setting)").format(
-            n=r.n_ctx)
+        text = self.tr("Memory for a {n}-token context (the main window's setting)").format(
+            n=number(r.n_ctx))
         if r.draft_bytes is not None:
             text += self.tr("; “With draft {name}” adds that model and its cache").format(
                 name=r.draft_name)

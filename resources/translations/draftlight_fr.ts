@@ -603,12 +603,12 @@ Dossier des journaux : {logs}
         <translation>Annuler</translation>
     </message>
     <message>
-        <source>This chat already uses {used:,} of the model&apos;s {n_ctx:,} context tokens, and your message with room for its answer needs about {needs:,} more: it would not fit.</source>
-        <translation>Cette conversation utilise déjà {used:,} des {n_ctx:,} jetons de contexte du modèle, et votre message avec la place pour sa réponse en demande environ {needs:,} de plus : il ne tiendrait pas.</translation>
+        <source>This chat already uses {used} of the model&apos;s {n_ctx} context tokens, and your message with room for its answer needs about {needs} more: it would not fit.</source>
+        <translation>Cette conversation utilise déjà {used} des {n_ctx} jetons de contexte du modèle, et votre message avec la place pour sa réponse en demande environ {needs} de plus : il ne tiendrait pas.</translation>
     </message>
     <message>
-        <source>This chat already uses about {used:,} of the model&apos;s {n_ctx:,} context tokens, and your message with room for its answer needs about {needs:,} more: it would not fit.</source>
-        <translation>Cette conversation utilise déjà environ {used:,} des {n_ctx:,} jetons de contexte du modèle, et votre message avec la place pour sa réponse en demande environ {needs:,} de plus : il ne tiendrait pas.</translation>
+        <source>This chat already uses about {used} of the model&apos;s {n_ctx} context tokens, and your message with room for its answer needs about {needs} more: it would not fit.</source>
+        <translation>Cette conversation utilise déjà environ {used} des {n_ctx} jetons de contexte du modèle, et votre message avec la place pour sa réponse en demande environ {needs} de plus : il ne tiendrait pas.</translation>
     </message>
     <message>
         <source>Even without the earlier turns it would not fit: start a new chat, shorten the message, or load the model with a larger context.</source>
@@ -622,12 +622,12 @@ Dossier des journaux : {logs}
 <context>
     <name>ContextUse</name>
     <message>
-        <source>Context: {used:,} of {n_ctx:,} tokens</source>
-        <translation>Contexte : {used:,} sur {n_ctx:,} jetons</translation>
+        <source>Context: {used} of {n_ctx} tokens</source>
+        <translation>Contexte : {used} sur {n_ctx} jetons</translation>
     </message>
     <message>
-        <source>Context: about {used:,} of {n_ctx:,} tokens</source>
-        <translation>Contexte : environ {used:,} sur {n_ctx:,} jetons</translation>
+        <source>Context: about {used} of {n_ctx} tokens</source>
+        <translation>Contexte : environ {used} sur {n_ctx} jetons</translation>
     </message>
 </context>
 <context>
@@ -1343,8 +1343,8 @@ Cannot be used: {error}</source>
 Inutilisable : {error}</translation>
     </message>
     <message>
-        <source>{n:,}-token {kind} vocabulary</source>
-        <translation>vocabulaire {kind} de {n:,} jetons</translation>
+        <source>{n}-token {kind} vocabulary</source>
+        <translation>vocabulaire {kind} de {n} jetons</translation>
     </message>
     <message>
         <source>{n} layers</source>
@@ -2046,8 +2046,8 @@ Inutilisable : {error}</translation>
         <translation>En file d&apos;attente</translation>
     </message>
     <message>
-        <source>Memory for a {n:,}-token context (the main window&apos;s setting)</source>
-        <translation>Mémoire pour un contexte de {n:,} jetons (le réglage de la fenêtre principale)</translation>
+        <source>Memory for a {n}-token context (the main window&apos;s setting)</source>
+        <translation>Mémoire pour un contexte de {n} jetons (le réglage de la fenêtre principale)</translation>
     </message>
     <message>
         <source>; “With draft {name}” adds that model and its cache</source>

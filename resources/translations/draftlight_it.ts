@@ -603,12 +603,12 @@ Cartella dei log: {logs}
         <translation>Annulla</translation>
     </message>
     <message>
-        <source>This chat already uses {used:,} of the model&apos;s {n_ctx:,} context tokens, and your message with room for its answer needs about {needs:,} more: it would not fit.</source>
-        <translation>Questa chat usa già {used:,} dei {n_ctx:,} token di contesto del modello, e il tuo messaggio con lo spazio per la risposta ne richiede circa altri {needs:,}: non entrerebbe.</translation>
+        <source>This chat already uses {used} of the model&apos;s {n_ctx} context tokens, and your message with room for its answer needs about {needs} more: it would not fit.</source>
+        <translation>Questa chat usa già {used} dei {n_ctx} token di contesto del modello, e il tuo messaggio con lo spazio per la risposta ne richiede circa altri {needs}: non entrerebbe.</translation>
     </message>
     <message>
-        <source>This chat already uses about {used:,} of the model&apos;s {n_ctx:,} context tokens, and your message with room for its answer needs about {needs:,} more: it would not fit.</source>
-        <translation>Questa chat usa già circa {used:,} dei {n_ctx:,} token di contesto del modello, e il tuo messaggio con lo spazio per la risposta ne richiede circa altri {needs:,}: non entrerebbe.</translation>
+        <source>This chat already uses about {used} of the model&apos;s {n_ctx} context tokens, and your message with room for its answer needs about {needs} more: it would not fit.</source>
+        <translation>Questa chat usa già circa {used} dei {n_ctx} token di contesto del modello, e il tuo messaggio con lo spazio per la risposta ne richiede circa altri {needs}: non entrerebbe.</translation>
     </message>
     <message>
         <source>Even without the earlier turns it would not fit: start a new chat, shorten the message, or load the model with a larger context.</source>
@@ -622,12 +622,12 @@ Cartella dei log: {logs}
 <context>
     <name>ContextUse</name>
     <message>
-        <source>Context: {used:,} of {n_ctx:,} tokens</source>
-        <translation>Contesto: {used:,} di {n_ctx:,} token</translation>
+        <source>Context: {used} of {n_ctx} tokens</source>
+        <translation>Contesto: {used} di {n_ctx} token</translation>
     </message>
     <message>
-        <source>Context: about {used:,} of {n_ctx:,} tokens</source>
-        <translation>Contesto: circa {used:,} di {n_ctx:,} token</translation>
+        <source>Context: about {used} of {n_ctx} tokens</source>
+        <translation>Contesto: circa {used} di {n_ctx} token</translation>
     </message>
 </context>
 <context>
@@ -1343,8 +1343,8 @@ Cannot be used: {error}</source>
 Non utilizzabile: {error}</translation>
     </message>
     <message>
-        <source>{n:,}-token {kind} vocabulary</source>
-        <translation>vocabolario {kind} di {n:,} token</translation>
+        <source>{n}-token {kind} vocabulary</source>
+        <translation>vocabolario {kind} di {n} token</translation>
     </message>
     <message>
         <source>{n} layers</source>
@@ -2046,8 +2046,8 @@ Non utilizzabile: {error}</translation>
         <translation>In coda</translation>
     </message>
     <message>
-        <source>Memory for a {n:,}-token context (the main window&apos;s setting)</source>
-        <translation>Memoria per un contesto di {n:,} token (l&apos;impostazione della finestra principale)</translation>
+        <source>Memory for a {n}-token context (the main window&apos;s setting)</source>
+        <translation>Memoria per un contesto di {n} token (l&apos;impostazione della finestra principale)</translation>
     </message>
     <message>
         <source>; “With draft {name}” adds that model and its cache</source>

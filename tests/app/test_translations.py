@@ -227,3 +227,18 @@ def test_the_advisor_speaks_the_window_language(language):
     assert line.startswith("Consigliere: La speculazione dovrebbe essere più lenta")
     assert "accettazione bassa (il target accetta il 15%" in line
     assert advice_text(advice).startswith("K migliore = ")
+
+
+def test_counts_are_grouped_as_the_language_writes_them(language):
+    from app.context_budget import ContextUse
+    from app.i18n import number
+
+    use = ContextUse(used=1234, exact=True, n_ctx=4096, next_needs=0)
+    language("en")
+    assert number(4096) == "4,096"
+    assert use.words() == "Context: 1,234 of 4,096 tokens"
+    language("it")
+    assert number(40960) == "40.960"  # and 4096 as it is: Italian groups from five digits
+    assert use.words() == "Contesto: 1234 di 4096 token"
+    language("fr")
+    assert number(4096).replace("\u202f", " ").replace("\xa0", " ") == "4 096"
