@@ -220,7 +220,7 @@ Dossier des journaux : {logs}
     </message>
     <message>
         <source>Teach</source>
-        <translation>Enseigner</translation>
+        <translation>Pédagogie</translation>
     </message>
     <message>
         <source>Replay this answer step by step, race it against plain decoding, or chart its numbers</source>

@@ -220,7 +220,7 @@ Cartella dei log: {logs}
     </message>
     <message>
         <source>Teach</source>
-        <translation>Insegna</translation>
+        <translation>Didattica</translation>
     </message>
     <message>
         <source>Replay this answer step by step, race it against plain decoding, or chart its numbers</source>
@@ -504,7 +504,7 @@ Cartella dei log: {logs}
     </message>
     <message>
         <source>Un&amp;pin chat</source>
-        <translation>&amp;Sblocca chat</translation>
+        <translation>&amp;Togli dai fissati</translation>
     </message>
     <message>
         <source>Export the chat</source>
