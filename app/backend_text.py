@@ -1,5 +1,5 @@
 """Words declared in backend/ (Qt-free), in the window's language: spec types, settings,
-stop reasons, the advisor's sentences, the server's no-colours note. backend/ keeps its
+stop reasons, the advisor's sentences, a server's report. backend/ keeps its
 English declarations; the app translates them where it shows them, in the one context
 "backend". scripts/update_translations.py lists the declarations for lupdate
 (`backend_messages`), so the .ts files hold every one of them and a new declaration without a
@@ -11,7 +11,7 @@ from __future__ import annotations
 from app.i18n import translate
 from backend import advisor, spec_types
 from backend.advisor import Words
-from backend.serving.report import NO_COLOURS
+from backend.serving import report
 from backend.settings_schema import Option
 from backend.stop_reasons import STOP_REASON_WORDS
 
@@ -91,6 +91,6 @@ def backend_messages() -> list[str]:
     for option in settings_schema.OPTIONS.values():
         texts += [option.label, option.tooltip, option.special]
     texts += STOP_REASON_WORDS.values()
-    texts.append(NO_COLOURS)
+    texts += report.TEMPLATES
     texts += advisor.TEMPLATES
     return list(dict.fromkeys(t for t in texts if t))

@@ -160,7 +160,7 @@ class ServerPanel(QGroupBox):
         """What the server said about its last answer's speculation (None: the local
         engine answered)."""
         if report is not None:
-            self.note.setText(report.words())
+            self.note.setText(report.words(backend_text))
 
     def show_problem(self, message: str) -> None:
         self.status.setText(message)

@@ -7,11 +7,24 @@ that sent them (vLLM's `detailed` per-request metrics).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 # Said wherever a server's answer is shown: its tokens carry no verdicts.
 NO_COLOURS = ("Per-token colours need the local engine: a server reports its speculation as "
               "numbers, not token by token.")
+# The words() templates, for a window that translates them (app/backend_text.py).
+NO_NUMBERS = "The server reported no speculation numbers for this answer."
+DRAFTED = "drafted {n}"
+ACCEPTED = "accepted {n}"
+ACCEPTANCE = "acceptance {percent:.1f} %"
+VERIFY_STEPS = "{n} verify steps"
+PER_STEP = "Accepted per step: {steps}."
+TEMPLATES = (NO_COLOURS, NO_NUMBERS, DRAFTED, ACCEPTED, ACCEPTANCE, VERIFY_STEPS, PER_STEP)
+
+
+def _same(text: str) -> str:
+    return text
 
 
 @dataclass(frozen=True)
@@ -34,27 +47,27 @@ class SpecReport:
             return self.n_accepted / self.n_drafted
         return None
 
-    def words(self) -> str:
-        """One paragraph for a person: what the server reported, and what it did not."""
+    def words(self, tr: Callable[[str], str] = _same) -> str:
+        """One paragraph for a person: what the server reported, and what it did not. `tr`
+        translates the fixed words (TEMPLATES); the source and notes are the server's."""
         if not self.has_numbers:
-            return " ".join(["The server reported no speculation numbers for this answer.",
-                             *self.notes, NO_COLOURS])
+            return " ".join([tr(NO_NUMBERS), *self.notes, tr(NO_COLOURS)])
         parts = []
         if self.n_drafted is not None:
-            parts.append(f"drafted {self.n_drafted}")
+            parts.append(tr(DRAFTED).format(n=self.n_drafted))
         if self.n_accepted is not None:
-            parts.append(f"accepted {self.n_accepted}")
+            parts.append(tr(ACCEPTED).format(n=self.n_accepted))
         rate = self.acceptance_rate
         if rate is not None:
-            parts.append(f"acceptance {100 * rate:.1f} %")
+            parts.append(tr(ACCEPTANCE).format(percent=100 * rate))
         if self.n_steps:
-            parts.append(f"{self.n_steps} verify steps")
+            parts.append(tr(VERIFY_STEPS).format(n=self.n_steps))
         text = f"{self.source}: " + ", ".join(parts) + "."
         if self.accepted_per_step:
             shown = " ".join(str(n) for n in self.accepted_per_step[:64])
             more = " …" if len(self.accepted_per_step) > 64 else ""
-            text += f" Accepted per step: {shown}{more}."
-        return " ".join([text, *self.notes, NO_COLOURS])
+            text += " " + tr(PER_STEP).format(steps=shown + more)
+        return " ".join([text, *self.notes, tr(NO_COLOURS)])
 
     def to_dict(self) -> dict:
         return {

@@ -2615,6 +2615,30 @@ Inutilisable : {error}</translation>
         <translation>Les couleurs par jeton demandent le moteur local : un serveur rend compte de sa spéculation en chiffres, pas jeton par jeton.</translation>
     </message>
     <message>
+        <source>The server reported no speculation numbers for this answer.</source>
+        <translation>Le serveur n&apos;a donné aucun chiffre de spéculation pour cette réponse.</translation>
+    </message>
+    <message>
+        <source>drafted {n}</source>
+        <translation>proposés {n}</translation>
+    </message>
+    <message>
+        <source>accepted {n}</source>
+        <translation>acceptés {n}</translation>
+    </message>
+    <message>
+        <source>acceptance {percent:.1f} %</source>
+        <translation>acceptation {percent:.1f} %</translation>
+    </message>
+    <message>
+        <source>{n} verify steps</source>
+        <translation>{n} étapes de vérification</translation>
+    </message>
+    <message>
+        <source>Accepted per step: {steps}.</source>
+        <translation>Acceptés par étape : {steps}.</translation>
+    </message>
+    <message>
         <source>No draft has been verified yet: answer with a spec type other than none to measure how often drafts are accepted.</source>
         <translation>Aucun brouillon n&apos;a encore été vérifié : répondez avec un type de spéculation autre qu&apos;aucune pour mesurer à quelle fréquence les brouillons sont acceptés.</translation>
     </message>

@@ -2615,6 +2615,30 @@ Non utilizzabile: {error}</translation>
         <translation>I colori per token richiedono il motore locale: un server riporta la sua speculazione come numeri, non token per token.</translation>
     </message>
     <message>
+        <source>The server reported no speculation numbers for this answer.</source>
+        <translation>Il server non ha riportato numeri sulla speculazione per questa risposta.</translation>
+    </message>
+    <message>
+        <source>drafted {n}</source>
+        <translation>proposti {n}</translation>
+    </message>
+    <message>
+        <source>accepted {n}</source>
+        <translation>accettati {n}</translation>
+    </message>
+    <message>
+        <source>acceptance {percent:.1f} %</source>
+        <translation>accettazione {percent:.1f} %</translation>
+    </message>
+    <message>
+        <source>{n} verify steps</source>
+        <translation>{n} passi di verifica</translation>
+    </message>
+    <message>
+        <source>Accepted per step: {steps}.</source>
+        <translation>Accettati per passo: {steps}.</translation>
+    </message>
+    <message>
         <source>No draft has been verified yet: answer with a spec type other than none to measure how often drafts are accepted.</source>
         <translation>Nessun draft è ancora stato verificato: rispondi con un tipo di speculazione diverso da nessuna per misurare quanto spesso i draft vengono accettati.</translation>
     </message>

@@ -242,3 +242,17 @@ def test_counts_are_grouped_as_the_language_writes_them(language):
     assert use.words() == "Contesto: 1234 di 4096 token"
     language("fr")
     assert number(4096).replace("\u202f", " ").replace("\xa0", " ") == "4 096"
+
+
+def test_a_server_report_speaks_the_window_language(language):
+    from app.backend_text import backend_text
+    from backend.serving.report import SpecReport
+
+    report = SpecReport("vLLM", n_drafted=10, n_accepted=8, n_steps=4, accepted_per_step=(2, 2))
+    language("en")
+    assert report.words(backend_text) == report.words()  # English: the backend's own words
+    language("fr")
+    words = report.words(backend_text)
+    assert words.startswith("vLLM : ") or words.startswith("vLLM: ")
+    assert "proposés 10, acceptés 8, acceptation 80.0 %, 4 étapes de vérification." in words
+    assert "Acceptés par étape : 2 2." in words
