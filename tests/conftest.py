@@ -26,6 +26,11 @@ for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HO
     os.environ[_var] = str(_SANDBOX / _var.lower())
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a test that wants the fake hub says so itself
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The window follows the system's language (app/i18n.py): tests read its English source text
+# whatever the machine's locale (a test that wants Italian or French installs it itself).
+os.environ["LANG"] = "C.UTF-8"
+for _var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_var, None)
 
 sys.path.insert(0, str(ROOT / "tests" / "models"))
 
