@@ -266,7 +266,7 @@ Dossier des journaux : {logs}
     </message>
     <message>
         <source>Acceptance by draft position</source>
-        <translation>Acceptation par position dans le brouillon</translation>
+        <translation>Acceptation par position</translation>
     </message>
     <message>
         <source>draft position</source>

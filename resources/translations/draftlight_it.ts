@@ -266,7 +266,7 @@ Cartella dei log: {logs}
     </message>
     <message>
         <source>Acceptance by draft position</source>
-        <translation>Accettazione per posizione nel draft</translation>
+        <translation>Accettazione per posizione</translation>
     </message>
     <message>
         <source>draft position</source>
