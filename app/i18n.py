@@ -11,6 +11,8 @@ translation, no translator is installed at all.
 
 from __future__ import annotations
 
+import logging
+
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from app.resources import translation_path
@@ -20,6 +22,7 @@ TRANSLATED = ("it", "fr")  # the languages with a .qm in resources/translations/
 # Each language named in itself, as language menus do (never translated).
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "fr": "Français"}
 
+log = logging.getLogger(__name__)
 _installed: list[QTranslator] = []  # kept alive while installed (Qt does not own them)
 
 
@@ -62,8 +65,15 @@ def install_translators(app: QCoreApplication, choice: str = "system") -> str:
     if language not in TRANSLATED:
         return "en"
     ours = QTranslator(app)
-    if not ours.load(str(translation_path(language))):
-        raise RuntimeError(f"the {language} translation could not be read")
+    try:
+        path = translation_path(language)
+    except FileNotFoundError as exc:  # a broken install: English rather than no window
+        log.warning("No %s translation, the window stays in English: %s", language, exc)
+        return "en"
+    if not ours.load(str(path)):
+        log.warning("The %s translation %s could not be read; the window stays in English",
+                    language, path)
+        return "en"
     qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     qtbase = QTranslator(app)
     for translator in (ours, *([qtbase] if qtbase.load(f"qtbase_{language}", qt_dir) else [])):

@@ -256,3 +256,23 @@ def test_a_server_report_speaks_the_window_language(language):
     assert words.startswith("vLLM : ") or words.startswith("vLLM: ")
     assert "proposés 10, acceptés 8, acceptation 80.0 %, 4 étapes de vérification." in words
     assert "Acceptés par étape : 2 2." in words
+
+
+def test_a_missing_translation_leaves_the_window_in_english(language, monkeypatch, caplog):
+    import app.i18n
+    from app.i18n import translate
+
+    def missing(name):
+        raise FileNotFoundError(f"resource translations/draftlight_{name}.qm is missing")
+
+    monkeypatch.setattr(app.i18n, "translation_path", missing)
+    assert language("it") == "en"
+    assert translate("MainWindow", "Send") == "Send"
+    assert "stays in English" in caplog.text
+
+
+def test_the_committed_translations_are_found_where_the_wheel_puts_them():
+    from app.resources import translation_path
+
+    for language in LANGUAGES:
+        assert translation_path(language).stat().st_size > 10_000
