@@ -13,7 +13,11 @@ CPU needs (docs/BENCHMARKS.md measured both):
 - V(n), the time to verify n tokens in one batch, is a least-squares line a + b·n fitted to
   the steps' own verify times (on a CPU a batch of 9 costs 1.4–1.7 plain steps, not 1),
   starting from two pseudo-observations so the first steps have a line;
-- c is the drafter's measured time per drafted token (zero for n-gram lookup).
+- c is the drafter's time per token it decodes: a step's drafting time over the tokens it drafted
+  plus those it first had to catch up on (the prompt, at an answer's first step; the tokens of
+  the plain steps since it last drafted), the median over its last steps. Counted per drafted
+  token alone, the catch-up after a plain stretch made every probe look dear, and the
+  controller never drafted again.
 γ = 0 (plain decoding) is a candidate too: when nothing pays, the engine stops drafting, and
 every EXPLORE_EVERY-th step still drafts a little so that a change (a prompt that starts to
 repeat) is noticed. The drafter may stop earlier still on its own confidence (p_min, as
@@ -25,6 +29,8 @@ so the first steps of an answer start from the last one's costs but follow the n
 
 from __future__ import annotations
 
+import statistics
+from collections import deque
 from dataclasses import dataclass, field
 
 # The most tokens K auto drafts in one step: past 16 the verification batch costs more than
@@ -36,6 +42,7 @@ PRIOR_BATCH, PRIOR_COST, PRIOR_WEIGHT = 9, 1.5, 2.0
 EXPLORE_EVERY = 8
 EXPLORE_K = 2
 DECAY = 0.5  # what an earlier answer's counts weigh at the start of the next
+DRAFT_COST_STEPS = 32
 
 
 @dataclass
@@ -44,8 +51,8 @@ class AdaptiveK:
     cap: int = AUTO_K_CAP
     reached: list[float] = field(default_factory=list)  # per position: steps that verified it
     kept: list[float] = field(default_factory=list)  # and accepted it
-    draft_ms: float = 0.0
-    drafted: float = 0.0
+    # the drafter's ms per drafted token over its last steps (see draft_cost)
+    draft_costs: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     # least-squares sums for verify_ms against the batch size n
     _w: float = 0.0
     _sx: float = 0.0
@@ -53,19 +60,20 @@ class AdaptiveK:
     _sxx: float = 0.0
     _sxy: float = 0.0
     _steps: int = 0
+    _behind: int = 0  # tokens the drafter must catch up on before its next draft
     _prior_ms: float = 0.0
 
     def __post_init__(self) -> None:
         self.reached = [0.0] * self.cap
         self.kept = [0.0] * self.cap
 
-    def begin_answer(self, plain_step_ms: float = 0.0) -> None:
-        """A new answer: earlier counts weigh half, the plain step is refreshed."""
+    def begin_answer(self, plain_step_ms: float = 0.0, n_prompt: int = 0) -> None:
+        """A new answer: earlier counts weigh half, the plain step is refreshed, and the
+        drafter will first catch up on up to `n_prompt` prompt tokens."""
+        self._behind = n_prompt
         for values in (self.reached, self.kept):
             for i in range(len(values)):
                 values[i] *= DECAY
-        self.draft_ms *= DECAY
-        self.drafted *= DECAY
         self._w, self._sx, self._sy, self._sxx, self._sxy = (
             v * DECAY for v in (self._w, self._sx, self._sy, self._sxx, self._sxy))
         self._steps = 0
@@ -84,8 +92,10 @@ class AdaptiveK:
             if i < n_kept:
                 self.kept[i] += 1
         if n_drafted:
-            self.draft_ms += draft_ms
-            self.drafted += n_drafted
+            self.draft_costs.append(draft_ms / (n_drafted + self._behind))
+            self._behind = 0
+        else:
+            self._behind += n_kept + 1  # a plain step's token, which the drafter has not seen
         n = n_drafted + 1
         self._w += 1
         self._sx += n
@@ -97,12 +107,17 @@ class AdaptiveK:
 
     # -- estimates ------------------------------------------------------------------------
     def alpha(self, i: int) -> float:
-        """Acceptance at draft position i (0-based), given the earlier ones were accepted."""
+        """Acceptance at draft position i (0-based), given the earlier ones were accepted. A
+        position seldom reached leans on the one before it (its prior mean), so positions
+        never tried yet are expected to do as the last ones measured, not as a fixed guess:
+        K can then grow past what it has tried."""
         i = min(i, self.cap - 1)
-        return (self.kept[i] + PRIOR_KEPT) / (self.reached[i] + PRIOR_KEPT + PRIOR_REJECTED)
+        weight = PRIOR_KEPT + PRIOR_REJECTED
+        prior = PRIOR_KEPT / weight if i == 0 else self.alpha(i - 1)
+        return (self.kept[i] + weight * prior) / (self.reached[i] + weight)
 
     def draft_cost(self) -> float:
-        return self.draft_ms / self.drafted if self.drafted else 0.0
+        return statistics.median(self.draft_costs) if self.draft_costs else 0.0
 
     def verify_line(self) -> tuple[float, float]:
         """(a, b) of V(n) = a + b·n in ms: the steps' own times and two pseudo-observations."""

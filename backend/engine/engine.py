@@ -277,8 +277,6 @@ class Engine:
         auto = drafter is not None and req.n_draft_max == 0
         k_max = (AUTO_K_CAP if auto else req.n_draft_max) if drafter is not None else 0
         adaptive = self._adaptive.setdefault(req.spec_type, AdaptiveK()) if auto else None
-        if adaptive is not None:
-            adaptive.begin_answer(1000.0 / self._plain_tps if self._plain_tps else 0.0)
         self._fit_rollback(k_max)
         model, ctx = self._target, self._ctx
         follower = drafter if isinstance(drafter, TargetFollower) else None
@@ -299,6 +297,9 @@ class Engine:
         rng = np.random.default_rng(None if s.seed < 0 else s.seed)
         if drafter is not None:
             drafter.begin(req, rng)
+        if adaptive is not None:
+            adaptive.begin_answer(1000.0 / self._plain_tps if self._plain_tps else 0.0,
+                                  len(prompt))
         # n_draft_max 0 tells the viewer "K auto" (each step's K is its draft's length)
         yield GenerationStarted(req.request_id, req.spec_type, 0 if adaptive else k_max,
                                 len(prompt), self._plain_tps)

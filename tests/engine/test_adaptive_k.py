@@ -99,3 +99,15 @@ def test_k_auto_is_lossless_and_settles_on_the_counting_pairs_length(count_engin
     # measured, most drafts stay short of 8
     late = lengths[len(lengths) // 2:]
     assert sum(late) / len(late) < 8, lengths
+
+
+def test_a_drafters_first_step_catching_up_on_the_prompt_does_not_stop_drafting():
+    """A draft model's first step also decodes the prompt into its own cache: hundreds of ms
+    for a few tokens. Read as the cost of drafting, it would make every later draft look too
+    dear; the controller takes the median of recent steps instead."""
+    c = AdaptiveK(plain_step_ms=20.0)
+    c.record(4, 4, 400.0, 26.0)  # prefill of the draft context: 100 ms a token
+    for _ in range(12):
+        c.record(4, 4, 4 * 2.0, 26.0)  # then 2 ms a drafted token
+    assert c.draft_cost() == 2.0
+    assert c.choose(AUTO_K_CAP) >= 4
