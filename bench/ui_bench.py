@@ -31,15 +31,20 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer  # noqa: E402
 
 from backend.engine.events import (  # noqa: E402
+    Candidate,
     GenerationFinished,
     GenerationStarted,
     PromptProcessed,
     Stats,
     StepVerified,
     Token,
+    Verification,
 )
 from backend.engine.model_info import ModelInfo  # noqa: E402
 
+_TOP = tuple(Candidate(100 + i, f" word{i}", 0.5 / (i + 1)) for i in range(5))
+CHECK = Verification("sampled", 0.42, 0.87, top_target=_TOP, top_draft=_TOP)
+OWN = Verification("sampled", drawn_from="residual", residual_p=0.31, top_target=_TOP)
 WORDS = ("the", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "while",
          "speculative", "decoding", "drafts", "several", "tokens", "at", "once")
 
@@ -89,13 +94,17 @@ class SyntheticEngine:
             if self._cancel.is_set():
                 break
             n_acc = (s * 7) % (self.k + 1)
+            # with what the engine records for the inspector (top-5s of p and q), so the
+            # worker's and the GUI's share of carrying it is in the figures
             drafted = tuple(
-                Token(i, " " + WORDS[(n + i) % len(WORDS)], "draft", i < n_acc, 0.9, 0.8)
+                Token(i, " " + WORDS[(n + i) % len(WORDS)], "draft", i < n_acc, 0.9, 0.8,
+                      verification=CHECK)
                 for i in range(self.k))
             text = " " + WORDS[(n + n_acc) % len(WORDS)]
             if self.newline_every and s % self.newline_every == self.newline_every - 1:
                 text += "\n"
-            emitted = (*drafted[:n_acc], Token(99, text, "target", True, 0.95))
+            emitted = (*drafted[:n_acc], Token(99, text, "target", True, 0.95,
+                                               verification=OWN))
             n += len(emitted)
             yield StepVerified(s, drafted, n_acc, emitted, 0.0, 0.0)
             # The real engine releases the GIL every step, inside llama_decode. A producer that
