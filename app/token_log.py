@@ -13,12 +13,7 @@ import sys
 from collections.abc import Iterable
 
 from backend.advisor import accepted_before_rejection
-from backend.engine.events import (
-    StepVerified,
-    Token,
-    verification_from_json,
-    verification_to_json,
-)
+from backend.engine.events import StepVerified, Token
 
 
 class TokenLog:
@@ -67,14 +62,11 @@ class TokenLog:
         self.p_target.append(t.p_target)
         self.p_draft.append(t.p_draft)
         self.head.append(t.head)
-        v = t.verification
-        self.inspection.append(None if v is None else verification_to_json(v))
+        self.inspection.append(t.inspection)  # already JSON, made in the engine process
 
     def token(self, i: int) -> Token:
-        v = self.inspection[i]
         return Token(self.id[i], self.text[i], self.origin[i], self.accepted[i],
-                     self.p_target[i], self.p_draft[i], self.head[i],
-                     None if v is None else verification_from_json(v))
+                     self.p_target[i], self.p_draft[i], self.head[i], self.inspection[i])
 
     def extend(self, other: TokenLog) -> None:
         for name in TokenLog.__slots__:

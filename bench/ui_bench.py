@@ -39,12 +39,16 @@ from backend.engine.events import (  # noqa: E402
     StepVerified,
     Token,
     Verification,
+    verification_to_json,
 )
 from backend.engine.model_info import ModelInfo  # noqa: E402
 
 _TOP = tuple(Candidate(100 + i, f" word{i}", 0.5 / (i + 1)) for i in range(5))
-CHECK = Verification("sampled", 0.42, 0.87, top_target=_TOP, top_draft=_TOP)
-OWN = Verification("sampled", drawn_from="residual", residual_p=0.31, top_target=_TOP)
+# encoded once here: the real engine encodes them in its own process
+CHECK = verification_to_json(Verification("sampled", 0.42, 0.87, top_target=_TOP,
+                                          top_draft=_TOP))
+OWN = verification_to_json(Verification("sampled", drawn_from="residual", residual_p=0.31,
+                                        top_target=_TOP))
 WORDS = ("the", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "while",
          "speculative", "decoding", "drafts", "several", "tokens", "at", "once")
 
@@ -98,13 +102,13 @@ class SyntheticEngine:
             # worker's and the GUI's share of carrying it is in the figures
             drafted = tuple(
                 Token(i, " " + WORDS[(n + i) % len(WORDS)], "draft", i < n_acc, 0.9, 0.8,
-                      verification=CHECK)
+                      inspection=CHECK)
                 for i in range(self.k))
             text = " " + WORDS[(n + n_acc) % len(WORDS)]
             if self.newline_every and s % self.newline_every == self.newline_every - 1:
                 text += "\n"
             emitted = (*drafted[:n_acc], Token(99, text, "target", True, 0.95,
-                                               verification=OWN))
+                                               inspection=OWN))
             n += len(emitted)
             yield StepVerified(s, drafted, n_acc, emitted, 0.0, 0.0)
             # The real engine releases the GIL every step, inside llama_decode. A producer that

@@ -36,6 +36,7 @@ from backend.engine.events import (
     StopReason,
     Token,
     Verification,
+    verification_to_json,
 )
 from backend.engine.model import LoadedModel
 from backend.engine.model_info import ModelInfo
@@ -370,7 +371,7 @@ class Engine:
                 tok, text, drafter.origin if drafter is not None and by_drafter else "target",
                 True, float(p_rows[i][tok]), proposal.p_draft[i] if by_drafter else None,
                 proposal.heads[i] if by_drafter else None,
-                checks[i] if by_drafter else own_check,
+                _encoded(checks[i] if by_drafter else own_check),
             ))
             if model.is_eog(tok):
                 reason = "eos"
@@ -387,7 +388,7 @@ class Engine:
         drafted = tuple(
             Token(d, display_piece(model.piece(d)), drafter.origin, i < n_acc,
                   float(p_rows[i][d]) if i <= n_acc else None, proposal.p_draft[i],
-                  proposal.heads[i], checks[i])
+                  proposal.heads[i], _encoded(checks[i]))
             for i, d in enumerate(drafts)
         ) if drafter is not None else ()
         history.extend(t.id for t in emitted)
@@ -470,6 +471,10 @@ class Engine:
         own = Verification(rule, drawn_from=how, residual_p=verdict.token_p if how == "residual"
                            else None, top_target=top_target(n_acc))
         return per_draft, own
+
+
+def _encoded(v: Verification | None) -> str | None:
+    return None if v is None else verification_to_json(v)
 
 
 def _at(values: list, i: int):

@@ -88,9 +88,16 @@ class Token:
     p_target: float | None = None
     p_draft: float | None = None
     head: int | None = None  # which MTP head drafted it (0-based), for origin "mtp"
-    # What verification used on it; None for drafts after the first rejection (never verified)
-    # and for events recorded before the inspector existed.
-    verification: Verification | None = None
+    # What verification used on it (a Verification as compact JSON, see `verification`); None
+    # for drafts after the first rejection (never verified) and for events recorded before
+    # the inspector existed. Encoded by the engine, in the engine process: the window's side
+    # only ever handles one string per token, never the dozen objects a Verification is.
+    inspection: str | None = None
+
+    @property
+    def verification(self) -> Verification | None:
+        """What verification used on this token, decoded (for the inspector, on demand)."""
+        return None if self.inspection is None else verification_from_json(self.inspection)
 
 
 @dataclass(frozen=True, slots=True)
