@@ -2207,6 +2207,45 @@ Inutilisable : {error}</translation>
     </message>
 </context>
 <context>
+    <name>TokenLegend</name>
+    <message>
+        <source>An EAGLE-3 head is a separate file like a draft model, but no model of its own: one layer trained for one target that drafts from the target&apos;s own hidden states at three of its layers, so it is far cheaper than a draft model and useless with any other target. Unlike MTP heads, which are built into the target&apos;s own file and read only its last hidden state, it can be added to a target that was trained without any.</source>
+        <translation>Une tête EAGLE-3 est un fichier séparé comme un modèle brouillon, mais pas un modèle à part entière : une couche entraînée pour une cible, qui propose à partir des états cachés de la cible à trois de ses couches ; elle coûte donc bien moins qu&apos;un modèle brouillon et ne sert à rien avec une autre cible. Contrairement aux têtes MTP, intégrées au fichier de la cible et qui ne lisent que son dernier état caché, elle peut s&apos;ajouter à une cible entraînée sans.</translation>
+    </message>
+    <message>
+        <source>Hover a token in an answer for its step, origin and probabilities.</source>
+        <translation>Survolez un jeton d&apos;une réponse pour voir son étape, son origine et ses probabilités.</translation>
+    </message>
+    <message>
+        <source>accepted draft</source>
+        <translation>brouillon accepté</translation>
+    </message>
+    <message>
+        <source>underlined</source>
+        <translation>souligné</translation>
+    </message>
+    <message>
+        <source>rejected draft</source>
+        <translation>brouillon rejeté</translation>
+    </message>
+    <message>
+        <source>struck out</source>
+        <translation>barré</translation>
+    </message>
+    <message>
+        <source>target&apos;s own token</source>
+        <translation>jeton propre de la cible</translation>
+    </message>
+    <message>
+        <source>plain</source>
+        <translation>normal</translation>
+    </message>
+    <message>
+        <source>MTP head {n}</source>
+        <translation>tête MTP {n}</translation>
+    </message>
+</context>
+<context>
     <name>TokenView</name>
     <message>
         <source>produced by the target model</source>

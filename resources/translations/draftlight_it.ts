@@ -2207,6 +2207,45 @@ Non utilizzabile: {error}</translation>
     </message>
 </context>
 <context>
+    <name>TokenLegend</name>
+    <message>
+        <source>An EAGLE-3 head is a separate file like a draft model, but no model of its own: one layer trained for one target that drafts from the target&apos;s own hidden states at three of its layers, so it is far cheaper than a draft model and useless with any other target. Unlike MTP heads, which are built into the target&apos;s own file and read only its last hidden state, it can be added to a target that was trained without any.</source>
+        <translation>Una testa EAGLE-3 è un file separato come un modello draft, ma non è un modello a sé: un solo layer addestrato per un target, che propone a partire dagli stati nascosti del target in tre dei suoi layer; costa quindi molto meno di un modello draft ed è inutile con qualsiasi altro target. A differenza delle teste MTP, integrate nel file del target e che leggono solo il suo ultimo stato nascosto, si può aggiungere a un target addestrato senza.</translation>
+    </message>
+    <message>
+        <source>Hover a token in an answer for its step, origin and probabilities.</source>
+        <translation>Passa il puntatore su un token di una risposta per vederne il passo, l&apos;origine e le probabilità.</translation>
+    </message>
+    <message>
+        <source>accepted draft</source>
+        <translation>draft accettato</translation>
+    </message>
+    <message>
+        <source>underlined</source>
+        <translation>sottolineato</translation>
+    </message>
+    <message>
+        <source>rejected draft</source>
+        <translation>draft rifiutato</translation>
+    </message>
+    <message>
+        <source>struck out</source>
+        <translation>barrato</translation>
+    </message>
+    <message>
+        <source>target&apos;s own token</source>
+        <translation>token proprio del target</translation>
+    </message>
+    <message>
+        <source>plain</source>
+        <translation>normale</translation>
+    </message>
+    <message>
+        <source>MTP head {n}</source>
+        <translation>testa MTP {n}</translation>
+    </message>
+</context>
+<context>
     <name>TokenView</name>
     <message>
         <source>produced by the target model</source>

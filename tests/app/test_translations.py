@@ -189,6 +189,7 @@ def test_a_window_made_in_italian_speaks_italian(language, make_window):
     assert [a.text() for a in w.menuBar().actions()] == ["&File", "&Visualizza", "&Aiuto"]
     assert w.welcome.view.findChild(QLabel, "welcomeTitle").text() == "Benvenuto in Draftlight"
     assert w.conversation.title == "Nuova chat"
+    assert w.legend.toPlainText().startswith("draft accettato (sottolineato)")
 
 
 def test_view_language_saves_the_choice_for_the_next_start(language, make_window,
