@@ -36,6 +36,10 @@ from dataclasses import dataclass, field
 # The most tokens K auto drafts in one step: past 16 the verification batch costs more than
 # the last positions' acceptance can pay back on every pair measured.
 AUTO_K_CAP = 16
+# What K auto drafts for a sampled request with a fixed seed: its choices follow measured
+# times, and another K consumes the seeded random numbers in another order, so a seed would
+# no longer give the same answer twice. (Greedy answers are the same at any K.)
+SEEDED_K = 4
 PRIOR_KEPT, PRIOR_REJECTED = 2.0, 1.0  # Beta prior on each α_i: a mild belief in drafting
 # The verify line's starting pseudo-observations: V(1) = one plain step, V(9) = 1.5 of them.
 PRIOR_BATCH, PRIOR_COST, PRIOR_WEIGHT = 9, 1.5, 2.0

@@ -19,7 +19,7 @@ import numpy as np
 
 from backend import settings_schema, spec_types
 from backend.engine import sampling
-from backend.engine.adaptive_k import AUTO_K_CAP, AdaptiveK
+from backend.engine.adaptive_k import AUTO_K_CAP, SEEDED_K, AdaptiveK
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.drafters.base import Drafter, DraftingSetup, Proposal, TargetFollower
 from backend.engine.drafters.draft_model import DraftModelDrafter
@@ -276,7 +276,13 @@ class Engine:
             raise EngineError("No model is loaded.")
         drafter = self._drafter(req)
         auto = drafter is not None and req.n_draft_max == 0
-        k_max = (AUTO_K_CAP if auto else req.n_draft_max) if drafter is not None else 0
+        if auto and not req.sampling.greedy and req.sampling.seed >= 0:
+            # A seed promises the same answer again; K auto's choices follow measured times,
+            # and another K draws the random numbers in another order. So a seeded sampled
+            # answer drafts a fixed K (greedy answers are the same at any K: lossless).
+            auto, k_max = False, SEEDED_K
+        else:
+            k_max = (AUTO_K_CAP if auto else req.n_draft_max) if drafter is not None else 0
         adaptive = self._adaptive.setdefault(req.spec_type, AdaptiveK()) if auto else None
         self._fit_rollback(k_max)
         model, ctx = self._target, self._ctx

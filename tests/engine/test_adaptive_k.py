@@ -111,3 +111,20 @@ def test_a_drafters_first_step_catching_up_on_the_prompt_does_not_stop_drafting(
         c.record(4, 4, 4 * 2.0, 26.0)  # then 2 ms a drafted token
     assert c.draft_cost() == 2.0
     assert c.choose(AUTO_K_CAP) >= 4
+
+
+def test_a_seeded_sampled_answer_drafts_a_fixed_k_and_comes_out_the_same(count_engine):
+    from backend.engine.adaptive_k import SEEDED_K
+    from backend.engine.request import SamplingSettings
+
+    seeded = GenerationRequest(prompt="zero one", spec_type="draft", n_draft_max=0,
+                               max_tokens=30, sampling=SamplingSettings(temperature=0.8, seed=9))
+    events = list(count_engine.generate(seeded))
+    assert next(e for e in events if isinstance(e, GenerationStarted)).n_draft_max == SEEDED_K
+    a, _ = run(count_engine, seeded)
+    b, _ = run(count_engine, seeded)
+    assert a.text == b.text
+    unseeded = GenerationRequest(prompt="zero one", spec_type="draft", n_draft_max=0,
+                                 max_tokens=10, sampling=SamplingSettings(temperature=0.8, seed=-1))
+    started = next(e for e in count_engine.generate(unseeded) if isinstance(e, GenerationStarted))
+    assert started.n_draft_max == 0  # unseeded: K auto as usual
