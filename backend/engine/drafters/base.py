@@ -57,27 +57,33 @@ class SamplingDrafter:
         self.p_min = request.p_min
         self.rng = rng
 
-    def choose(self, logits: np.ndarray, history: list[int],
-               tops: list[list[tuple[int, float]] | None] | None = None,
-               ) -> tuple[int, np.ndarray | None, float, bool]:
-        """The drafted token under the request's sampler, its distribution q (None when
-        greedy: q is one-hot), the drafter's probability of it, and whether drafting goes
-        on: the drafter's top probability is at least p_min (llama.cpp's rule; when sampling,
-        the drawn token may be a less likely one, which says nothing of the confidence).
-        `tops`, when given, gets q's most likely tokens appended (for the inspector)."""
+    def draft_next(self, logits: np.ndarray, seq: list[int], out: Proposal,
+                   head: int | None = None) -> bool:
+        """Draw the next draft token from `logits` under the request's sampler (as the target
+        applies it, so q is comparable with p) and add it, with its distribution q (None when
+        greedy: q is one-hot), the drafter's probability of it, `head` and q's most likely
+        tokens (for the inspector), to `out` and to `seq`. False, adding nothing, when the
+        drafter is unsure: its top probability is below p_min (llama.cpp's rule; when sampling,
+        the drawn token may be a less likely one, which says nothing of the confidence)."""
         s = self.sampling
         if s.greedy:
-            probs = sampling.softmax(sampling.penalized(logits, s, history))
+            q = None
+            probs = sampling.softmax(sampling.penalized(logits, s, seq))
             x = int(np.argmax(probs))
-            p = float(probs[x])
-            if tops is not None:
-                tops.append(sampling.top(probs))
-            return x, None, p, p >= self.p_min
-        q = sampling.distribution(logits, s, history)
-        x = sampling.sample(q, self.rng)
-        if tops is not None:
-            tops.append(sampling.top(q))
-        return x, q, float(q[x]), float(q.max()) >= self.p_min
+            p = top_p = float(probs[x])
+        else:
+            q = probs = sampling.distribution(logits, s, seq)
+            x = sampling.sample(q, self.rng)
+            p, top_p = float(q[x]), float(q.max())
+        if top_p < self.p_min:
+            return False
+        out.tokens.append(x)
+        out.dists.append(q)
+        out.p_draft.append(p)
+        out.heads.append(head)
+        out.tops.append(sampling.top(probs))
+        seq.append(x)
+        return True
 
 
 class Drafter(Protocol):

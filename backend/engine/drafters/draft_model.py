@@ -49,16 +49,10 @@ class DraftModelDrafter(SamplingDrafter):
         out = Proposal()
         seq = list(history)
         for i in range(n_max):
-            x, q, conf, confident = self.choose(logits, seq, out.tops)
-            if not confident:
+            if not self.draft_next(logits, seq, out):
                 break  # the drafter is unsure: verifying more would likely waste work
-            out.tokens.append(x)
-            out.dists.append(q)
-            out.p_draft.append(conf)
-            out.heads.append(None)
-            seq.append(x)
             if i + 1 < n_max:
-                logits = self.ctx.decode([x])[0]
+                logits = self.ctx.decode([seq[-1]])[0]
         return out
 
     def close(self) -> None:

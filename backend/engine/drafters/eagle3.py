@@ -120,14 +120,9 @@ class Eagle3Drafter(SamplingDrafter):
         seq = list(history)
         try:
             for i in range(n_max):
-                x, q, conf, confident = self.choose(logits, seq, out.tops)
-                if not confident:
+                if not self.draft_next(logits, seq, out):
                     break  # the head is unsure: verifying more would likely waste work
-                out.tokens.append(x)
-                out.dists.append(q)
-                out.p_draft.append(conf)
-                out.heads.append(None)
-                seq.append(x)
+                x = seq[-1]
                 if i + 1 == n_max:
                     break
                 logits, h = self._decode([x], h[None], pos + i, want_last=True)

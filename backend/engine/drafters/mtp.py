@@ -88,14 +88,9 @@ class MtpDrafter(SamplingDrafter):
         seq = list(history)
         try:
             for i in range(n_max):
-                x, q, conf, confident = self.choose(logits, seq, out.tops)
-                if not confident:
+                if not self.draft_next(logits, seq, out, i if chain else 0):
                     break  # the head is unsure: verifying more would likely waste work
-                out.tokens.append(x)
-                out.dists.append(q)
-                out.p_draft.append(conf)
-                out.heads.append(i if chain else 0)
-                seq.append(x)
+                x = seq[-1]
                 if i + 1 == n_max:
                     break
                 if chain:
