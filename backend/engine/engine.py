@@ -447,8 +447,13 @@ class Engine:
         def candidates(pairs: list[tuple[int, float]] | None) -> tuple[Candidate, ...]:
             return tuple(Candidate(t, display_piece(model.piece(t)), p) for t, p in pairs or ())
 
+        tops: dict[int, tuple[Candidate, ...]] = {}
+
         def top_target(i: int) -> tuple[Candidate, ...]:
-            return candidates(sampling.top(p_rows[i]))
+            # row n_acc is a rejected draft's and the target's own token's: scanned once
+            if i not in tops:
+                tops[i] = candidates(sampling.top(p_rows[i]))
+            return tops[i]
 
         per_draft: list[Verification | None] = []
         for i, x in enumerate(drafts):

@@ -29,13 +29,6 @@ def greedy_token(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]
     return int(np.argmax(penalized(logits, s, history)))
 
 
-def softmax_prob(logits: np.ndarray, token: int) -> float:
-    """The probability of `token` under softmax(logits) at temperature 1: the model's own
-    confidence, shown to the user even when decoding greedily."""
-    m = float(logits.max())
-    return float(np.exp(float(logits[token]) - m) / np.exp(logits - m, dtype=np.float64).sum())
-
-
 def softmax(logits: np.ndarray) -> np.ndarray:
     """softmax at temperature 1, in float64: the model's own distribution, what the inspector
     shows for greedy decoding (whose choice, the argmax, is the same at any temperature)."""
