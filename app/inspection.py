@@ -62,21 +62,11 @@ def inspect_token(log: TokenLog, index: int, n_prompt: int) -> Inspection:
     copied = None
     v = token.verification
     if v is not None and v.match_at is not None and v.match_at >= n_prompt:
-        copied = emitted_index(log, v.match_at - n_prompt)
+        answer = log.emitted()  # one walk of the log, on a click, never while streaming
+        k = v.match_at - n_prompt
+        copied = answer[k] if k < len(answer) else None
     return Inspection(step, token, index, position, len(drafted), n_accepted, replacement,
                       copied)
-
-
-def emitted_index(log: TokenLog, k: int) -> int | None:
-    """The TokenLog index of the answer's k-th token (rejected drafts are not in the answer).
-    Walks the log: called once per click, never while streaming."""
-    seen = -1
-    for i, ok in enumerate(log.accepted):
-        if ok:
-            seen += 1
-            if seen == k:
-                return i
-    return None
 
 
 def origin_words(token: Token) -> str:

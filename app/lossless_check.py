@@ -54,17 +54,10 @@ class Difference:
     margin: float | None = None
 
 
-def emitted(log: TokenLog) -> list[int]:
-    """Indices of the tokens that joined the answer: the target's own and accepted drafts
-    (a TokenLog also holds the rejected drafts, in display order)."""
-    return [i for i, (origin, ok) in enumerate(zip(log.origin, log.accepted, strict=True))
-            if origin == "target" or ok]
-
-
 def first_difference(answer: TokenLog, plain: TokenLog, plain_stop: str = "") -> Difference | None:
     """Compare token ids position by position; None when the plain run emitted the same ids
     for every token of the answer."""
-    mine, theirs = emitted(answer), emitted(plain)
+    mine, theirs = answer.emitted(), plain.emitted()
     for pos, i in enumerate(mine):
         j = theirs[pos] if pos < len(theirs) else None
         if j is not None and plain.id[j] == answer.id[i]:
@@ -224,7 +217,7 @@ class LosslessCheck(QObject):
         chat store, which keeps no sampling settings (its history comes from `conv`)."""
         answer = widget.answer
         request = self.request_for(answer)
-        n = len(emitted(answer.tokens))
+        n = len(answer.tokens.emitted())
         if not answer.done:
             return self._say(widget, self.tr("The answer is still being written: check it "
                                              "when it has finished."))

@@ -68,6 +68,12 @@ class TokenLog:
         return Token(self.id[i], self.text[i], self.origin[i], self.accepted[i],
                      self.p_target[i], self.p_draft[i], self.head[i], self.inspection[i])
 
+    def emitted(self) -> list[int]:
+        """Indices of the tokens that joined the answer: the target's own and accepted drafts
+        (the log also holds the rejected drafts, in display order)."""
+        return [i for i, (origin, ok) in enumerate(zip(self.origin, self.accepted, strict=True))
+                if origin == "target" or ok]
+
     def extend(self, other: TokenLog) -> None:
         for name in TokenLog.__slots__:
             getattr(self, name).extend(getattr(other, name))

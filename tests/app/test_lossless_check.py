@@ -7,7 +7,7 @@ import pytest
 from counting_window import open_counting_pair
 from scripted_engine import ScriptedEngine, counting_stream
 
-from app.lossless_check import emitted, identical_text
+from app.lossless_check import identical_text
 from app.worker import default_engine_factory
 from backend import spec_types
 from backend.engine.events import (
@@ -75,7 +75,7 @@ def test_the_plain_run_matching_says_identical(make_window, qtbot, chats_path):
     eng = engine()
     w, widget = answered(make_window, qtbot, eng)
     n = len(emitted_tokens(SPEC))
-    assert len(emitted(widget.answer.tokens)) == n
+    assert len(widget.answer.tokens.emitted()) == n
     words = check(w, qtbot, widget)
     assert words == identical_text(n)
     assert widget.findChild(type(widget.stats_label), "losslessResult").text() == words
@@ -145,7 +145,7 @@ def test_real_engine_counting_pair_is_identical(make_window, qtbot, test_models,
         assert answer.n_accepted < answer.n_drafted, "the draft pair rejects some drafts"
     with qtbot.waitSignal(w.lossless.finished, timeout=60_000) as result:
         widget.check_button.click()
-    assert result.args[1] == identical_text(len(emitted(answer.tokens))), result.args[1]
+    assert result.args[1] == identical_text(len(answer.tokens.emitted())), result.args[1]
 
 
 def test_an_answer_read_from_the_chat_store_is_checked_with_its_history(

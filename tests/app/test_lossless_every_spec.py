@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.lossless_check import emitted, identical_text
+from app.lossless_check import identical_text
 from app.worker import default_engine_factory
 from backend.engine import engine as engine_module
 from backend.engine.engine import Engine
@@ -55,7 +55,7 @@ def test_every_spec_type_is_identical_to_plain_decoding(make_window, qtbot, test
     w.panel.max_tokens.setValue(48)
     widget, words = answer_and_check(w, qtbot, prompt)
     assert widget.answer.n_drafted > 0, "the answer should have speculated"
-    assert words == identical_text(len(emitted(widget.answer.tokens))), words
+    assert words == identical_text(len(widget.answer.tokens.emitted())), words
 
 
 def test_broken_verification_is_caught(make_window, qtbot, test_models, monkeypatch):
