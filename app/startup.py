@@ -17,7 +17,6 @@ from app.model_session import ModelSession
 from app.qt_app import ensure_application
 from app.screenshot import ScreenshotRun
 from app.server_panel import attach_server_panel
-from app.worker import default_engine_factory
 from backend.engine.protocol import EngineLike
 from backend.engine.remote import EngineProcess
 from backend.engine.runtime import EngineRuntime
@@ -27,11 +26,9 @@ from backend.serving.switch import BackendSwitch
 from backend.settings import Settings, load_settings
 
 
-def default_backend_factory(settings: Settings | None = None) -> EngineLike:
+def default_backend_factory(settings: Settings) -> EngineLike:
     """The window's engine: the local engine process (with the settings' kernels and GPU
     layers, read each time one is made), or a server once one is connected."""
-    if settings is None:
-        return BackendSwitch(default_engine_factory)
     return BackendSwitch(lambda: EngineProcess(engine_runtime(settings)))
 
 
@@ -45,15 +42,16 @@ def engine_runtime(settings: Settings) -> EngineRuntime:
 
 
 def build_window(settings: Settings, *, settings_path: Path | None = None,
-                 engine_factory: Callable[[], EngineLike] = default_backend_factory,
+                 engine_factory: Callable[[], EngineLike] | None = None,
                  persist: bool = True, chats_path: Path | None = None) -> MainWindow:
-    """The one place the window's sessions are made: the models (the engine) and the chats
-    (their store; in memory when nothing may persist, as for a screenshot)."""
+    """The one place the window's sessions are made: the models (the engine: by default
+    `default_backend_factory`) and the chats (their store; in memory when nothing may
+    persist, as for a screenshot)."""
     made: list[EngineLike] = []  # the engine the worker makes, for the server's reports
 
     def factory() -> EngineLike:
-        made.append(default_backend_factory(settings) if engine_factory is default_backend_factory
-                    else engine_factory())
+        made.append(engine_factory() if engine_factory is not None
+                    else default_backend_factory(settings))
         return made[-1]
 
     models = ModelSession(settings, factory)
