@@ -392,10 +392,11 @@ def cols(start, n):
             "step": [i // 4 for i in range(start, start + n)],
             "p_target": [0.5] * n, "p_draft": [0.25] * n, "head": [None] * n}
 
+import os
 store = ChatStore(sys.argv[1])
 chat = store.create("streamed")
-def done(*words):
-    print(*words, flush=True)
+def done(*words):  # one write(2) per line: a pipe write under PIPE_BUF is never split
+    os.write(1, (" ".join(map(str, words)) + "\n").encode())
 for turn in range(3):  # finished turns, saved as the window saves them
     q = store.add_user(chat, f"question {turn}")
     done("user", q, turn)
@@ -437,13 +438,15 @@ def test_killed_at_random_points_while_streaming_an_answer(tmp_path):
         child = subprocess.Popen([sys.executable, "-c", STREAMER, str(path)],
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         assert child.stdout is not None
-        reported = [child.stdout.readline().decode().split() for _ in range(lines_before_kill)]
-        reported = [line for line in reported if line]  # none left if the child failed
+        # only whole lines count: readline() returns what is left, unfinished, at EOF
+        reported = [child.stdout.readline().decode() for _ in range(lines_before_kill)]
+        reported = [line.split() for line in reported if line.endswith("\n")]
         time.sleep(rng.random() * 0.004)  # anywhere in the next write, or between two
         child.send_signal(signal.SIGKILL)
         out, err = child.communicate(timeout=60)
         assert child.returncode == -signal.SIGKILL, f"{where}: {err.decode()}"
-        reported += [line.split() for line in out.decode().splitlines()]
+        reported += [line.split() for line in out.decode().splitlines(keepends=True)
+                     if line.endswith("\n")]
         store = ChatStore(path)
         try:
             assert store.problem is None, where
