@@ -170,11 +170,6 @@ def expected_tokens_per_step_by_position(alphas: Sequence[float], k: int) -> flo
     return total
 
 
-def expected_speedup(tokens_per_step: float, k: int, c: float, beta: float) -> float:
-    """S(K) = E(K) / (1 + K·c + K·β)."""
-    return tokens_per_step / (1.0 + k * (c + beta))
-
-
 def accepted_before_rejection(step: StepVerified) -> int:
     """How many of the step's drafts the target accepted before its first rejection, read
     from the drafts' `accepted` flags, not from `n_accepted`, which leaves out drafts accepted
@@ -192,19 +187,42 @@ def acceptance_by_position(steps: Sequence[StepVerified]) -> tuple[PositionAccep
                                   [accepted_before_rejection(s) for s in steps])
 
 
-def positions_from_lengths(drafted: Sequence[int],
-                           accepted: Sequence[int]) -> tuple[PositionAcceptance, ...]:
+def positions_from_lengths(drafted: Sequence[int], accepted: Sequence[int],
+                           asked: int | None = None) -> tuple[PositionAcceptance, ...]:
     """α per position from each step's draft length and its drafts accepted before the first
-    rejection (accepted drafts come first, so the two say which positions were reached)."""
+    rejection (accepted drafts come first, so the two say which positions were reached).
+
+    `asked`, the K every step asked for, when one was (a fixed K): a drafter that gave fewer
+    (n-gram finding no match, a drafter stopping on its confidence) and saw them all accepted
+    counts as reaching the next position and gaining nothing there, which is what that step
+    gained; without it, such a position would look as good as the drafts that were made."""
     longest = max(drafted, default=0)
+    if asked:
+        longest = max(longest, min(asked, max((d + 1 for d, ok in zip(
+            drafted, accepted, strict=True) if ok >= d), default=0)))
     reached, n_accepted = [0] * longest, [0] * longest
     for n_drafted, n_ok in zip(drafted, accepted, strict=True):
         n_ok = min(n_ok, n_drafted)
-        for i in range(min(n_ok + 1, n_drafted)):  # up to the first rejection, which counts
+        made = n_drafted if not asked or n_drafted >= asked else n_drafted + 1
+        for i in range(min(n_ok + 1, made)):  # up to the first rejection, which counts
             reached[i] += 1
         for i in range(n_ok):
             n_accepted[i] += 1
     return tuple(PositionAcceptance(i + 1, reached[i], n_accepted[i]) for i in range(longest))
+
+
+def mean_draft_lengths(drafted: Sequence[int], k_max: int,
+                       asked: int | None = None) -> list[float]:
+    """L(K) for K = 0..k_max: the drafts a step makes on average when it asks for K, from the
+    steps' own lengths (a step that made n would make min(n, K)); past the longest draft
+    measured, the steps that made the longest make as many as asked. A model drafter makes K;
+    n-gram lookup fewer, as it finds. Without `asked` (K auto chose each step's length, 0 at
+    times) only the steps that drafted count, as in `positions_from_lengths`."""
+    steps = [d for d in drafted if asked or d] or [0]
+    longest = max(steps)
+    full = sum(1 for d in steps if d == longest) / len(steps) if longest else 1.0
+    return [sum(min(d, k) for d in steps) / len(steps) + full * max(0, k - longest)
+            for k in range(k_max + 1)]
 
 
 def draft_ms_per_token(steps: Sequence[StepVerified]) -> float | None:
@@ -252,14 +270,33 @@ def _alphas(positions: Sequence[PositionAcceptance], k_max: int) -> list[float]:
     return out
 
 
+def step_overhead_ms(stats) -> float | None:
+    """A step's time outside drafting and verifying (its events made and sent, the loop),
+    from an answer's Stats; None when it had no step."""
+    if not stats.n_steps:
+        return None
+    return max(0.0, (stats.generation_ms - stats.draft_ms - stats.verify_ms) / stats.n_steps)
+
+
 def _estimate(alphas: Sequence[float], ks: Sequence[int], c: float, beta: float,
-              plain_ms: float | None, longest: int) -> tuple[KEstimate, ...]:
+              plain_ms: float | None, longest: int, line: VerifyLine | None = None,
+              overhead_ms: float | None = None,
+              lengths: Sequence[float] | None = None) -> tuple[KEstimate, ...]:
+    """T(K) is paid for the L(K) drafts a step makes (`mean_draft_lengths`; K when not
+    given). With a plain step's time, the verify line and the step overhead all measured, it
+    is their sum in ms over the plain step: L·c + V(L + 1) + overhead. A speculative step pays
+    more than a plain one outside its batch (its drafts' events, the drafter's bookkeeping),
+    which 1 + K·(c + β) takes as equal; on the small test models it is a third of a step."""
     rows = []
     for k in ks:
         e = expected_tokens_per_step_by_position(alphas, k)
-        t = 1.0 + k * (c + beta)
-        rows.append(KEstimate(k, e, t, plain_ms * t if plain_ms else None,
-                              expected_speedup(e, k, c, beta), k <= longest))
+        n = lengths[k] if lengths is not None and k < len(lengths) else float(k)
+        if plain_ms and line is not None and overhead_ms is not None:
+            t = (n * c * plain_ms + max(line.ms(n + 1), 0.0) + overhead_ms) / plain_ms
+        else:
+            t = 1.0 + n * (c + beta)
+        rows.append(KEstimate(k, e, t, plain_ms * t if plain_ms else None, e / t,
+                              k <= longest))
     return tuple(rows)
 
 
@@ -289,29 +326,33 @@ def _reasons(alphas: list[float], ks: Sequence[int], c: float, beta: float,
 
 def advise(steps: Sequence[StepVerified], *, plain_tokens_per_second: float = 0.0,
            cost_ratio: float | None = None, verify_line: VerifyLine | None = None,
+           overhead_ms: float | None = None, asked: int | None = None,
            ks: Sequence[int] = K_RANGE) -> Advice:
     """Advice from `steps` (one answer's or several; plain steps help fit the verify line).
 
     `cost_ratio` (c) defaults to the measured drafting time per drafted token ÷ a plain step
-    (1000 / `plain_tokens_per_second`); `verify_line` to the line fitted from `steps`.
+    (1000 / `plain_tokens_per_second`); `verify_line` to the line fitted from `steps`;
+    `overhead_ms`, a step's time outside drafting and verifying (`step_overhead_ms`), when
+    known, makes T(K) the measured sum (see `_estimate`); `asked`, the fixed K the steps
+    asked for, if there was one (see `positions_from_lengths`).
     """
     return advise_per_step(
         [len(s.drafted) for s in steps], [accepted_before_rejection(s) for s in steps],
         [s.draft_ms for s in steps], [s.verify_ms for s in steps],
         plain_tokens_per_second=plain_tokens_per_second, cost_ratio=cost_ratio,
-        verify_line=verify_line, ks=ks)
+        verify_line=verify_line, overhead_ms=overhead_ms, asked=asked, ks=ks)
 
 
 def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
                     draft_ms: Sequence[float], verify_ms: Sequence[float], *,
                     plain_tokens_per_second: float = 0.0, cost_ratio: float | None = None,
-                    verify_line: VerifyLine | None = None,
-                    ks: Sequence[int] = K_RANGE) -> Advice:
+                    verify_line: VerifyLine | None = None, overhead_ms: float | None = None,
+                    asked: int | None = None, ks: Sequence[int] = K_RANGE) -> Advice:
     """`advise` over plain per-step lists, as the window keeps an answer's steps (holding
     every StepVerified of a long answer would cost it more than the lists): per step, the
     number of drafts, those accepted before the first rejection (`accepted_before_rejection`),
     and the drafting and verification times in ms."""
-    positions = positions_from_lengths(drafted, accepted)
+    positions = positions_from_lengths(drafted, accepted, asked)
     n_draft_steps = sum(1 for d in drafted if d)
     none = Advice((), None, None, None, "", (), positions, n_draft_steps, cost_ratio, None)
     if not n_draft_steps:
@@ -334,7 +375,8 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
         notes.append(_words(BETA_UNKNOWN))
     longest = len(positions)
     alphas = _alphas(positions, max(ks))
-    rows = _estimate(alphas, ks, c, beta, plain_ms, longest)
+    rows = _estimate(alphas, ks, c, beta, plain_ms, longest, line, overhead_ms,
+                     mean_draft_lengths(drafted, max(ks), asked))
     # A K longer than any draft measured rests on a guess: it is offered to try, not advised.
     candidates = [r for r in rows if r.measured] or list(rows)
     best = _best(candidates)

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "models"))
 
-from backend.advisor import advise  # noqa: E402
+from backend.advisor import advise, step_overhead_ms  # noqa: E402
 from backend.engine.engine import Engine  # noqa: E402
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified  # noqa: E402
 from backend.engine.prompt import format_chat  # noqa: E402
@@ -43,33 +43,51 @@ AUTO = 0  # n_draft_max 0: K auto (backend/engine/adaptive_k.py)
 PROSE_PROMPT = "Tell a short story about a lighthouse keeper who finds a message in a bottle."
 
 
-def measure(engine: Engine, request: GenerationRequest, repeats: int, with_steps=False):
-    """Median tokens/s over `repeats` runs (after one warm-up), and the last run's stats (and,
-    with `with_steps`, every measured run's steps)."""
-    rates, stats, steps = [], None, []
-    for i in range(repeats + 1):
-        engine.reset_cache()
-        final = None
-        for ev in engine.generate(request):
-            if isinstance(ev, GenerationFailed):
-                raise SystemExit(f"generation failed: {ev.message} {ev.detail}")
-            if isinstance(ev, GenerationFinished):
-                final = ev
-            if i and isinstance(ev, StepVerified):
-                steps.append(ev)
-        if i:  # the first run warms caches and pages in the weights
-            rates.append(final.stats.tokens_per_second)
-            stats = final.stats
-    if with_steps:
-        return statistics.median(rates), stats, steps
-    return statistics.median(rates), stats
+def run_once(engine: Engine, request: GenerationRequest):
+    """One answer from a cold prefix cache: its final event and its steps."""
+    engine.reset_cache()
+    final, steps = None, []
+    for ev in engine.generate(request):
+        if isinstance(ev, GenerationFailed):
+            raise SystemExit(f"generation failed: {ev.message} {ev.detail}")
+        if isinstance(ev, GenerationFinished):
+            final = ev
+        if isinstance(ev, StepVerified):
+            steps.append(ev)
+    return final, steps
 
 
-def model_speedup(steps, k: int, plain_rate: float) -> float:
+def measure_rows(engine: Engine, requests: list[GenerationRequest], repeats: int):
+    """Per request: median tokens/s over `repeats` rounds (after one warm-up round), the last
+    round's stats and every measured round's steps. Rounds interleave the requests (plain, K =
+    2, 4, …, auto, then again), so a neighbour's load on this shared machine falls on every
+    row alike instead of on whichever row ran at that moment: the ratios are what is kept."""
+    rates: list[list[float]] = [[] for _ in requests]
+    stats: list = [None] * len(requests)
+    steps: list[list[StepVerified]] = [[] for _ in requests]
+    for round_ in range(repeats + 1):
+        for i, request in enumerate(requests):
+            final, run_steps = run_once(engine, request)
+            if round_:  # the first round warms caches and pages in the weights
+                rates[i].append(final.stats.tokens_per_second)
+                stats[i] = final.stats
+                steps[i].extend(run_steps)
+    return [(statistics.median(r), st, sp) for r, st, sp in zip(rates, stats, steps,
+                                                                 strict=True)]
+
+
+def measure(engine: Engine, request: GenerationRequest, repeats: int):
+    """Median tokens/s over `repeats` runs (after one warm-up) and the last run's stats."""
+    rate, stats, _ = measure_rows(engine, [request], repeats)[0]
+    return rate, stats
+
+
+def model_speedup(steps, k: int, plain_rate: float, stats) -> float:
     """The window's advisor (backend/advisor.py) on this row's own steps: α per position,
     the drafter's measured cost and the verify batch's measured cost line, with the plain
     step measured above; the same model the window advises with."""
-    advice = advise(steps, plain_tokens_per_second=plain_rate, ks=[k])
+    advice = advise(steps, plain_tokens_per_second=plain_rate, ks=[k],
+                    overhead_ms=step_overhead_ms(stats), asked=k)
     return advice.rows[0].speedup if advice.rows else 0.0
 
 
@@ -85,25 +103,29 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
         engine.load_draft(head)
     messages = () if raw else (Message("user", prompt),)
     base = dict(prompt=prompt if raw else None, messages=messages, max_tokens=tokens)
-    plain, _ = measure(engine, GenerationRequest(**base), repeats)
     c = 0.0
     if draft is not None:
         draft_engine = Engine()
         draft_engine.load_target(draft, n_ctx=2048, n_threads=threads)
         draft_rate, _ = measure(draft_engine, GenerationRequest(**base), repeats)
         draft_engine.close()
-        c = plain / draft_rate
         engine.load_draft(draft)
+    wanted = [(spec, k) for spec in specs for k in [*ks, AUTO]]
+    measured = measure_rows(engine, [GenerationRequest(**base), *(
+        GenerationRequest(**base, spec_type=spec, n_draft_max=k) for spec, k in wanted)],
+        repeats)
+    plain = measured[0][0]
+    if draft is not None:
+        c = plain / draft_rate
     print(f"\n## {name}\nplain: {plain:.1f} tok/s" + (f"; draft alone: {plain / c:.1f} tok/s,"
           f" cost ratio c = {c:.3f}" if draft else ""))
     print(f"{'spec':6} {'K':>4} {'tok/s':>8} {'speedup':>8} {'alpha':>6} {'tok/step':>8} "
           f"{'predicted':>9} {'meas/pred':>9}")
     rows = []
     for spec in specs:
-        for k in [*ks, AUTO]:
-            rate, st, steps = measure(
-                engine, GenerationRequest(**base, spec_type=spec, n_draft_max=k), repeats,
-                with_steps=True)
+        for (row_spec, k), (rate, st, steps) in zip(wanted, measured[1:], strict=True):
+            if row_spec != spec:
+                continue
             alpha = st.acceptance_rate
             speedup = rate / plain
             if k == AUTO:  # no one K to predict from: the rows above are its yardstick
@@ -112,7 +134,7 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
                       f"{st.tokens_per_step:8.2f} {'':>9} {'':>9}  "
                       f"(mean K {st.n_drafted / max(st.n_draft_steps, 1):.1f})")
                 continue
-            pred = model_speedup(steps, k, plain)
+            pred = model_speedup(steps, k, plain, st)
             rows.append((spec, k, rate, speedup, alpha, pred))
             print(f"{spec:6} {k:>4} {rate:8.1f} {speedup:8.2f} {alpha:6.2f} "
                   f"{st.tokens_per_step:8.2f} {pred:9.2f} {speedup / pred:9.2f}")
@@ -147,20 +169,20 @@ def native_comparison(m: Path, *, tokens: int, threads: int, repeats: int, k: in
     # model writes a long answer instead of stopping at once.
     prompt, _, _ = format_chat(engine._target, [Message("user", CODE_PROMPT)])
     n_prompt = len(engine._target.tokenize(prompt, add_special=True))
-    plain, _ = measure(engine, GenerationRequest(prompt=prompt, max_tokens=tokens), repeats)
-    spec, st = measure(engine, GenerationRequest(prompt=prompt, max_tokens=tokens,
-                                                 spec_type="draft", n_draft_max=k), repeats)
-    auto, auto_st = measure(engine, GenerationRequest(prompt=prompt, max_tokens=tokens,
-                                                      spec_type="draft", n_draft_max=AUTO),
-                            repeats)
-    engine.close()
-    out = subprocess.run(
-        [str(bin_dir / "llama-bench"), "-m", str(target), "-p", "0", "-n", str(tokens),
-         "-d", str(n_prompt), "-t", str(threads), "-r", str(repeats), "-o", "json"],
-        check=True, capture_output=True, text=True).stdout
-    native_plain = json.loads(out)[0]["avg_ts"]
-    rates = []
-    for _ in range(repeats):
+    requests = [GenerationRequest(prompt=prompt, max_tokens=tokens),
+                GenerationRequest(prompt=prompt, max_tokens=tokens, spec_type="draft",
+                                  n_draft_max=k),
+                GenerationRequest(prompt=prompt, max_tokens=tokens, spec_type="draft",
+                                  n_draft_max=AUTO)]
+
+    def native_plain_once() -> float:
+        out = subprocess.run(
+            [str(bin_dir / "llama-bench"), "-m", str(target), "-p", "0", "-n", str(tokens),
+             "-d", str(n_prompt), "-t", str(threads), "-r", "1", "-o", "json"],
+            check=True, capture_output=True, text=True).stdout
+        return json.loads(out)[0]["avg_ts"]
+
+    def native_spec_once() -> float:
         log = subprocess.run(
             [str(bin_dir / "llama-speculative-simple"), "-m", str(target), "-md", str(draft),
              "-p", prompt, "-n", str(tokens), "--spec-type", "draft-simple",
@@ -169,7 +191,27 @@ def native_comparison(m: Path, *, tokens: int, threads: int, repeats: int, k: in
             capture_output=True, text=True, check=True)
         found = re.search(r"decoded\s+\d+ tokens in\s+[\d.]+ seconds, speed:\s+([\d.]+)",
                           log.stdout + log.stderr)
-        rates.append(float(found.group(1)))
+        return float(found.group(1))
+
+    # Interleaved rounds, the engine's rows and the C++ tools' one after the other, so load
+    # from elsewhere on the machine falls on both sides alike (after one warm-up round).
+    engine_rates: list[list[float]] = [[] for _ in requests]
+    engine_stats: list = [None] * len(requests)
+    plain_rates, rates = [], []
+    for round_ in range(repeats + 1):
+        for i, request in enumerate(requests):
+            final, _ = run_once(engine, request)
+            if round_:
+                engine_rates[i].append(final.stats.tokens_per_second)
+                engine_stats[i] = final.stats
+        native = (native_plain_once(), native_spec_once())
+        if round_:
+            plain_rates.append(native[0])
+            rates.append(native[1])
+    engine.close()
+    plain, spec, auto = (statistics.median(r) for r in engine_rates)
+    _, st, auto_st = engine_stats
+    native_plain = statistics.median(plain_rates)
     native_spec = statistics.median(rates)
     import llama_cpp
 

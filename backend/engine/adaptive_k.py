@@ -18,6 +18,20 @@ CPU needs (docs/BENCHMARKS.md measured both):
   the plain steps since it last drafted), the median over its last steps. Counted per drafted
   token alone, the catch-up after a plain stretch made every probe look dear, and the
   controller never drafted again.
+- a step also costs what happens outside drafting and verifying: the tokens' events made,
+  sent to the window and drawn, the loop around them. On the small test models that is a
+  third of a step. It is measured from one step's start to the next (the median over the
+  last steps, so a pause in whoever reads the events is not taken for a cost) and added to
+  every γ alike, as it is paid once per step: ignoring it made short drafts look cheaper than
+  they are.
+Within a step, the drafter may stop before γ on its own confidence, as SpecDec++ (Huang et
+al., 2024) and llama.cpp's p_min do, but with a threshold that the measured costs set rather
+than a constant: the chance that a draft is accepted is learned per band of the drafter's
+probability of it (the drafter is not assumed calibrated), and a draft is verified only while
+the chance that it and every draft before it are accepted pays for it at the rate the step
+is expected to reach: Π a(q_j) ≥ rate · (c + b), the marginal rule for tokens per unit of
+time (one more draft adds that many tokens, on average, for c + b more ms). γ is then a cap,
+and the confident stretches of a text get long drafts while the uncertain ones get short.
 γ = 0 (plain decoding) is a candidate too: when nothing pays, the engine stops drafting, and
 every EXPLORE_EVERY-th step still drafts a little so that a change (a prompt that starts to
 repeat) is noticed. The drafter may stop earlier still on its own confidence (p_min, as
@@ -31,6 +45,7 @@ from __future__ import annotations
 
 import statistics
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 # The most tokens K auto drafts in one step: past 16 the verification batch costs more than
@@ -47,6 +62,8 @@ EXPLORE_EVERY = 8
 EXPLORE_K = 2
 DECAY = 0.5  # what an earlier answer's counts weigh at the start of the next
 DRAFT_COST_STEPS = 32
+CONFIDENCE_BANDS = 10  # bands of the drafter's probability of a draft: 0–0.1, …, 0.9–1
+CONFIDENCE_PRIOR = 2.0  # pseudo-drafts per band, at the band's own probability (calibrated)
 
 
 @dataclass
@@ -57,7 +74,12 @@ class AdaptiveK:
     kept: list[float] = field(default_factory=list)  # and accepted it
     # the drafter's ms per drafted token over its last steps (see draft_cost)
     draft_costs: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
+    # ms per step spent outside drafting and verifying, over the last steps (see overhead)
+    overheads: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     # least-squares sums for verify_ms against the batch size n
+    # per band of the drafter's probability of a draft: drafts verified, and accepted
+    band_reached: list[float] = field(default_factory=lambda: [0.0] * CONFIDENCE_BANDS)
+    band_kept: list[float] = field(default_factory=lambda: [0.0] * CONFIDENCE_BANDS)
     _w: float = 0.0
     _sx: float = 0.0
     _sy: float = 0.0
@@ -66,6 +88,7 @@ class AdaptiveK:
     _steps: int = 0
     _behind: int = 0  # tokens the drafter must catch up on before its next draft
     _prior_ms: float = 0.0
+    _best_rate: float = 0.0  # tokens per ms that the last choice expects
 
     def __post_init__(self) -> None:
         self.reached = [0.0] * self.cap
@@ -75,7 +98,7 @@ class AdaptiveK:
         """A new answer: earlier counts weigh half, the plain step is refreshed, and the
         drafter will first catch up on up to `n_prompt` prompt tokens."""
         self._behind = n_prompt
-        for values in (self.reached, self.kept):
+        for values in (self.reached, self.kept, self.band_reached, self.band_kept):
             for i in range(len(values)):
                 values[i] *= DECAY
         self._w, self._sx, self._sy, self._sxx, self._sxy = (
@@ -85,10 +108,17 @@ class AdaptiveK:
             self.plain_step_ms = plain_step_ms
 
     # -- measurements -----------------------------------------------------------------------
-    def record(self, n_drafted: int, n_kept: int, draft_ms: float, verify_ms: float) -> None:
+    def record(self, n_drafted: int, n_kept: int, draft_ms: float, verify_ms: float,
+               confidences: Sequence[float | None] = ()) -> None:
         """One step: how many tokens were drafted (what the drafter gave, which may be fewer
-        than asked), how many the target accepted before its first rejection, and times."""
+        than asked), how many the target accepted before its first rejection, and times;
+        `confidences`, the drafter's probability of each draft, when it has one."""
         self._steps += 1
+        for i, q in enumerate(confidences[: n_kept + 1]):  # the drafts the target examined
+            if q is not None:
+                band = _band(q)
+                self.band_reached[band] += 1
+                self.band_kept[band] += i < n_kept
         for i in range(min(n_drafted, self.cap)):
             if i > n_kept:
                 break
@@ -109,19 +139,56 @@ class AdaptiveK:
         if not self.plain_step_ms and n == 1:
             self.plain_step_ms = verify_ms
 
+    def record_overhead(self, ms: float) -> None:
+        """A step's time outside drafting and verifying (events, the reader, the loop)."""
+        self.overheads.append(max(ms, 0.0))
+
     # -- estimates ------------------------------------------------------------------------
-    def alpha(self, i: int) -> float:
-        """Acceptance at draft position i (0-based), given the earlier ones were accepted. A
+    def alphas(self, k: int) -> list[float]:
+        """Acceptance at draft positions 0..k-1, each given the earlier ones were accepted. A
         position seldom reached leans on the one before it (its prior mean), so positions
         never tried yet are expected to do as the last ones measured, not as a fixed guess:
         K can then grow past what it has tried."""
-        i = min(i, self.cap - 1)
         weight = PRIOR_KEPT + PRIOR_REJECTED
-        prior = PRIOR_KEPT / weight if i == 0 else self.alpha(i - 1)
-        return (self.kept[i] + weight * prior) / (self.reached[i] + weight)
+        prior, out = PRIOR_KEPT / weight, []
+        for i in range(k):
+            j = min(i, self.cap - 1)
+            prior = (self.kept[j] + weight * prior) / (self.reached[j] + weight)
+            out.append(prior)
+        return out
 
     def draft_cost(self) -> float:
         return statistics.median(self.draft_costs) if self.draft_costs else 0.0
+
+    def accept_chance(self, q: float) -> float:
+        """The measured chance that a draft the drafter gave probability q is accepted."""
+        band = _band(q)
+        prior = (band + 0.5) / CONFIDENCE_BANDS
+        return ((self.band_kept[band] + CONFIDENCE_PRIOR * prior)
+                / (self.band_reached[band] + CONFIDENCE_PRIOR))
+
+    def stopper(self) -> Callable[[int, float], bool]:
+        """For the drafter, this step: stop at draft i of probability q when the chance that
+        drafts 0..i are all accepted no longer pays for one more draft (see the module's
+        note); call `choose` first, which sets the rate to beat."""
+        _, b = self.verify_line()
+        threshold = self._best_rate * (self.draft_cost() + b)
+        chance = [1.0]
+
+        def stop(i: int, q: float) -> bool:
+            if i == 0:
+                # The first draft always goes: `choose` found drafting pays on average, and
+                # every band is measured there, so a drafter whose probabilities are not
+                # calibrated (a band's prior far from the truth) is still learnt.
+                chance[0] = self.accept_chance(q)
+                return False
+            chance[0] *= self.accept_chance(q)
+            return chance[0] < threshold
+
+        return stop
+
+    def overhead(self) -> float:
+        return statistics.median(self.overheads) if self.overheads else 0.0
 
     def verify_line(self) -> tuple[float, float]:
         """(a, b) of V(n) = a + b·n in ms: the steps' own times and two pseudo-observations."""
@@ -144,14 +211,14 @@ class AdaptiveK:
 
     def expected_tokens(self, k: int) -> float:
         e, run = 1.0, 1.0
-        for i in range(k):
-            run *= self.alpha(i)
+        for a in self.alphas(k):
+            run *= a
             e += run
         return e
 
     def step_time(self, k: int) -> float:
         a, b = self.verify_line()
-        return k * self.draft_cost() + a + b * (k + 1)
+        return k * self.draft_cost() + a + b * (k + 1) + self.overhead()
 
     # -- the choice -------------------------------------------------------------------------
     def choose(self, k_max: int) -> int:
@@ -160,14 +227,20 @@ class AdaptiveK:
         best_k, best_rate = 0, 0.0
         e, run = 1.0, 1.0
         a, b = self.verify_line()
-        c = self.draft_cost()
+        c, o = self.draft_cost(), self.overhead()
+        alphas = self.alphas(k_max)
         for k in range(k_max + 1):
             if k:
-                run *= self.alpha(k - 1)
+                run *= alphas[k - 1]
                 e += run
-            rate = e / max(k * c + a + b * (k + 1), 1e-9)
+            rate = e / max(k * c + a + b * (k + 1) + o, 1e-9)
             if rate > best_rate:
                 best_k, best_rate = k, rate
+        self._best_rate = best_rate
         if best_k == 0 and k_max > 0 and self._steps % EXPLORE_EVERY == EXPLORE_EVERY - 1:
             return min(EXPLORE_K, k_max)  # keep measuring: the text may start to repeat
         return best_k
+
+
+def _band(q: float) -> int:
+    return min(max(int(q * CONFIDENCE_BANDS), 0), CONFIDENCE_BANDS - 1)

@@ -21,7 +21,13 @@ from backend import settings_schema, spec_types
 from backend.engine import sampling
 from backend.engine.adaptive_k import AUTO_K_CAP, SEEDED_K, AdaptiveK
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
-from backend.engine.drafters.base import Drafter, DraftingSetup, Proposal, TargetFollower
+from backend.engine.drafters.base import (
+    Drafter,
+    DraftingSetup,
+    Proposal,
+    SamplingDrafter,
+    TargetFollower,
+)
 from backend.engine.drafters.draft_model import DraftModelDrafter
 from backend.engine.errors import EngineError
 from backend.engine.events import (
@@ -350,8 +356,15 @@ class Engine:
         req, model, ctx, drafter, history = run.req, run.model, run.ctx, run.drafter, run.history
         room = ctx.n_ctx - ctx.n_past - 1
         k = max(0, min(run.k_max, room, req.max_tokens - n_generated - 1))
-        if run.adaptive is not None and k > 0:
-            k = run.adaptive.choose(k)
+        t_begin = time.perf_counter()
+        if run.adaptive is not None:
+            if run.last_step is not None:  # the last step's time outside draft and verify
+                start, measured_ms = run.last_step
+                run.adaptive.record_overhead(1000 * (t_begin - start) - measured_ms)
+            if k > 0:
+                k = run.adaptive.choose(k)
+            if isinstance(drafter, SamplingDrafter):
+                drafter.stop_early = run.adaptive.stopper()
         t0 = time.perf_counter()
         proposal = drafter.propose(history, k) if drafter is not None and k > 0 else Proposal()
         if len(proposal.tokens) < max(req.n_draft_min, 1):
@@ -409,7 +422,9 @@ class Engine:
         step = StepVerified(number, drafted, n_used, tuple(emitted),
                             1000 * (t1 - t0), 1000 * (t2 - t1))
         if run.adaptive is not None:
-            run.adaptive.record(len(drafts), n_acc, step.draft_ms, step.verify_ms)
+            run.adaptive.record(len(drafts), n_acc, step.draft_ms, step.verify_ms,
+                                proposal.p_draft[: len(drafts)])
+            run.last_step = (t_begin, step.draft_ms + step.verify_ms)
         return step, reason
 
     def _verify(self, rows, drafts, proposal: Proposal, history, req, rng
@@ -511,6 +526,8 @@ class _Run:
     answer: AnswerText
     history: list[int]  # prompt and answer tokens so far
     adaptive: AdaptiveK | None = None  # K auto's controller, when the request asked for it
+    # K auto: when the last step's drafting began, and its draft + verify ms
+    last_step: tuple[float, float] | None = None
 
 
 @dataclass

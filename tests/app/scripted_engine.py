@@ -65,7 +65,7 @@ def counting_stream(n_steps: int, k: int = 4, *, spec_type: str = "draft",
     stats = Stats(n_prompt=5, n_generated=pos, n_steps=n_steps, n_draft_steps=n_steps,
                   n_drafted=n_drafted,
                   n_accepted=n_accepted, prompt_ms=2.0, generation_ms=n_steps * (step_ms + 0.2),
-                  ttft_ms=3.0)
+                  draft_ms=n_steps * 0.2, verify_ms=n_steps * step_ms, ttft_ms=3.0)
     events.append(GenerationFinished("length", "".join(texts), stats))
     return events
 

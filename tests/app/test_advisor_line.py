@@ -8,7 +8,7 @@ from dataclasses import replace
 from scripted_engine import ScriptedEngine, counting_stream
 
 from backend import spec_types
-from backend.advisor import advise
+from backend.advisor import advise, step_overhead_ms
 from backend.engine.events import GenerationFinished, GenerationStarted, StepVerified
 
 TARGET = "/models/fake-target.gguf"
@@ -45,8 +45,11 @@ def test_a_speculative_answer_shows_the_backends_best_k_and_use_k_sets_the_panel
     # batch of 5 costs 1.4 plain steps (β = 0.1), drafting a token 0.05 of one.
     script = with_costs(counting_stream(30, k=4, reject_at=lambda s: 4 if s % 3 == 0 else 1,
                                         step_ms=1.4))
+    final = next(e for e in script if isinstance(e, GenerationFinished))
+    # the window counts each step's time outside draft and verify, from the answer's Stats
     expected = advise([e for e in script if isinstance(e, StepVerified)],
-                      plain_tokens_per_second=PLAIN_TPS)
+                      plain_tokens_per_second=PLAIN_TPS,
+                      overhead_ms=step_overhead_ms(final.stats))
     assert expected.best_k is not None and expected.warning is None
     w, widget = answer(make_window, qtbot, script)
     qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)

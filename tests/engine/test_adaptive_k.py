@@ -74,6 +74,22 @@ def test_the_choice_maximises_the_measured_rate():
     assert 2 <= best <= 4, best
 
 
+def test_a_dear_step_outside_draft_and_verify_lengthens_the_draft():
+    """What every step pays once (its events, the loop) is amortised over more tokens by a
+    longer draft: measured, it moves K up; a single long pause (the reader stalled) does not
+    count, being the median's outlier."""
+    def fed(overhead_ms: float) -> AdaptiveK:
+        c = geometric(0.6, lambda n: 10.0 + 1.5 * n)
+        for i in range(20):
+            c.record_overhead(overhead_ms if i != 7 else 5000.0)
+        return c
+
+    light, heavy = fed(0.0), fed(40.0)
+    assert heavy.overhead() == 40.0 and light.overhead() == 0.0
+    assert heavy.choose(AUTO_K_CAP) > light.choose(AUTO_K_CAP)
+    assert heavy.step_time(3) - light.step_time(3) == 40.0
+
+
 def test_the_verify_line_is_fitted_from_the_steps():
     c = AdaptiveK(plain_step_ms=10.0)
     for k in (0, 2, 4, 8) * 50:
@@ -128,3 +144,33 @@ def test_a_seeded_sampled_answer_drafts_a_fixed_k_and_comes_out_the_same(count_e
                                  max_tokens=10, sampling=SamplingSettings(temperature=0.8, seed=-1))
     started = next(e for e in count_engine.generate(unseeded) if isinstance(e, GenerationStarted))
     assert started.n_draft_max == 0  # unseeded: K auto as usual
+
+
+def test_the_drafter_stops_where_its_confidence_says_a_draft_will_not_pay():
+    """Drafts of probability 0.9+ were always accepted and those under 0.3 never: the stopper
+    lets a run of confident drafts through, stops at an unsure one, and a dearer draft (the
+    same acceptance) stops sooner, at a chance the cheaper one still pays for."""
+    def fed(draft_ms: float) -> AdaptiveK:
+        c = AdaptiveK(plain_step_ms=10.0)
+        for _ in range(100):
+            c.record(4, 3, draft_ms * 4, 10.0 + 0.5 * 5, [0.95, 0.95, 0.95, 0.2])
+        c.choose(AUTO_K_CAP)
+        return c
+
+    cheap = fed(0.2)
+    assert cheap.accept_chance(0.95) > 0.95 and cheap.accept_chance(0.2) < 0.05
+    stop = cheap.stopper()
+    assert [stop(i, 0.95) for i in range(6)] == [False] * 6
+    assert stop(6, 0.2)
+    stop = cheap.stopper()  # a new step starts over; its first draft always goes (measured)
+    assert not stop(0, 0.2)
+    assert stop(1, 0.95)  # ... but the chance of the first being accepted weighs on the rest
+    dear = fed(6.0)
+
+    def length(c: AdaptiveK, q: float) -> int:
+        stop = c.stopper()
+        return next((i for i in range(AUTO_K_CAP) if stop(i, q)), AUTO_K_CAP)
+
+    # the 0.6 band was never measured: it leans on its prior, 0.65, and a few such drafts
+    # in a row pay when drafting is cheap, fewer when it is dear
+    assert 1 <= length(dear, 0.65) < length(cheap, 0.65)

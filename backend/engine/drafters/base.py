@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -51,11 +52,15 @@ class SamplingDrafter:
         self.sampling = SamplingSettings()
         self.p_min = 0.0
         self.rng = np.random.default_rng(0)
+        # K auto's confidence rule (AdaptiveK.stopper), set by the engine before each step:
+        # given a draft's index and the drafter's probability of it, whether to stop there.
+        self.stop_early: Callable[[int, float], bool] | None = None
 
     def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
         self.sampling = request.sampling
         self.p_min = request.p_min
         self.rng = rng
+        self.stop_early = None  # a fixed K drafts up to K; K auto's engine sets it per step
 
     def draft_next(self, logits: np.ndarray, seq: list[int], out: Proposal,
                    head: int | None = None) -> bool:
@@ -64,7 +69,8 @@ class SamplingDrafter:
         greedy: q is one-hot), the drafter's probability of it, `head` and q's most likely
         tokens (for the inspector), to `out` and to `seq`. False, adding nothing, when the
         drafter is unsure: its top probability is below p_min (llama.cpp's rule; when sampling,
-        the drawn token may be a less likely one, which says nothing of the confidence)."""
+        the drawn token may be a less likely one, which says nothing of the confidence), or
+        K auto's `stop_early` finds the token unlikely to pay for its verification."""
         s = self.sampling
         if s.greedy:
             q = None
@@ -75,7 +81,8 @@ class SamplingDrafter:
             q = probs = sampling.distribution(logits, s, seq)
             x = sampling.sample(q, self.rng)
             p, top_p = float(q[x]), float(q.max())
-        if top_p < self.p_min:
+        if top_p < self.p_min or (
+                self.stop_early is not None and self.stop_early(len(out.tokens), p)):
             return False
         out.tokens.append(x)
         out.dists.append(q)
