@@ -109,7 +109,7 @@ class VerifyLine:
     intercept_ms: float
     per_token_ms: float
 
-    def ms(self, batch: int) -> float:
+    def ms(self, batch: float) -> float:
         return self.intercept_ms + self.per_token_ms * batch
 
     @property
