@@ -19,10 +19,12 @@ import pytest
 
 from backend.chats import TOKEN_FIELDS, ChatStore, ChatStoreError
 from backend.chats.store import (
+    CHUNK_TEXT_BYTES,
     MIGRATIONS,
     SCHEMA_VERSION,
     TOKENS_PER_CHUNK,
     UNDO_S,
+    chunk_bounds,
     default_chats_path,
     pack_tokens,
 )
@@ -123,6 +125,27 @@ def test_long_answer_is_stored_compactly(store):
     assert sum(map(len, blobs)) < 10 * n
     loaded = store.load(chat)[0].tokens
     assert {name: loaded[name] for name in cols} == cols
+
+
+def test_tokens_with_inspection_records_are_packed_in_smaller_chunks(store):
+    """A token with the inspector's record weighs ~50 bare ones: chunks end on their text's
+    size, so packing one (a json.dumps holding the GIL) stays as short as a bare chunk's."""
+    n = 3000
+    record = '{"rule":"greedy","top_p":[[1,"x",0.5]]}' * 12  # ~500 bytes, as the engine's
+    cols = {"id": list(range(n)), "text": [f" w{i % 12}" for i in range(n)],
+            "origin": ["draft"] * n, "accepted": [True] * n, "step": list(range(n)),
+            "p_target": [0.5] * n, "p_draft": [0.4] * n, "head": [None] * n,
+            "inspection": [record] * n}
+    bounds = chunk_bounds(cols)
+    assert len(bounds) > 1 and n < TOKENS_PER_CHUNK  # by size, not by count
+    assert all(sum(len(cols["inspection"][i]) + len(cols["text"][i]) for i in range(a, b))
+               <= CHUNK_TEXT_BYTES for a, b in bounds)
+    assert [a for a, _ in bounds[1:]] == [b for _, b in bounds[:-1]] and bounds[-1][1] == n
+    chat = store.create("inspected")
+    store.add_answer(chat, "x", tokens=cols)
+    blobs = [b for (b,) in store._db.execute("SELECT tokens FROM answer_tokens")]
+    assert len(blobs) == len(bounds)
+    assert store.load(chat)[0].tokens == cols
 
 
 def test_an_answer_saved_as_it_streams_comes_back_whole(store):
@@ -396,7 +419,7 @@ import os
 store = ChatStore(sys.argv[1])
 chat = store.create("streamed")
 def done(*words):  # one write(2) per line: a pipe write under PIPE_BUF is never split
-    os.write(1, (" ".join(map(str, words)) + "\n").encode())
+    os.write(1, (" ".join(map(str, words)) + "\\n").encode())
 for turn in range(3):  # finished turns, saved as the window saves them
     q = store.add_user(chat, f"question {turn}")
     done("user", q, turn)

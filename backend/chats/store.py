@@ -44,9 +44,12 @@ TOKENS_FORMAT = 1
 # Per-token columns of an assistant message, in the order they are stored.
 TOKEN_FIELDS = ("id", "text", "origin", "accepted", "step", "p_target", "p_draft", "head",
                 "inspection")
-# Tokens per stored chunk: packing one is a single json.dumps call holding the GIL for a few
-# milliseconds at most, so a save on a background thread never stalls the window.
+# Tokens per stored chunk, and the inspection text it may hold: packing one is a single
+# json.dumps call holding the GIL, so it is kept to a few milliseconds and a save on a
+# background thread never stalls the window. Bare tokens are ~10 bytes each; one with the
+# inspector's record is ~50 times that, so the text decides where a chunk ends.
 TOKENS_PER_CHUNK = 4096
+CHUNK_TEXT_BYTES = 128 * 1024
 MEMORY = ":memory:"
 UNDO_S = 300.0  # a deleted chat is kept this long at least, so that its delete can be undone
 
@@ -566,10 +569,26 @@ def _insert_in(db: sqlite3.Connection, chat_id: int, parent_id: int | None, *,
 
 
 def _pack_chunks(tokens: Mapping[str, Sequence]) -> list[bytes]:
-    """Token columns packed in chunks of TOKENS_PER_CHUNK (before any lock is taken)."""
+    """Token columns packed in chunks (before any lock is taken): see TOKENS_PER_CHUNK."""
+    return [pack_tokens({name: tokens[name][i:j] for name in tokens})
+            for i, j in chunk_bounds(tokens)]
+
+
+def chunk_bounds(tokens: Mapping[str, Sequence]) -> list[tuple[int, int]]:
+    """[start, end) of each chunk: at most TOKENS_PER_CHUNK tokens and, past its first
+    token, CHUNK_TEXT_BYTES of text and inspection records."""
     n = len(tokens["text"])
-    return [pack_tokens({name: tokens[name][i:i + TOKENS_PER_CHUNK] for name in tokens})
-            for i in range(0, n, TOKENS_PER_CHUNK)]
+    records = tokens.get("inspection") or [None] * n
+    bounds, start, size = [], 0, 0
+    for i, (text, record) in enumerate(zip(tokens["text"], records, strict=True)):
+        weight = len(text) + (len(record) if isinstance(record, str) else 0)
+        size += weight
+        if i > start and (i - start >= TOKENS_PER_CHUNK or size > CHUNK_TEXT_BYTES):
+            bounds.append((start, i))
+            start, size = i, weight
+    if n:
+        bounds.append((start, n))
+    return bounds
 
 
 def _append_in(db: sqlite3.Connection, message_id: int, blobs: Sequence[bytes]) -> None:
