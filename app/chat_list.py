@@ -142,6 +142,7 @@ class ChatList(QWidget):
         self.search_field.setClearButtonEnabled(True)
         self.new_chat_button = QPushButton(self.tr("New chat"))
         self.list = QListWidget()
+        self.list.setObjectName("chatList")  # styled in app/style.py
         self.list.setItemDelegate(_GroupDelegate(self.list))
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

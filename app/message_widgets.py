@@ -20,6 +20,7 @@ from app.answer_advice import advice_line, advice_text
 from app.backend_text import draft_length_words, spec_caption
 from app.markdown_view import MarkdownView
 from app.stats_chart import AcceptChart
+from app.style import CARD_MARGINS, CARD_SPACING, RADIUS_CARD, SPACE_XS
 from app.theme import token_colours
 from app.token_formats import TokenFormats
 from app.token_view import TokenView
@@ -41,9 +42,10 @@ def plain_label(text: str = "", *, selectable: bool = False) -> QLabel:
 class UserMessageWidget(QFrame):
     def __init__(self, text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("userMessage")
+        self.setObjectName("userMessage")  # a card (app/style.py)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 6)
+        layout.setContentsMargins(*CARD_MARGINS)
+        layout.setSpacing(CARD_SPACING)
         role = plain_label(self.tr("You"))
         role.setObjectName("roleLabel")
         # The row the chat's actions (versions, edit, copy: app/chat_actions.py) join.
@@ -52,6 +54,7 @@ class UserMessageWidget(QFrame):
         self.header.addWidget(role, 1)
         layout.addLayout(self.header)
         self.text_label = plain_label(text, selectable=True)
+        self.text_label.setObjectName("messageText")
         layout.addWidget(self.text_label)
 
 
@@ -60,14 +63,14 @@ class ErrorWidget(QFrame):
         super().__init__(parent)
         self.setObjectName("errorMessage")
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 6)
+        layout.setContentsMargins(*CARD_MARGINS)
         self.message_label = plain_label(message, selectable=True)
         layout.addWidget(self.message_label)
         if detail:
             self.message_label.setToolTip(detail[:2000])
         colours = token_colours(self)
         self.setStyleSheet(f"#errorMessage {{ border: 1px solid {colours.rejected_fg}; "
-                           "border-radius: 4px; }")
+                           f"border-radius: {RADIUS_CARD}px; }}")
 
 
 # The answer's "Teach" menu: (tool, label); app/teaching.py opens each tool.
@@ -91,7 +94,7 @@ class AnswerWidget(QFrame):
     def __init__(self, answer: Answer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.answer = answer
-        self.setObjectName("answer")
+        self.setObjectName("answer")  # a card (app/style.py)
         self._rendered = 0
 
         self.title = plain_label()
@@ -113,14 +116,19 @@ class AnswerWidget(QFrame):
         self.header = header  # app/chat_actions.py adds the versions switch here
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.title, 1)
-        header.addWidget(self.markdown_button)
-        header.addWidget(self.copy_button)
+        # The answer's actions in a row under it (as Jan and LM Studio put them), so the
+        # header keeps its width for the model's name and the spec type.
+        actions = QHBoxLayout()
+        actions.setContentsMargins(0, 0, 0, 0)
+        actions.setSpacing(SPACE_XS)
+        actions.addWidget(self.markdown_button)
+        actions.addWidget(self.copy_button)
         self.check_button = QToolButton(text=self.tr("Check lossless"))
         self.check_button.setToolTip(self.tr("Decode the same conversation plainly and greedily "
                                              "and compare the tokens with this answer's"))
         self.check_button.clicked.connect(self._on_check_lossless)
-        header.addWidget(self.check_button)
-        header.addWidget(self.export_button)
+        actions.addWidget(self.check_button)
+        actions.addWidget(self.export_button)
         self.teach_button = QToolButton(text=self.tr("Teach"))
         self.teach_button.setToolTip(self.tr("Replay this answer step by step, race it against "
                                              "plain decoding, or chart its numbers"))
@@ -131,7 +139,8 @@ class AnswerWidget(QFrame):
         teach_menu.triggered.connect(self._on_teach)
         self.teach_button.setMenu(teach_menu)
         self.teach_button.hide()  # shown once the answer has finished
-        header.addWidget(self.teach_button)
+        actions.addWidget(self.teach_button)
+        actions.addStretch(1)
 
         self.token_view = TokenView()
         self.token_view.token_clicked.connect(self._on_token_clicked)
@@ -161,14 +170,15 @@ class AnswerWidget(QFrame):
         self.advice: Advice | None = None
 
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 6)
-        layout.setSpacing(4)
+        layout.setContentsMargins(*CARD_MARGINS)
+        layout.setSpacing(CARD_SPACING)
         layout.addLayout(header)
         layout.addWidget(self.token_view)
         layout.addWidget(self.error_label)
         layout.addWidget(self.stats_label)
         layout.addWidget(self.chart)
         layout.addWidget(self.advice_row)
+        layout.addLayout(actions)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.refresh()
 

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QLabel
 
 from app.i18n import translate
 from app.slow_motion import STEP_DELAYS_S
-from app.theme import PRESENTATION_PROPERTY, high_contrast_palette
+from app.style import font_points, style_sheet
+from app.theme import PRESENTATION_PROPERTY, PROJECTOR_CHROME, high_contrast_palette
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu
@@ -35,9 +36,13 @@ def slow_motion_words(seconds: float) -> str:
 
 
 def presentation_style(pt: float) -> str:
+    """The application's look in the projector colours at `pt`, then what the room reads
+    from afar: the legend larger again, the numbers at full size, bold and black."""
     return (f"QWidget {{ font-size: {pt:.1f}pt; }} "
-            f"#legend {{ font-size: {pt * LEGEND_SCALE:.1f}pt; font-weight: bold; }} "
-            f"#statsLabel {{ font-size: {pt:.1f}pt; font-weight: bold; color: #000000; }}")
+            + style_sheet(PROJECTOR_CHROME, pt)
+            + f"#legend {{ font-size: {pt * LEGEND_SCALE:.1f}pt; font-weight: bold; }} "
+            f"#statsLabel {{ font-size: {pt:.1f}pt; font-weight: bold; "
+            f"color: {PROJECTOR_CHROME.text}; }}")
 
 
 class Presentation(QObject):
@@ -96,9 +101,10 @@ class Presentation(QObject):
             self._saved = {"style": w.styleSheet(), "palette": w.palette(),
                            "visible": [x.isVisible() for x in side]}
             w.setProperty(PRESENTATION_PROPERTY, True)
-            pt = w.font().pointSizeF() * FONT_SCALE
-            # A style sheet rather than setFont: the transcript's own style sheet stops font
-            # propagation to the answers, and this also reaches answers added later.
+            pt = font_points(w.font()) * FONT_SCALE
+            # A style sheet rather than setFont: the application's style sheet sizes the
+            # messages and labels itself (app/style.py), which setFont would not override;
+            # this also reaches answers added later.
             w.setStyleSheet(self._saved["style"] + presentation_style(pt))
             w.setPalette(high_contrast_palette())  # answers redraw in the projector colours
             for x in side:

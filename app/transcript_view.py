@@ -19,6 +19,7 @@ from app.answer import Answer
 from app.answer_advice import answer_advice, wants_advice
 from app.background import Background
 from app.message_widgets import AnswerWidget, ErrorWidget, UserMessageWidget
+from app.style import SPACE_M
 from backend.advisor import Advice
 from backend.engine.events import Event
 
@@ -26,13 +27,6 @@ FRAME_INTERVAL_MS = 16
 FRAME_BUDGET_S = 0.010
 MAX_TOKENS_PER_FRAME = 20_000
 NUMBERS_INTERVAL_S = 0.25  # live numbers and chart: readable, and cheaper than every frame
-
-_STYLE = """
-#userMessage { background: palette(alternate-base); border-radius: 6px; }
-#roleLabel { font-weight: bold; }
-#statsLabel { color: palette(placeholder-text); }
-"""
-
 
 class TranscriptView(QScrollArea):
     answer_rendered = Signal(object)  # the AnswerWidget whose finished answer is fully drawn
@@ -48,11 +42,10 @@ class TranscriptView(QScrollArea):
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._container = QWidget()
-        self._container.setObjectName("transcript")
-        self._container.setStyleSheet(_STYLE)
+        self._container.setObjectName("transcript")  # the canvas the cards lie on (style.py)
         self._layout = QVBoxLayout(self._container)
-        self._layout.setContentsMargins(8, 8, 8, 8)
-        self._layout.setSpacing(8)
+        self._layout.setContentsMargins(SPACE_M, SPACE_M, SPACE_M, SPACE_M)
+        self._layout.setSpacing(SPACE_M)
         self._layout.addStretch(1)
         self.setWidget(self._container)
 

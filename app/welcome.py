@@ -29,6 +29,7 @@ from app.auto_height_text import AutoHeightTextEdit
 from app.backend_text import spec_label
 from app.i18n import translate
 from app.message_widgets import plain_label
+from app.style import CARD_MARGINS, CARD_SPACING, PRIMARY, SPACE_M, SPACE_XL
 from app.theme import token_colours
 from app.token_formats import TokenFormats
 from backend import spec_types
@@ -83,8 +84,9 @@ class ColourKey(AutoHeightTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("welcomeColours")
-        # No style sheet here: one on this widget would change the palette the token colours
-        # are chosen by (a transparent base reads as a dark theme).
+        # Its background is the welcome's canvas (app/style.py), never transparent: the
+        # token colours are chosen by this widget's base colour (a transparent base reads as
+        # a dark theme).
         self.setFrameShape(QFrame.Shape.NoFrame)
         self._build()
 
@@ -122,8 +124,7 @@ class DemoCard(QFrame):
     def __init__(self, demo: DemoPrompt, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.demo = demo
-        self.setObjectName("demoCard")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setObjectName("demoCard")  # a card (app/style.py)
         self.title = plain_label(spec_label(demo.spec))
         self.title.setObjectName("demoTitle")
         self.why = plain_label(translate("Welcome", demo.why))
@@ -133,6 +134,7 @@ class DemoCard(QFrame):
         self.note.setObjectName("demoNote")
         self.note.hide()
         self.button = QPushButton(self.tr("Try it"))
+        self.button.setProperty(PRIMARY, True)
         self.button.setToolTip(self.tr("Set the spec type to {spec} and send this prompt").format(
             spec=spec_label(demo.spec)))
         self.button.clicked.connect(lambda: self.tried.emit(self.demo))
@@ -140,6 +142,8 @@ class DemoCard(QFrame):
         head.addWidget(self.title, 1)
         head.addWidget(self.button, 0, Qt.AlignmentFlag.AlignTop)
         lay = QVBoxLayout(self)
+        lay.setContentsMargins(*CARD_MARGINS)
+        lay.setSpacing(CARD_SPACING)
         lay.addLayout(head)
         lay.addWidget(self.why)
         lay.addWidget(self.prompt_label)
@@ -150,16 +154,6 @@ class DemoCard(QFrame):
         self.button.setEnabled(reason is None)
         self.note.setText(reason or "")
         self.note.setVisible(bool(reason))
-
-
-_STYLE = """
-#welcome { background: palette(base); }
-#welcomeTitle { font-size: 20pt; font-weight: bold; }
-#demoCard { background: palette(alternate-base); border-radius: 8px; }
-#demoTitle { font-weight: bold; }
-#demoPrompt { font-style: italic; }
-#demoNote { color: palette(placeholder-text); }
-"""
 
 
 class WelcomeView(QScrollArea):
@@ -173,11 +167,10 @@ class WelcomeView(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body = QWidget()
-        body.setObjectName("welcome")
-        body.setStyleSheet(_STYLE)
+        body.setObjectName("welcome")  # styled in app/style.py
         lay = QVBoxLayout(body)
-        lay.setContentsMargins(32, 24, 32, 24)
-        lay.setSpacing(14)
+        lay.setContentsMargins(SPACE_XL, SPACE_XL, SPACE_XL, SPACE_XL)
+        lay.setSpacing(SPACE_M)
         title = QLabel(self.tr("Welcome to Draftlight"))
         title.setObjectName("welcomeTitle")
         lay.addWidget(title)

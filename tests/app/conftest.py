@@ -37,6 +37,22 @@ def _capture_qt_log(request, qtlog):
 
 
 @pytest.fixture
+def themed(qapp):
+    """themed(mode) applies a theme (app/theme.py) for one test; the application's style,
+    palette and style sheet are as they were afterwards, so later tests see the plain look."""
+    from app.theme import apply_theme, theme_follower
+
+    palette, style, sheet = qapp.palette(), qapp.style().name(), qapp.styleSheet()
+    follower = theme_follower(qapp)
+    mode, chrome = follower.mode, follower.chrome
+    yield lambda mode: apply_theme(qapp, mode)
+    follower.mode, follower.chrome = mode, chrome
+    qapp.setStyleSheet(sheet)
+    qapp.setPalette(palette)
+    qapp.setStyle(style)
+
+
+@pytest.fixture
 def settings_path(tmp_path):
     return tmp_path / "settings.json"
 

@@ -348,28 +348,23 @@ def _colours(image) -> dict[int, int]:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_both_themes_render(make_window, qtbot, qapp, tmp_path, theme):
-    from app.theme import DARK, LIGHT, apply_theme, is_dark
+def test_both_themes_render(make_window, qtbot, themed, tmp_path, theme):
+    from app.theme import DARK, LIGHT, is_dark
 
-    old_palette, old_style = qapp.palette(), qapp.style().name()
-    apply_theme(qapp, theme)
-    try:
-        w = make_window(ScriptedEngine(counting_stream(8)))
-        w.show()
-        load(w, qtbot)
-        widget = ask(w, qtbot)
-        assert is_dark(widget) == (theme == "dark")
-        fmt = widget.token_view.formats
-        assert fmt.colours.accepted_fg != fmt.colours.rejected_fg
-        # what is drawn: the theme's background, and each token kind's tint of this theme
-        image = widget.token_view.viewport().grab().toImage()
-        colours = _colours(image)
-        background = max(colours, key=colours.get)
-        assert (QColor(background).lightness() < 100) == (theme == "dark")
-        palette = DARK if theme == "dark" else LIGHT
-        for tint in (palette.accepted_bg, palette.rejected_bg):
-            assert QColor(tint).rgb() in colours, tint
-        assert w.grab().save(str(tmp_path / f"{theme}.png"))
-    finally:
-        qapp.setPalette(old_palette)
-        qapp.setStyle(old_style)
+    themed(theme)
+    w = make_window(ScriptedEngine(counting_stream(8)))
+    w.show()
+    load(w, qtbot)
+    widget = ask(w, qtbot)
+    assert is_dark(widget) == (theme == "dark")
+    fmt = widget.token_view.formats
+    assert fmt.colours.accepted_fg != fmt.colours.rejected_fg
+    # what is drawn: the theme's background, and each token kind's tint of this theme
+    image = widget.token_view.viewport().grab().toImage()
+    colours = _colours(image)
+    background = max(colours, key=colours.get)
+    assert (QColor(background).lightness() < 100) == (theme == "dark")
+    palette = DARK if theme == "dark" else LIGHT
+    for tint in (palette.accepted_bg, palette.rejected_bg):
+        assert QColor(tint).rgb() in colours, tint
+    assert w.grab().save(str(tmp_path / f"{theme}.png"))
