@@ -14,8 +14,6 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
-    QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QPushButton,
     QSpinBox,
@@ -24,10 +22,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.backend_text import backend_text, option_label, option_special, option_tooltip
+from app.collapsible import CollapsibleSection
 from app.combo_items import item_enabled, set_item_enabled
 from app.formatting import human_size
 from app.i18n import translate
 from app.message_widgets import plain_label
+from app.style import SPACE_M, SPACE_S
 from backend import settings_schema as schema
 from backend import spec_types
 from backend.engine.runtime import EngineRuntime, fast_unavailable_reason
@@ -117,8 +117,10 @@ class GenerationPanel(QWidget):
                                                      "and thread count"))
         self.apply_context_button.clicked.connect(self.apply_context_clicked)
 
-        models = QGroupBox(self.tr("Models"))
-        form = QFormLayout(models)
+        models = CollapsibleSection("models", self.tr("Models"), self.tr(
+            "The target model writes the answer; a draft model, if chosen, guesses ahead for "
+            "it. Context, threads, build and GPU layers take effect with Apply."))
+        form = models.form()
         form.addRow(self.tr("Target"), _row(self.target_combo, self.open_target_button))
         form.addRow("", self.target_info)
         form.addRow(self.tr("Draft"), _row(self.draft_combo, self.open_draft_button))
@@ -139,8 +141,11 @@ class GenerationPanel(QWidget):
         self._inputs: dict[str, QSpinBox | QDoubleSpinBox] = {}
         self.n_draft = self._generation_input(schema.N_DRAFT)
         self.p_min = self._generation_input(schema.P_MIN)
-        spec = QGroupBox(self.tr("Speculative decoding"))
-        form = QFormLayout(spec)
+        spec = CollapsibleSection("speculation", self.tr("Speculative decoding"), self.tr(
+            "A cheap drafter proposes up to K tokens; the target checks them all in one batch "
+            "and keeps only what it would have written itself, so the answer is the target's "
+            "own, only faster."))
+        form = spec.form()
         form.addRow(option_label(schema.SPEC_TYPE), self.spec_combo)
         form.addRow(option_label(schema.N_DRAFT), self.n_draft)
         form.addRow(option_label(schema.P_MIN), self.p_min)
@@ -153,19 +158,23 @@ class GenerationPanel(QWidget):
         self.repeat_penalty = self._generation_input(schema.REPEAT_PENALTY)
         self.seed = self._generation_input(schema.SEED)
         self.max_tokens = self._generation_input(schema.MAX_TOKENS)
-        sampling = QGroupBox(self.tr("Sampling"))
-        form = QFormLayout(sampling)
+        sampling = CollapsibleSection("sampling", self.tr("Sampling"), self.tr(
+            "How the target picks each token. Temperature 0 is greedy: the same answer every "
+            "time, token for token."))
+        form = sampling.form()
         for option in (schema.TEMPERATURE, schema.TOP_P, schema.TOP_K, schema.MIN_P,
                        schema.REPEAT_PENALTY, schema.SEED, schema.MAX_TOKENS):
             form.addRow(option_label(option), self._inputs[option.name])
 
+        self.setObjectName("sidePanel")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)  # paint the sheet's canvas
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(0, SPACE_S, SPACE_S, SPACE_S)  # the splitter's handle is left
+        layout.setSpacing(SPACE_M)
         layout.addWidget(models)
         layout.addWidget(spec)
         layout.addWidget(sampling)
         layout.addStretch(1)
-        self.setStyleSheet("#modelInfo { color: palette(placeholder-text); }")
         self._update_models()
 
     # Settings ----------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from app.answer_export import AnswerExporter, export_filter, export_format
 from app.chat_actions import ChatActions, answer_settings
 from app.chat_list import ChatList
 from app.chat_session import ChatSession
+from app.collapsible import folded_sections
 from app.conversation import Conversation, Turn
 from app.generation_panel import GenerationPanel
 from app.language_menu import attach_language_menu
@@ -49,6 +50,7 @@ from app.message_widgets import AnswerWidget
 from app.model_manager.launcher import ModelManagerLauncher
 from app.model_session import ModelSession
 from app.status_widgets import Banner, LoadProgress
+from app.style import PRIMARY, SPACE_S
 from app.teaching import TeachingTools
 from app.trace_opening import TraceOpener, trace_filter
 from app.transcript_view import TranscriptView
@@ -109,6 +111,7 @@ class MainWindow(QMainWindow):
         self.message_box = MessageBox()
         self.send_button = QPushButton(self.tr("Send"))
         self.send_button.setDefault(True)
+        self.send_button.setProperty(PRIMARY, True)  # the accent button (app/style.py)
         self.stop_button = QPushButton(self.tr("Stop"))
         self.regenerate_button = QPushButton(self.tr("Regenerate"))
         self.regenerate_button.setToolTip(self.tr("Answer the last message again, with the "
@@ -123,7 +126,8 @@ class MainWindow(QMainWindow):
         buttons.addWidget(self.send_button)
         center = QWidget()
         lay = QVBoxLayout(center)
-        lay.setContentsMargins(0, 6, 0, 6)
+        lay.setContentsMargins(0, SPACE_S, 0, SPACE_S)  # the splitter's handles part the columns
+        lay.setSpacing(SPACE_S)
         lay.addWidget(self.banner_row)
         lay.addWidget(self.legend)
         lay.addWidget(self.chat_actions.system_prompt_row)
@@ -137,7 +141,8 @@ class MainWindow(QMainWindow):
         panel_scroll.setWidgetResizable(True)
         panel_scroll.setWidget(self.panel)
         panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        panel_scroll.setMinimumWidth(self.panel.minimumSizeHint().width() + 20)
+        panel_scroll.setMinimumWidth(self.panel.minimumSizeHint().width()
+                                     + panel_scroll.verticalScrollBar().sizeHint().width())
 
         self.splitter = QSplitter()
         self.splitter.addWidget(self.chat_list)
@@ -242,6 +247,7 @@ class MainWindow(QMainWindow):
         s = self.settings
         s.window.geometry = bytes(self.saveGeometry().toBase64()).decode()
         s.window.splitter = bytes(self.splitter.saveState().toBase64()).decode()
+        s.window.folded = folded_sections(self.panel)
         s.generation = self.panel.preferred_settings()
         s.models.n_ctx = self.panel.n_ctx.value()
         s.models.n_threads = self.panel.n_threads.value()

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -26,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.backend_text import backend_text, option_label, option_tooltip
 from app.background import Background
+from app.collapsible import CollapsibleSection
 from app.i18n import translate
 from backend import settings_schema as schema
 from backend.serving.client import ServerClient
@@ -49,15 +48,17 @@ def fetch_models(base_url: str, api_key: str) -> list[str]:
         client.close()
 
 
-class ServerPanel(QGroupBox):
+class ServerPanel(CollapsibleSection):
     connect_requested = Signal(str, str, str)  # base URL, API key, model
     local_requested = Signal()
     models_listed = Signal(list)  # the model ids the server listed
     models_failed = Signal(str)  # why it could not list them, in one sentence
 
     def __init__(self, settings: ServerSettings, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setTitle(option_label(schema.BACKEND_KIND))
+        super().__init__("backend", option_label(schema.BACKEND_KIND), translate(
+            "ServerPanel", "The local engine colours every token by where it came from; an "
+            "OpenAI-compatible server answers with its own speculation and reports only "
+            "numbers."), parent)
         self._work = Background(self, name="server models")
         self.model_combo = QComboBox()
         self.kind_combo = QComboBox()
@@ -87,8 +88,8 @@ class ServerPanel(QGroupBox):
         self.note = _note()
         self.note.setText(backend_text(NO_COLOURS))
 
-        form = QFormLayout(self)
-        form.addRow(option_label(schema.BACKEND_KIND), self.kind_combo)
+        form = self.form()
+        form.addRow(self.kind_combo)  # the group's title names it
         form.addRow(option_label(schema.SERVER_URL), self.url_edit)
         form.addRow(option_label(schema.SERVER_API_KEY), self.key_edit)
         self.key_note = _note()
@@ -102,8 +103,10 @@ class ServerPanel(QGroupBox):
         form.addRow("", self.connect_button)
         form.addRow("", self.status)
         form.addRow("", self.note)
-        self._server_rows = (self.url_edit, self.key_edit, self.key_note, self.model_combo,
-                             self.list_button, self.connect_button, self.status, self.note)
+        # whole rows, labels included, shown only for a server
+        self._form = form
+        self._server_rows = (self.url_edit, self.key_edit, self.key_note, row,
+                             self.connect_button, self.status, self.note)
 
         self.kind_combo.setCurrentIndex(max(0, self.kind_combo.findData(settings.kind)))
         self.kind_combo.activated.connect(self._on_kind_activated)
@@ -177,8 +180,8 @@ class ServerPanel(QGroupBox):
             self.local_requested.emit()
 
     def _show_kind(self) -> None:
-        for w in self._server_rows:
-            w.setVisible(self.kind == "server")
+        for row in self._server_rows:
+            self._form.setRowVisible(row, self.kind == "server")
 
     @Slot()
     def _on_connect_clicked(self) -> None:
@@ -212,6 +215,7 @@ class ServerPanel(QGroupBox):
 
 def _note() -> QLabel:
     label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)  # server replies and errors are data
     label.setWordWrap(True)
     label.setObjectName("modelInfo")
     return label

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from app.chat_session import ChatSession
+from app.collapsible import fold_sections
 from app.crash_dialog import CrashReporter
 from app.i18n import translate
 from app.logs import setup_logging
@@ -59,6 +60,7 @@ def build_window(settings: Settings, *, settings_path: Path | None = None,
     window = MainWindow(settings, models, chats, settings_path=settings_path, persist=persist)
     window.server_panel = attach_server_panel(
         window, lambda: getattr(made[-1], "last_report", None) if made else None)
+    fold_sections(window.panel, settings.window.folded)  # the server's group is in now too
     return window
 
 

@@ -29,12 +29,17 @@ log = logging.getLogger(__name__)
 SCHEMA_VERSION = 1
 MAX_RECENT_FILES = 10
 MAX_LIBRARY_FOLDERS = 100
+MAX_FOLDED_GROUPS = 20
 
 
 @dataclass
 class WindowSettings:
     geometry: str = ""  # QWidget.saveGeometry(), base64: opaque to the backend
     splitter: str = ""  # QSplitter.saveState(), base64
+    # The side panel's groups the person folded, by key (app/collapsible.py): window state
+    # like the splitter, so no option of the schema. A first run folds what most people
+    # never change (the server choice, sampling): the models and speculation stay in view.
+    folded: list[str] = field(default_factory=lambda: ["backend", "sampling"])
     theme: str = schema.THEME.default
     language: str = schema.LANGUAGE.default
 
@@ -95,6 +100,7 @@ class Settings:
 
 
 _LIST_LIMITS: dict[tuple[str, str], int] = {
+    ("window", "folded"): MAX_FOLDED_GROUPS,
     ("models", "recent"): MAX_RECENT_FILES,
     ("models", "library_folders"): MAX_LIBRARY_FOLDERS,
 }

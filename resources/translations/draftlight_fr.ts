@@ -554,6 +554,17 @@ Dossier des journaux : {logs}
     </message>
 </context>
 <context>
+    <name>CollapsibleSection</name>
+    <message>
+        <source>Click to fold this group</source>
+        <translation>Cliquer pour replier ce groupe</translation>
+    </message>
+    <message>
+        <source>Click to unfold this group</source>
+        <translation>Cliquer pour déplier ce groupe</translation>
+    </message>
+</context>
+<context>
     <name>ColourKey</name>
     <message>
         <source>Every token of an answer is coloured by where it came from. </source>
@@ -874,6 +885,10 @@ Ce qui s&apos;est passé : {summary}
         <translation>Modèles</translation>
     </message>
     <message>
+        <source>The target model writes the answer; a draft model, if chosen, guesses ahead for it. Context, threads, build and GPU layers take effect with Apply.</source>
+        <translation>Le modèle cible écrit la réponse ; un modèle brouillon, s&apos;il est choisi, devine en avance pour lui. Contexte, threads, build et couches GPU prennent effet avec Appliquer.</translation>
+    </message>
+    <message>
         <source>Target</source>
         <translation>Cible</translation>
     </message>
@@ -886,8 +901,16 @@ Ce qui s&apos;est passé : {summary}
         <translation>Décodage spéculatif</translation>
     </message>
     <message>
+        <source>A cheap drafter proposes up to K tokens; the target checks them all in one batch and keeps only what it would have written itself, so the answer is the target&apos;s own, only faster.</source>
+        <translation>Un drafter bon marché propose jusqu&apos;à K jetons ; la cible les vérifie tous en un seul lot et ne garde que ce qu&apos;elle aurait écrit elle-même : la réponse est celle de la cible, seulement plus rapide.</translation>
+    </message>
+    <message>
         <source>Sampling</source>
         <translation>Échantillonnage</translation>
+    </message>
+    <message>
+        <source>How the target picks each token. Temperature 0 is greedy: the same answer every time, token for token.</source>
+        <translation>Comment la cible choisit chaque jeton. Température 0 est gloutonne : la même réponse à chaque fois, jeton pour jeton.</translation>
     </message>
     <message>
         <source>Open a GGUF model to start.</source>
@@ -2087,6 +2110,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>The key is kept in plain text in the settings file (readable by your user only).</source>
         <translation>La clé est conservée en clair dans le fichier de paramètres (lisible par votre seul utilisateur).</translation>
+    </message>
+    <message>
+        <source>The local engine colours every token by where it came from; an OpenAI-compatible server answers with its own speculation and reports only numbers.</source>
+        <translation>Le moteur local colore chaque jeton selon sa provenance ; un serveur compatible OpenAI répond avec sa propre spéculation et ne rapporte que des chiffres.</translation>
     </message>
     <message>
         <source>none</source>

@@ -554,6 +554,17 @@ Cartella dei log: {logs}
     </message>
 </context>
 <context>
+    <name>CollapsibleSection</name>
+    <message>
+        <source>Click to fold this group</source>
+        <translation>Clic per chiudere questo gruppo</translation>
+    </message>
+    <message>
+        <source>Click to unfold this group</source>
+        <translation>Clic per aprire questo gruppo</translation>
+    </message>
+</context>
+<context>
     <name>ColourKey</name>
     <message>
         <source>Every token of an answer is coloured by where it came from. </source>
@@ -874,6 +885,10 @@ Cosa è successo: {summary}
         <translation>Modelli</translation>
     </message>
     <message>
+        <source>The target model writes the answer; a draft model, if chosen, guesses ahead for it. Context, threads, build and GPU layers take effect with Apply.</source>
+        <translation>Il modello target scrive la risposta; un modello draft, se scelto, tira a indovinare in anticipo per lui. Contesto, thread, build e layer GPU valgono dopo Applica.</translation>
+    </message>
+    <message>
         <source>Target</source>
         <translation>Target</translation>
     </message>
@@ -886,8 +901,16 @@ Cosa è successo: {summary}
         <translation>Decodifica speculativa</translation>
     </message>
     <message>
+        <source>A cheap drafter proposes up to K tokens; the target checks them all in one batch and keeps only what it would have written itself, so the answer is the target&apos;s own, only faster.</source>
+        <translation>Un drafter economico propone fino a K token; il target li verifica tutti in un solo batch e tiene solo ciò che avrebbe scritto lui stesso: la risposta è quella del target, solo più veloce.</translation>
+    </message>
+    <message>
         <source>Sampling</source>
         <translation>Campionamento</translation>
+    </message>
+    <message>
+        <source>How the target picks each token. Temperature 0 is greedy: the same answer every time, token for token.</source>
+        <translation>Come il target sceglie ogni token. Temperatura 0 è greedy: sempre la stessa risposta, token per token.</translation>
     </message>
     <message>
         <source>Open a GGUF model to start.</source>
@@ -2087,6 +2110,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>The key is kept in plain text in the settings file (readable by your user only).</source>
         <translation>La chiave è salvata in chiaro nel file delle impostazioni (leggibile solo dal tuo utente).</translation>
+    </message>
+    <message>
+        <source>The local engine colours every token by where it came from; an OpenAI-compatible server answers with its own speculation and reports only numbers.</source>
+        <translation>Il motore locale colora ogni token secondo la sua origine; un server compatibile OpenAI risponde con la propria speculazione e riporta solo i numeri.</translation>
     </message>
     <message>
         <source>none</source>
