@@ -58,22 +58,18 @@ def run_once(engine: Engine, request: GenerationRequest):
 
 
 def measure_rows(engine: Engine, requests: list[GenerationRequest], repeats: int):
-    """Per request: median tokens/s over `repeats` rounds (after one warm-up round), the last
-    round's stats and every measured round's steps. Rounds interleave the requests (plain, K =
-    2, 4, …, auto, then again), so a neighbour's load on this shared machine falls on every
-    row alike instead of on whichever row ran at that moment: the ratios are what is kept."""
-    rates: list[list[float]] = [[] for _ in requests]
-    stats: list = [None] * len(requests)
-    steps: list[list[StepVerified]] = [[] for _ in requests]
+    """Per request: the median tokens/s over `repeats` rounds (after one warm-up round), and
+    that median round's stats and steps, so a prediction made from them describes the run
+    whose speed is reported. Rounds interleave the requests (plain, K = 2, 4, …, auto, then
+    again), so a neighbour's load on this shared machine falls on every row alike instead of
+    on whichever row ran at that moment: the ratios are what is kept."""
+    runs: list[list[tuple[float, object, list[StepVerified]]]] = [[] for _ in requests]
     for round_ in range(repeats + 1):
         for i, request in enumerate(requests):
-            final, run_steps = run_once(engine, request)
+            final, steps = run_once(engine, request)
             if round_:  # the first round warms caches and pages in the weights
-                rates[i].append(final.stats.tokens_per_second)
-                stats[i] = final.stats
-                steps[i].extend(run_steps)
-    return [(statistics.median(r), st, sp) for r, st, sp in zip(rates, stats, steps,
-                                                                 strict=True)]
+                runs[i].append((final.stats.tokens_per_second, final.stats, steps))
+    return [sorted(r, key=lambda run: run[0])[(len(r) - 1) // 2] for r in runs]
 
 
 def measure(engine: Engine, request: GenerationRequest, repeats: int):
