@@ -8,10 +8,13 @@ step 300: nothing the GUI thread does grows with the answer.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
+import math
+
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from app.style import font_points
 from app.theme import token_colours
 
 MAX_BAR_WIDTH = 6.0
@@ -21,7 +24,7 @@ class AcceptChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setFixedHeight(52)
+        self.setFixedHeight(self._height())
         self._accepted: list[int] = []
         self._drafted: list[int] = []
         self._k = 0
@@ -77,7 +80,22 @@ class AcceptChart(QWidget):
         return values
 
     def sizeHint(self) -> QSize:
-        return QSize(300, 52)
+        return QSize(300, self._height())
+
+    def _caption_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setPointSizeF(max(6.0, font_points(font) * 0.75))
+        return font
+
+    def _height(self) -> int:
+        """The plot's 34 px and a caption line in the chart's own type, which presentation
+        mode enlarges: the caption must not be cut."""
+        return max(52, 38 + math.ceil(QFontMetricsF(self._caption_font()).height()))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.setFixedHeight(self._height())
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
@@ -91,22 +109,22 @@ class AcceptChart(QWidget):
         pal = self.palette()
         text_colour = pal.color(QPalette.ColorRole.PlaceholderText)
         label_w = 30.0
-        plot = QRectF(label_w, 4, self.width() - label_w - 4, self.height() - 18)
+        font = self._caption_font()
+        line = QFontMetricsF(font).height()
+        plot = QRectF(label_w, 4, self.width() - label_w - 4, self.height() - line - 4)
         p.setPen(pal.color(QPalette.ColorRole.Mid))
         p.drawLine(plot.bottomLeft(), plot.bottomRight())
         n = self._catch_up()
         top = max(self._k, self._top, 1)
         p.setPen(text_colour)
-        font = p.font()
-        font.setPointSizeF(max(6.0, font.pointSizeF() * 0.75))
         p.setFont(font)
-        p.drawText(QRectF(0, plot.top() - 4, label_w - 4, 14), Qt.AlignmentFlag.AlignRight,
+        p.drawText(QRectF(0, plot.top() - 4, label_w - 4, line), Qt.AlignmentFlag.AlignRight,
                    str(top))
-        p.drawText(QRectF(0, plot.bottom() - 10, label_w - 4, 14), Qt.AlignmentFlag.AlignRight,
-                   "0")
+        p.drawText(QRectF(0, plot.bottom() - line * 0.7, label_w - 4, line),
+                   Qt.AlignmentFlag.AlignRight, "0")
         caption = (self.tr("accepted per step · {n} steps").format(n=n) if n
                    else self.tr("accepted per step"))
-        p.drawText(QRectF(plot.left(), plot.bottom() + 1, plot.width(), 14),
+        p.drawText(QRectF(plot.left(), plot.bottom() + 1, plot.width(), line),
                    Qt.AlignmentFlag.AlignLeft, caption)
         if not n:
             return

@@ -190,13 +190,14 @@ def test_presentation_mode_keeps_the_look_larger_and_in_projector_colours(
         themed, make_window, qtbot):
     themed("dark")
     w, widget = answered(make_window, qtbot)
-    before = widget.token_view.font().pointSizeF()
+    before, chart = widget.token_view.font().pointSizeF(), widget.chart.height()
     w.teaching.presentation.action.trigger()
     assert widget.token_view.font().pointSizeF() > 1.5 * before
+    assert widget.chart.height() > chart  # room for its caption in the larger type
     assert widget.token_view.formats.colours is PROJECTOR
     assert pixel(widget, QPoint(widget.width() // 2, 3)) == PROJECTOR_CHROME.surface
     assert PROJECTOR_CHROME.border in w.styleSheet()
     w.teaching.presentation.action.trigger()
-    assert widget.token_view.font().pointSizeF() == before
+    assert widget.token_view.font().pointSizeF() == before and widget.chart.height() == chart
     assert widget.token_view.formats.colours is DARK
     assert pixel(widget, QPoint(widget.width() // 2, 3)) == DARK_CHROME.surface
