@@ -87,7 +87,8 @@ class AdaptiveK:
     _sxy: float = 0.0
     _steps: int = 0
     _behind: int = 0  # tokens the drafter must catch up on before its next draft
-    _prior_ms: float = 0.0
+    # verify ms of the last steps that drafted nothing: the batch of one, measured here
+    _singles: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
 
     def __post_init__(self) -> None:
@@ -136,8 +137,8 @@ class AdaptiveK:
         self._sy += verify_ms
         self._sxx += n * n
         self._sxy += n * verify_ms
-        if not self.plain_step_ms and n == 1:
-            self.plain_step_ms = verify_ms
+        if n == 1:
+            self._singles.append(verify_ms)
 
     def record_overhead(self, ms: float) -> None:
         """A step's time outside drafting and verifying (events, the reader, the loop)."""
@@ -192,7 +193,11 @@ class AdaptiveK:
 
     def verify_line(self) -> tuple[float, float]:
         """(a, b) of V(n) = a + b·n in ms: the steps' own times and two pseudo-observations."""
-        plain = self.plain_step_ms or self._mean_verify() or 1.0
+        # The prior's batch of one: this answer's own single-token steps when it had some
+        # (the engine's plain speed may date from a busier moment: one measured at a tenth of
+        # today's pace made the prior's slope ten times too steep and K auto stop drafting).
+        plain = (statistics.median(self._singles) if self._singles else
+                 self.plain_step_ms or self._mean_verify() or 1.0)
         w, sx, sy, sxx, sxy = self._w, self._sx, self._sy, self._sxx, self._sxy
         for n, ms in ((1, plain), (PRIOR_BATCH, PRIOR_COST * plain)):
             w += PRIOR_WEIGHT

@@ -174,3 +174,17 @@ def test_the_drafter_stops_where_its_confidence_says_a_draft_will_not_pay():
     # the 0.6 band was never measured: it leans on its prior, 0.65, and a few such drafts
     # in a row pay when drafting is cheap, fewer when it is dear
     assert 1 <= length(dear, 0.65) < length(cheap, 0.65)
+
+
+def test_a_stale_plain_speed_does_not_tilt_the_verify_line():
+    """The engine's plain speed was measured when the machine was ten times busier; this
+    answer's own single-token steps say what a batch of one costs now, and the prior's slope
+    is drawn from them, so drafting still pays."""
+    stale = AdaptiveK(plain_step_ms=300.0)
+    fresh = AdaptiveK(plain_step_ms=30.0)
+    for c in (stale, fresh):
+        for i in range(40):  # mostly nothing to draft (n-gram without a match), a few drafts
+            drafted = 4 if i % 10 == 0 else 0
+            c.record(drafted, drafted, 0.0, 30.0 + 2.0 * drafted)
+    assert abs(stale.verify_line()[1] - fresh.verify_line()[1]) < 0.5
+    assert stale.choose(AUTO_K_CAP) == fresh.choose(AUTO_K_CAP) > 0
