@@ -58,7 +58,7 @@ QPushButton:pressed {{ background: {c.border}; }}
 QPushButton:disabled {{ color: {c.disabled}; background: {c.canvas}; }}
 QPushButton[{PRIMARY}="true"] {{ background: {c.accent}; color: {c.on_accent};
     border-color: {c.accent}; font-weight: 600; }}
-QPushButton[{PRIMARY}="true"]:disabled {{ background: {c.border}; border-color: {c.border};
+QPushButton[{PRIMARY}="true"]:disabled {{ background: {c.canvas}; border-color: {c.border};
     color: {c.disabled}; }}
 QToolButton {{ background: transparent; color: {c.text}; border: 1px solid transparent;
     border-radius: {RADIUS_CONTROL}px; padding: 2px {SPACE_S}px; }}
