@@ -36,11 +36,11 @@ class TokenColours:
 
 LIGHT = TokenColours(
     accepted_fg=BLUE,
-    accepted_bg="#E1EFF8",
-    rejected_fg="#B34E00",  # vermillion darkened a little for 4.5:1 on its tint
+    accepted_bg="#E8F3FA",
+    rejected_fg="#A84A00",  # vermillion darkened a little for 4.5:1 on its tint
     rejected_bg="#FBE6D8",
-    head_fg=(BLUE, "#007A5A", "#A8457F", "#A86F00", "#2B7FB0"),
-    head_bg="#EDEDED",
+    head_fg=(BLUE, "#007A5A", "#A8457F", "#8F5C00", "#1F6E9C"),
+    head_bg="#F0F0F0",
     chart_bar=BLUE,
     chart_full=BLUISH_GREEN,
 )

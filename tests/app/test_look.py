@@ -132,6 +132,11 @@ def test_every_text_colour_keeps_AA_contrast(chrome):
     # a tint must stand out from the card it lies on, or the kinds blur into one
     for tint in (tokens.accepted_bg, tokens.rejected_bg):
         assert contrast(tint, chrome.surface) >= 1.05, tint
+    # and each kind's text stays readable on its own tint (a draft is drawn on it)
+    assert contrast(tokens.accepted_fg, tokens.accepted_bg) >= AA
+    assert contrast(tokens.rejected_fg, tokens.rejected_bg) >= AA
+    for fg in tokens.head_fg:
+        assert contrast(fg, tokens.head_bg) >= AA, fg
 
 
 def test_each_chrome_carries_its_token_colours():
