@@ -52,6 +52,7 @@ from app.model_session import ModelSession
 from app.status_widgets import Banner, LoadProgress
 from app.style import PRIMARY, SPACE_S
 from app.teaching import TeachingTools
+from app.theme_menu import attach_theme_menu
 from app.trace_opening import TraceOpener, trace_filter
 from app.transcript_view import TranscriptView
 from app.welcome import attach_welcome
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
         self.welcome = attach_welcome(self)  # over the transcript while the chat is empty
         self.help_menu = attach_help_menu(self)  # About, Open log folder
         self.language_menu = attach_language_menu(self, self.teaching.menu)  # View → Language
+        self.theme_menu = attach_theme_menu(self, self.teaching.menu)  # View → Theme
         self._on_chat_selected(self.chat_list.current)
         problems = [*settings.problems, chats.store.problem]  # nothing changed silently
         if any(problems):

@@ -2234,6 +2234,29 @@ Non utilizzabile: {error}</translation>
     </message>
 </context>
 <context>
+    <name>ThemeMenu</name>
+    <message>
+        <source>System (follows the desktop)</source>
+        <translation>Sistema (segue il desktop)</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Chiaro</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Scuro</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Tema</translation>
+    </message>
+    <message>
+        <source>The window&apos;s colours: the desktop&apos;s light or dark scheme, or one chosen</source>
+        <translation>I colori della finestra: lo schema chiaro o scuro del desktop, oppure uno scelto</translation>
+    </message>
+</context>
+<context>
     <name>TokenLegend</name>
     <message>
         <source>An EAGLE-3 head is a separate file like a draft model, but no model of its own: one layer trained for one target that drafts from the target&apos;s own hidden states at three of its layers, so it is far cheaper than a draft model and useless with any other target. Unlike MTP heads, which are built into the target&apos;s own file and read only its last hidden state, it can be added to a target that was trained without any.</source>

@@ -94,6 +94,24 @@ def test_a_live_switch_recolours_the_answers_shown(themed, make_window, qtbot, q
     assert widget.token_view.formats.colours is LIGHT
 
 
+def test_view_theme_applies_at_once_and_is_saved(themed, make_window, qtbot, qapp,
+                                                  settings_path):
+    themed("system")  # offscreen: light
+    w, widget = answered(make_window, qtbot)
+    menu = w.theme_menu
+    assert menu.actions["system"].isChecked()
+    menu.actions["dark"].trigger()
+    assert current_chrome(qapp) is DARK_CHROME
+    assert widget.token_view.formats.colours is DARK  # the answer shown redraws at once
+    assert w.settings.window.theme == "dark"
+    assert load_settings(settings_path).window.theme == "dark"
+    theme_follower(qapp)._on_scheme_changed(Qt.ColorScheme.Light)  # forced: not followed
+    assert current_chrome(qapp) is DARK_CHROME
+    menu.actions["system"].trigger()
+    assert current_chrome(qapp) is LIGHT_CHROME and widget.token_view.formats.colours is LIGHT
+    assert load_settings(settings_path).window.theme == "system"
+
+
 # Cards ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("mode", ["light", "dark"])
