@@ -27,7 +27,6 @@ from app.background import Background
 from app.collapsible import CollapsibleSection
 from app.i18n import translate
 from backend import settings_schema as schema
-from backend.serving.client import ServerClient
 from backend.serving.report import NO_COLOURS, SpecReport
 from backend.serving.target import is_server_path
 from backend.settings import ServerSettings
@@ -41,6 +40,9 @@ KEY_WARNING = QT_TRANSLATE_NOOP("ServerPanel", "The key is kept in plain text in
 
 def fetch_models(base_url: str, api_key: str) -> list[str]:
     """The server's model ids (runs on a pool thread)."""
+    # imported here: the HTTP client costs a tenth of the window's start, for a choice few make
+    from backend.serving.client import ServerClient
+
     client = ServerClient(base_url, api_key)
     try:
         return client.list_models()

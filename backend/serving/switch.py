@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from backend.engine.events import Event
 from backend.engine.model_info import ModelInfo
 from backend.engine.protocol import Batched, EngineLike, ProgressFn, Recoverable
 from backend.engine.request import GenerationRequest
-from backend.serving.engine import ServerEngine
 from backend.serving.report import SpecReport
 from backend.serving.target import is_server_path, parse_server_path
+
+if TYPE_CHECKING:  # imported when a server is first used: its HTTP client slows the start
+    from backend.serving.engine import ServerEngine
 
 
 class BackendSwitch:
@@ -65,6 +68,8 @@ class BackendSwitch:
                     progress: ProgressFn | None = None) -> ModelInfo | None:
         if is_server_path(str(path)):
             target = parse_server_path(str(path))
+            from backend.serving.engine import ServerEngine
+
             server = ServerEngine(target.base_url)
             try:
                 info = server.load_target(target.model, progress=progress)

@@ -8,7 +8,14 @@ import threading
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from backend.serving.client import normalize_base_url
+
+def normalize_base_url(url: str) -> str:
+    """backend.serving.client's, imported on first use: the window asks `is_server_path` at
+    start, and the HTTP client behind the rest costs a tenth of its start-up."""
+    from backend.serving.client import normalize_base_url as normalize
+
+    return normalize(url)
+
 
 PREFIX = "server+"  # a target path naming a server model: server+<base url>#<model>
 

@@ -77,7 +77,7 @@ def test_legend_and_hover_say_what_an_eagle3_head_is(qtbot):
 
 
 def test_the_model_manager_lists_heads_and_pairs_them(qtbot, tmp_path, test_models):
-    from app.model_manager import ModelManagerWindow
+    from app.model_manager.window import ModelManagerWindow
     from backend.models.memory import Memory
 
     (tmp_path / "models").mkdir()

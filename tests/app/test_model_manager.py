@@ -12,8 +12,8 @@ from fakehub import counting_repos, gguf_repo, released_when, serving
 from gguf_corpus import base_kvs, build, kv_u32, s
 from scripted_engine import ScriptedEngine
 
-from app.model_manager import ModelManagerWindow
 from app.model_manager.search_tab import FIT, FIT_DRAFT, MODEL_ROLE
+from app.model_manager.window import ModelManagerWindow
 from backend.models import transfer
 from backend.models.download import State
 from backend.models.memory import Fit, Memory
