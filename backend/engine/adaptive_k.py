@@ -78,8 +78,11 @@ class AdaptiveK:
     overheads: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     # least-squares sums for verify_ms against the batch size n
     # per band of the drafter's probability of a draft: drafts verified, and accepted
-    band_reached: list[float] = field(default_factory=lambda: [0.0] * CONFIDENCE_BANDS)
-    band_kept: list[float] = field(default_factory=lambda: [0.0] * CONFIDENCE_BANDS)
+    # ([first position], [later positions]), as accept_chance explains
+    band_reached: tuple[list[float], list[float]] = field(
+        default_factory=lambda: ([0.0] * CONFIDENCE_BANDS, [0.0] * CONFIDENCE_BANDS))
+    band_kept: tuple[list[float], list[float]] = field(
+        default_factory=lambda: ([0.0] * CONFIDENCE_BANDS, [0.0] * CONFIDENCE_BANDS))
     _w: float = 0.0
     _sx: float = 0.0
     _sy: float = 0.0
@@ -99,7 +102,7 @@ class AdaptiveK:
         """A new answer: earlier counts weigh half, the plain step is refreshed, and the
         drafter will first catch up on up to `n_prompt` prompt tokens."""
         self._behind = n_prompt
-        for values in (self.reached, self.kept, self.band_reached, self.band_kept):
+        for values in (self.reached, self.kept, *self.band_reached, *self.band_kept):
             for i in range(len(values)):
                 values[i] *= DECAY
         self._w, self._sx, self._sy, self._sxx, self._sxy = (
@@ -118,8 +121,8 @@ class AdaptiveK:
         for i, q in enumerate(confidences[: n_kept + 1]):  # the drafts the target examined
             if q is not None:
                 band = _band(q)
-                self.band_reached[band] += 1
-                self.band_kept[band] += i < n_kept
+                self.band_reached[i > 0][band] += 1
+                self.band_kept[i > 0][band] += i < n_kept
         for i in range(min(n_drafted, self.cap)):
             if i > n_kept:
                 break
@@ -161,16 +164,24 @@ class AdaptiveK:
     def draft_cost(self) -> float:
         return statistics.median(self.draft_costs) if self.draft_costs else 0.0
 
-    def accept_chance(self, q: float) -> float:
-        """The measured chance that a draft the drafter gave probability q is accepted: its
+    def pooled_chance(self, later: bool) -> float:
+        """The drafter's acceptance over all bands, at the first position or the later ones."""
+        kept, reached = self.band_kept[later], self.band_reached[later]
+        return (sum(kept) + PRIOR_KEPT) / (sum(reached) + PRIOR_KEPT + PRIOR_REJECTED)
+
+    def accept_chance(self, q: float, later: bool = False) -> float:
+        """The measured chance that a draft the drafter gave probability q is accepted, at
+        the first position of a draft or (`later`) after drafts that were all accepted: its
         band's count, shrunk towards the drafter's acceptance over all bands (not towards q:
         drafters are seldom calibrated, and the demo pair's draft, right 96% of the time
-        at q ≈ 0.5, made a calibrated prior stop its drafts after one or two)."""
+        at q ≈ 0.5, made a calibrated prior stop its drafts after one or two). The two
+        positions are counted apart: the first is where acceptance is lowest (every step
+        drafts it, in the hardest places too), and a draft that has gone well so far goes on
+        well more often, so one count would stop good drafts early."""
         band = _band(q)
-        pooled = ((sum(self.band_kept) + PRIOR_KEPT)
-                  / (sum(self.band_reached) + PRIOR_KEPT + PRIOR_REJECTED))
-        return ((self.band_kept[band] + CONFIDENCE_PRIOR * pooled)
-                / (self.band_reached[band] + CONFIDENCE_PRIOR))
+        kept, reached = self.band_kept[later], self.band_reached[later]
+        return ((kept[band] + CONFIDENCE_PRIOR * self.pooled_chance(later))
+                / (reached[band] + CONFIDENCE_PRIOR))
 
     def stopper(self) -> Callable[[int, float], bool]:
         """For the drafter, this step: stop at draft i of probability q when the chance that
@@ -187,7 +198,7 @@ class AdaptiveK:
                 # calibrated (a band's prior far from the truth) is still learnt.
                 chance[0] = self.accept_chance(q)
                 return False
-            chance[0] *= self.accept_chance(q)
+            chance[0] *= self.accept_chance(q, later=True)
             return chance[0] < threshold
 
         return stop

@@ -158,13 +158,13 @@ def test_the_drafter_stops_where_its_confidence_says_a_draft_will_not_pay():
         return c
 
     cheap = fed(0.2)
-    assert cheap.accept_chance(0.95) > 0.95 and cheap.accept_chance(0.2) < 0.05
+    assert cheap.accept_chance(0.95) > 0.95 and cheap.accept_chance(0.2, later=True) < 0.05
     stop = cheap.stopper()
     assert [stop(i, 0.95) for i in range(6)] == [False] * 6
     assert stop(6, 0.2)
     stop = cheap.stopper()  # a new step starts over; its first draft always goes (measured)
     assert not stop(0, 0.2)
-    assert stop(1, 0.95)  # ... but the chance of the first being accepted weighs on the rest
+    assert stop(1, 0.2)  # ... and a later unsure one stops it
     dear = fed(6.0)
 
     def length(c: AdaptiveK, q: float) -> int:
@@ -172,9 +172,27 @@ def test_the_drafter_stops_where_its_confidence_says_a_draft_will_not_pay():
         return next((i for i in range(AUTO_K_CAP) if stop(i, q)), AUTO_K_CAP)
 
     # the 0.6 band was never measured: it leans on the drafter's acceptance over all bands
-    # (3 of 4), and a few such drafts in a row pay when drafting is cheap, fewer when dear
-    assert abs(cheap.accept_chance(0.65) - 0.75) < 0.01
+    # past the first position (2 of 3), and a few such drafts in a row pay when drafting is
+    # cheap, fewer when dear
+    assert abs(cheap.accept_chance(0.65, later=True) - 2 / 3) < 0.01
     assert 1 <= length(dear, 0.65) < length(cheap, 0.65)
+
+
+def test_a_draft_that_has_gone_well_goes_on_past_where_first_drafts_fail():
+    """First drafts at q ≈ 0.5 are accepted half the time, later ones at the same q (after
+    accepted drafts) nearly always: the later drafts are judged on their own count, so a
+    good run is not cut at the first position's rate."""
+    c = AdaptiveK(plain_step_ms=10.0)
+    for s in range(200):
+        if s % 2:
+            c.record(4, 0, 0.8, 13.0, [0.5, 0.5, 0.5, 0.5])  # rejected at once
+        else:
+            c.record(4, 4, 0.8, 13.0, [0.5, 0.5, 0.5, 0.5])  # all four accepted
+    assert abs(c.accept_chance(0.5) - 0.5) < 0.05
+    assert c.accept_chance(0.5, later=True) > 0.95
+    c.choose(AUTO_K_CAP)
+    stop = c.stopper()
+    assert not any(stop(i, 0.5) for i in range(4))
 
 
 def test_a_stale_plain_speed_does_not_tilt_the_verify_line():
