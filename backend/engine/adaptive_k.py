@@ -13,11 +13,12 @@ CPU needs (docs/BENCHMARKS.md measured both):
 - V(n), the time to verify n tokens in one batch, is a least-squares line a + b·n fitted to
   the steps' own verify times (on a CPU a batch of 9 costs 1.4–1.7 plain steps, not 1),
   starting from two pseudo-observations so the first steps have a line;
-- c is the drafter's time per token it decodes: a step's drafting time over the tokens it drafted
-  plus those it first had to catch up on (the prompt, at an answer's first step; the tokens of
-  the plain steps since it last drafted), the median over its last steps. Counted per drafted
-  token alone, the catch-up after a plain stretch made every probe look dear, and the
-  controller never drafted again.
+- c is the drafter's time per token it decodes, and d0 what a drafting step costs whatever its
+  length: a line through its last steps' times against the tokens they drafted plus those it
+  first had to catch up on (the prompt, at an answer's first step; the tokens of the plain
+  steps since it last drafted). Counted per drafted token alone, the catch-up after a plain
+  stretch made every probe look dear, and the controller never drafted again; T(γ) adds d0
+  for every γ > 0.
 - a step also costs what happens outside drafting and verifying: the tokens' events made,
   sent to the window and drawn, the loop around them. On the small test models that is a
   third of a step. It is measured from one step's start to the next (the median over the
@@ -72,8 +73,9 @@ class AdaptiveK:
     cap: int = AUTO_K_CAP
     reached: list[float] = field(default_factory=list)  # per position: steps that verified it
     kept: list[float] = field(default_factory=list)  # and accepted it
-    # the drafter's ms per drafted token over its last steps (see draft_cost)
-    draft_costs: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
+    # the drafter's last steps: (tokens it decoded, ms), for draft_line
+    draft_steps: deque[tuple[int, float]] = field(
+        default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     # ms per step spent outside drafting and verifying, over the last steps (see overhead)
     overheads: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     # least-squares sums for verify_ms against the batch size n
@@ -130,7 +132,7 @@ class AdaptiveK:
             if i < n_kept:
                 self.kept[i] += 1
         if n_drafted:
-            self.draft_costs.append(draft_ms / (n_drafted + self._behind))
+            self.draft_steps.append((n_drafted + self._behind, draft_ms))
             self._behind = 0
         else:
             self._behind += n_kept + 1  # a plain step's token, which the drafter has not seen
@@ -161,8 +163,33 @@ class AdaptiveK:
             out.append(prior)
         return out
 
+    def draft_line(self) -> tuple[float, float]:
+        """(d0, c): what a drafting step costs whatever its length (the drafter catching up
+        on the target's last token, rolling back what was rejected) and what each drafted
+        token adds, in ms: a line through the median time of each length drafted lately.
+        Counted as one cost per token, the fixed part made short drafts look dearer per
+        token than long ones, so K auto drafted shorter, which made them dearer still."""
+        by_length: dict[int, list[float]] = {}
+        for x, ms in self.draft_steps:
+            by_length.setdefault(x, []).append(ms)
+        if not by_length:
+            return 0.0, 0.0
+        points = [(x, statistics.median(ys), len(ys)) for x, ys in by_length.items()]
+        w = sum(n for _, _, n in points)
+        mx = sum(x * n for x, _, n in points) / w
+        my = sum(y * n for _, y, n in points) / w
+        sxx = sum(n * (x - mx) ** 2 for x, _, n in points)
+        if sxx > 0:
+            c = sum(n * (x - mx) * (y - my) for x, y, n in points) / sxx
+            d0 = my - c * mx
+            if c > 0 and d0 >= 0:
+                return d0, c
+        # one length only, or a line that noise tilted: a cost per token, through the origin
+        return 0.0, sum(n * x * y for x, y, n in points) / sum(n * x * x for x, _, n in points)
+
     def draft_cost(self) -> float:
-        return statistics.median(self.draft_costs) if self.draft_costs else 0.0
+        """What one more drafted token costs, in ms (draft_line's c)."""
+        return self.draft_line()[1]
 
     def pooled_chance(self, later: bool) -> float:
         """The drafter's acceptance over all bands, at the first position or the later ones."""
@@ -238,7 +265,8 @@ class AdaptiveK:
 
     def step_time(self, k: int) -> float:
         a, b = self.verify_line()
-        return k * self.draft_cost() + a + b * (k + 1) + self.overhead()
+        d0, c = self.draft_line()
+        return (d0 if k else 0.0) + k * c + a + b * (k + 1) + self.overhead()
 
     # -- the choice -------------------------------------------------------------------------
     def choose(self, k_max: int) -> int:
@@ -247,13 +275,13 @@ class AdaptiveK:
         best_k, best_rate = 0, 0.0
         e, run = 1.0, 1.0
         a, b = self.verify_line()
-        c, o = self.draft_cost(), self.overhead()
+        (d0, c), o = self.draft_line(), self.overhead()
         alphas = self.alphas(k_max)
         for k in range(k_max + 1):
             if k:
                 run *= alphas[k - 1]
                 e += run
-            rate = e / max(k * c + a + b * (k + 1) + o, 1e-9)
+            rate = e / max((d0 if k else 0.0) + k * c + a + b * (k + 1) + o, 1e-9)
             if rate > best_rate:
                 best_k, best_rate = k, rate
         self._best_rate = best_rate

@@ -207,3 +207,19 @@ def test_a_stale_plain_speed_does_not_tilt_the_verify_line():
             c.record(drafted, drafted, 0.0, 30.0 + 2.0 * drafted)
     assert abs(stale.verify_line()[1] - fresh.verify_line()[1]) < 0.5
     assert stale.choose(AUTO_K_CAP) == fresh.choose(AUTO_K_CAP) > 0
+
+
+def test_a_drafting_steps_fixed_cost_is_told_from_its_cost_per_token():
+    """A drafter that pays 5 ms a step (catching up, rolling back) and 1 ms a token: the line
+    says so, every drafting step is charged the 5 ms once, and the choice is the best rate
+    under that model."""
+    c = AdaptiveK(plain_step_ms=10.0)
+    for s in range(64):
+        k = 1 + s % 8
+        c.record(k, k, 5.0 + 1.0 * k, 10.0 + 0.5 * (k + 1))
+    d0, per_token = c.draft_line()
+    assert abs(d0 - 5.0) < 0.2 and abs(per_token - 1.0) < 0.05
+    rates = [c.expected_tokens(k) / c.step_time(k) for k in range(AUTO_K_CAP + 1)]
+    assert rates[c.choose(AUTO_K_CAP)] == max(rates)
+    added = c.step_time(4) - c.step_time(0)
+    assert abs(added - (d0 + 4 * per_token + 4 * c.verify_line()[1])) < 1e-9
