@@ -14,11 +14,11 @@ CPU needs (docs/BENCHMARKS.md measured both):
   the steps' own verify times (on a CPU a batch of 9 costs 1.4–1.7 plain steps, not 1),
   starting from two pseudo-observations so the first steps have a line;
 - c is the drafter's time per token it decodes, and d0 what a drafting step costs whatever its
-  length: a line through its last steps' times against the tokens they drafted plus those it
-  first had to catch up on (the prompt, at an answer's first step; the tokens of the plain
-  steps since it last drafted). Counted per drafted token alone, the catch-up after a plain
-  stretch made every probe look dear, and the controller never drafted again; T(γ) adds d0
-  for every γ > 0.
+  length: a line through its last steps' times against the tokens they drafted. Steps that
+  first caught up (on the prompt at an answer's first step, on the tokens of the plain steps
+  since it last drafted) are left out while there are others: counted per drafted token, the
+  catch-up made every probe look dear and the controller never drafted again; on the line, its
+  batched tokens tilted it. T(γ) adds d0 for every γ > 0.
 - a step also costs what happens outside drafting and verifying: the tokens' events made,
   sent to the window and drawn, the loop around them. On the small test models that is a
   third of a step. It is measured from one step's start to the next (the median over the
@@ -73,8 +73,8 @@ class AdaptiveK:
     cap: int = AUTO_K_CAP
     reached: list[float] = field(default_factory=list)  # per position: steps that verified it
     kept: list[float] = field(default_factory=list)  # and accepted it
-    # the drafter's last steps: (tokens it decoded, ms), for draft_line
-    draft_steps: deque[tuple[int, float]] = field(
+    # the drafter's last steps: (tokens drafted, tokens caught up on first, ms), for draft_line
+    draft_steps: deque[tuple[int, int, float]] = field(
         default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     # ms per step spent outside drafting and verifying, over the last steps (see overhead)
     overheads: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
@@ -132,7 +132,7 @@ class AdaptiveK:
             if i < n_kept:
                 self.kept[i] += 1
         if n_drafted:
-            self.draft_steps.append((n_drafted + self._behind, draft_ms))
+            self.draft_steps.append((n_drafted, self._behind, draft_ms))
             self._behind = 0
         else:
             self._behind += n_kept + 1  # a plain step's token, which the drafter has not seen
@@ -169,8 +169,14 @@ class AdaptiveK:
         token adds, in ms: a line through the median time of each length drafted lately.
         Counted as one cost per token, the fixed part made short drafts look dearer per
         token than long ones, so K auto drafted shorter, which made them dearer still."""
+        # Steps that first caught up (on the prompt, or after plain steps) decoded those
+        # tokens in one batch, a fraction of a drafted token's cost each: on one line with the
+        # drafted ones they tilted it (a 30 ms "fixed" cost, 3 ms a token, for 8 ms a token
+        # really). They count only while no step without a catch-up has been seen.
+        clean = [(n, ms) for n, behind, ms in self.draft_steps if not behind]
+        steps = clean or [(n + behind, ms) for n, behind, ms in self.draft_steps]
         by_length: dict[int, list[float]] = {}
-        for x, ms in self.draft_steps:
+        for x, ms in steps:
             by_length.setdefault(x, []).append(ms)
         if not by_length:
             return 0.0, 0.0

@@ -223,3 +223,19 @@ def test_a_drafting_steps_fixed_cost_is_told_from_its_cost_per_token():
     assert rates[c.choose(AUTO_K_CAP)] == max(rates)
     added = c.step_time(4) - c.step_time(0)
     assert abs(added - (d0 + 4 * per_token + 4 * c.verify_line()[1])) < 1e-9
+
+
+def test_catch_up_steps_do_not_tilt_the_drafters_line():
+    """Probes after plain stretches first decode the missed tokens in one batch, cheap per
+    token: left out of the line while ordinary drafting steps exist, they neither make a
+    fixed cost of nothing nor make drafted tokens look cheap."""
+    c = AdaptiveK(plain_step_ms=10.0)
+    for s in range(24):
+        k = 1 + s % 8
+        c.record(k, k, 8.0 * k, 10.0 + 0.5 * (k + 1))  # 8 ms a drafted token, nothing fixed
+    for _ in range(6):  # plain stretches of 7 steps, each ended by a probe of 2 drafts
+        for _ in range(7):
+            c.record(0, 0, 0.0, 10.0)
+        c.record(2, 2, 16.0 + 1.5 * 7, 11.5)
+    d0, per_token = c.draft_line()
+    assert abs(d0) < 0.5 and abs(per_token - 8.0) < 0.3
