@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.backend_text import error_text
 from app.background import Background
 from app.i18n import translate
 from app.logs import log_dir
@@ -144,7 +145,7 @@ class AboutDialog(QDialog):
 
     def _on_build_error(self, exc: Exception) -> None:
         log.warning("About: %s", exc)
-        self.build = self.tr("unknown ({error})").format(error=exc)
+        self.build = self.tr("unknown ({error})").format(error=error_text(exc))
         self._refresh()
 
     def wait(self, timeout_ms: int = 60_000) -> bool:
@@ -196,7 +197,7 @@ class HelpMenu(QObject):
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             self._say(self.tr("Could not make the log folder {folder}: {error}").format(
-                folder=folder, error=exc))
+                folder=folder, error=error_text(exc)))
             return False
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
             self._say(self.tr("No file manager could open it: the logs are in {folder}").format(

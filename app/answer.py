@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from app.backend_text import stop_reason_words
+from app.backend_text import backend_text, stop_reason_words, words_text
 from app.i18n import translate
 from app.token_log import StepBatch, TokenLog
 from backend import spec_types
@@ -19,6 +19,7 @@ from backend.engine.events import (
     StepVerified,
 )
 from backend.stop_reasons import INTERRUPTED
+from backend.words import Words
 
 
 @dataclass
@@ -49,8 +50,9 @@ class Answer:
     final_stats: Stats | None = None
     final_text: str | None = None
     stop_reason: str | None = None
-    error: str | None = None
+    error: str | None = None  # in English, as saved; error_words translates it (error_shown)
     error_detail: str = ""
+    error_words: Words | None = None
     # Continue: the answer as it stood when it was continued (its text and numbers), and the
     # steps it already had, so the new steps number on from them.
     continued_from: str | None = None
@@ -80,7 +82,7 @@ class Answer:
         self._step_offset = None
         self._parts_base = len(self.parts)
         self.final_stats = self.final_text = self.stop_reason = self.error = None
-        self.error_detail = ""
+        self.error_detail, self.error_words = "", None
 
     def add(self, event: Event | StepBatch) -> None:
         if isinstance(event, StepBatch):
@@ -116,6 +118,7 @@ class Answer:
                     self.accepted_lengths) else list(self.accepted_lengths))
         elif isinstance(event, GenerationFailed):
             self.error, self.error_detail = event.message, event.detail
+            self.error_words = event.words
             if self.tokens:  # what was written before the failure is kept, marked
                 self.stop_reason = INTERRUPTED
 
@@ -173,6 +176,14 @@ def _joined(a: Stats, b: Stats) -> Stats:
         n_accepted=a.n_accepted + b.n_accepted, generation_ms=a.generation_ms + b.generation_ms,
         draft_ms=a.draft_ms + b.draft_ms, verify_ms=a.verify_ms + b.verify_ms,
         plain_tokens_per_second=b.plain_tokens_per_second or a.plain_tokens_per_second)
+
+
+def error_shown(answer: Answer) -> str:
+    """Why the answer failed, in the window's language: the engine's Words when it sent them,
+    else the saved English sentence (translated when it is a declared one)."""
+    if answer.error_words is not None:
+        return words_text(answer.error_words)
+    return backend_text(answer.error or "")
 
 
 def format_stats(answer: Answer) -> str:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QWidget
 
 from app.answer import Answer
 from app.answer_events import answer_trace
+from app.backend_text import error_text
 from app.background import Background
 from app.i18n import translate
 from backend.engine.request import GenerationRequest
@@ -96,7 +97,7 @@ class AnswerExporter(QObject):
                 self.failed.emit(self.tr("Cannot write {name}: {reason}.").format(
                     name=Path(path).name, reason=exc.strerror or exc))
             else:
-                self.failed.emit(str(exc))
+                self.failed.emit(error_text(exc))
 
         if fmt == PNG:
             image = widget.grab().toImage()  # on the GUI thread; saving it is not

@@ -1,5 +1,6 @@
 """Words declared in backend/ (Qt-free), in the window's language: spec types, settings,
-stop reasons, the advisor's sentences, a server's report. backend/ keeps its
+stop reasons, a server's report, and what backend/ says at run time as `Words` (the advisor's
+sentences, engine errors, refusals, crash reports; backend/words.py). backend/ keeps its
 English declarations; the app translates them where it shows them, in the one context
 "backend". scripts/update_translations.py lists the declarations for lupdate
 (`backend_messages`), so the .ts files hold every one of them and a new declaration without a
@@ -10,10 +11,11 @@ from __future__ import annotations
 
 from app.i18n import translate
 from backend import advisor, spec_types
-from backend.advisor import Words
+from backend.engine.events import GenerationFailed
 from backend.serving import report
 from backend.settings_schema import Option
 from backend.stop_reasons import STOP_REASON_WORDS
+from backend.words import Words, declared_templates, words_of
 
 CONTEXT = "backend"
 
@@ -69,8 +71,9 @@ def stop_reason_words(reason: str) -> str:
 
 
 def words_text(words: Words) -> str:
-    """An advisor sentence in the window's language: its template translated, its values (a
-    nested sentence, a list of reasons) too."""
+    """A sentence backend/ said, in the window's language: its template translated, its values
+    (a nested sentence, a list of reasons) too. Without values it is shown as it is (text that
+    is not a declared template, such as an OS error, stays as it came)."""
     def shown(value: object) -> object:
         if isinstance(value, Words):
             return words_text(value)
@@ -78,7 +81,24 @@ def words_text(words: Words) -> str:
             return "; ".join(words_text(v) for v in value)
         return value
 
+    if not words.values:
+        return backend_text(words.template)
     return backend_text(words.template).format(**{k: shown(v) for k, v in words.values})
+
+
+def error_text(exc: BaseException) -> str:
+    """An exception's message in the window's language (`str(exc)` is the English one)."""
+    return words_text(words_of(exc))
+
+
+def failure_text(failed: GenerationFailed) -> str:
+    """A failed answer's message in the window's language."""
+    return words_text(failed.words) if failed.words is not None else backend_text(failed.message)
+
+
+def reason_text(reason: Words | None) -> str | None:
+    """A refusal's reason (None: no refusal) in the window's language."""
+    return None if reason is None else words_text(reason)
 
 
 def backend_messages() -> list[str]:
@@ -93,4 +113,5 @@ def backend_messages() -> list[str]:
     texts += STOP_REASON_WORDS.values()
     texts += report.TEMPLATES
     texts += advisor.TEMPLATES
+    texts += declared_templates()
     return list(dict.fromkeys(t for t in texts if t))

@@ -24,6 +24,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from app.backend_text import error_text
 from app.background import Background
 from app.conversation import Conversation, Turn, answer_record, new_tokens
 from app.i18n import translate
@@ -65,7 +66,7 @@ class ChatSession(QObject):
             log.error("%s", exc)
             store = ChatStore.in_memory()
             store.problem = translate("ChatSession", "{error} Chats will not be saved this "
-                                      "session.").format(error=exc)
+                                      "session.").format(error=error_text(exc))
             return cls(store, parent)
 
     # Reads ---------------------------------------------------------------------------------
@@ -76,7 +77,7 @@ class ChatSession(QObject):
             summaries = self.store.list()
         except ChatStoreError as exc:
             log.error("%s", exc)
-            self.failed.emit(str(exc))
+            self.failed.emit(error_text(exc))
             return []
         return [conversation_from_summary(s) for s in summaries]
 
@@ -116,9 +117,9 @@ class ChatSession(QObject):
 
     def _on_write_failed(self, exc: Exception) -> None:
         log.error("%s", exc)
-        self.failed.emit(str(exc) if isinstance(exc, ChatStoreError)
+        self.failed.emit(error_text(exc) if isinstance(exc, ChatStoreError)
                          else translate("ChatSession", "Could not save the chat: {error}").format(
-                             error=exc))
+                             error=error_text(exc)))
 
     def _chat_id(self, conv: Conversation) -> int:
         """Runs on the store thread: the conversation's row, made with its first write."""
@@ -249,7 +250,7 @@ class ChatSession(QObject):
     def _on_import_failed(self, exc: Exception) -> None:
         log.error("import failed: %s", exc)
         self.failed.emit(translate("ChatSession", "Could not import the conversation: {error}")
-                         .format(error=exc))
+                         .format(error=error_text(exc)))
 
     def flush(self, timeout_ms: int = 30_000) -> bool:
         """Wait until every write asked for so far is done (closing, tests)."""

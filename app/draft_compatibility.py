@@ -11,8 +11,10 @@ import logging
 
 from PySide6.QtCore import QObject, Signal
 
+from app.backend_text import reason_text
 from app.background import Background
 from backend.models.pairing import draft_verdicts
+from backend.words import Words
 
 log = logging.getLogger(__name__)
 
@@ -30,9 +32,9 @@ class DraftCompatibility(QObject):
                            on_result=lambda verdicts: self._report(target, verdicts),
                            on_error=lambda exc: log.debug("Cannot inspect %s: %s", target, exc))
 
-    def _report(self, target: str, verdicts: list[tuple[str, str | None]]) -> None:
+    def _report(self, target: str, verdicts: list[tuple[str, Words | None]]) -> None:
         for draft, reason in verdicts:
-            self.checked.emit(target, draft, reason)
+            self.checked.emit(target, draft, reason_text(reason))
 
     def wait(self, timeout_ms: int = 5_000) -> None:
         """Let running checks end (window close), so no thread outlives the window."""

@@ -21,7 +21,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.backend_text import backend_text, option_label, option_special, option_tooltip
+from app.backend_text import (
+    backend_text,
+    option_label,
+    option_special,
+    option_tooltip,
+    reason_text,
+)
 from app.collapsible import CollapsibleSection
 from app.combo_items import item_enabled, set_item_enabled
 from app.formatting import human_size
@@ -110,7 +116,8 @@ class GenerationPanel(QWidget):
         self.kernels.setToolTip(option_tooltip(schema.KERNELS))
         for name in schema.KERNEL_CHOICES:
             self.kernels.addItem(name, name)
-        set_item_enabled(self.kernels, self.kernels.findData("fast"), fast_unavailable_reason())
+        set_item_enabled(self.kernels, self.kernels.findData("fast"),
+                         reason_text(fast_unavailable_reason()))
         self.gpu_layers = _input(schema.GPU_LAYERS)
         self.apply_context_button = QPushButton(self.tr("Apply"))
         self.apply_context_button.setToolTip(self.tr("Re-create the model's context with this size "

@@ -22,7 +22,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel
 
 from app.answer import Answer
-from app.backend_text import backend_text
+from app.backend_text import backend_text, failure_text
 from app.conversation import Conversation
 from app.i18n import translate
 from app.message_widgets import AnswerWidget, plain_label
@@ -273,7 +273,7 @@ class LosslessCheck(QObject):
         if not shiboken6.isValid(p.widget):  # its chat was closed or the answer regenerated
             return
         if isinstance(end, GenerationFailed):
-            words = self.tr("The check could not finish: {error}").format(error=end.message)
+            words = self.tr("The check could not finish: {error}").format(error=failure_text(end))
             identical = False
         elif end.stop_reason == "cancelled":
             words = self.tr("The check was stopped before it finished.")

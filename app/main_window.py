@@ -36,6 +36,7 @@ from app.about import attach_help_menu
 from app.answer import Answer
 from app.answer_events import answer_request, messages_before
 from app.answer_export import AnswerExporter, export_filter, export_format
+from app.backend_text import failure_text
 from app.chat_actions import ChatActions, answer_settings
 from app.chat_list import ChatList
 from app.chat_session import ChatSession
@@ -625,7 +626,7 @@ class MainWindow(QMainWindow):
             # finished, stopped, or interrupted with what was written: all of it is kept
             self.chats.save_answer(conv, turn)
         if isinstance(last, GenerationFailed):
-            self.show_error(last.message)
+            self.show_error(failure_text(last))
         self._update_actions()
         self.chat_actions.answer_ended(turn)
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.answer import Answer, format_stats
+from app.answer import Answer, error_shown, format_stats
 from app.answer_advice import advice_line, advice_text
 from app.backend_text import draft_length_words, spec_caption
 from app.markdown_view import MarkdownView
@@ -232,7 +232,7 @@ class AnswerWidget(QFrame):
         self.chart.setVisible(a.spec_type != spec_types.PLAIN or any(a.drafted_lengths))
         self.check_button.setVisible(a.done)
         if a.error:
-            self.error_label.setText(a.error)
+            self.error_label.setText(error_shown(a))
             self.error_label.setToolTip(a.error_detail[:2000])
             self.error_label.show()
         if self.markdown_view is not None and self.markdown_button.isChecked():

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.answer import Answer
+from app.backend_text import failure_text
 from app.i18n import translate
 from app.race import REPLAY_NOTE, Timeline, side_label, side_name, timeline, verdict
 from app.token_view import TokenView
@@ -147,7 +148,7 @@ class RaceWindow(QDialog):
             self._running = None
             self._queue.clear()
             self.status.setText(self.tr("The race could not run: {error}").format(
-                error=last.message))
+                error=failure_text(last)))
         elif isinstance(last, GenerationFinished):
             self._running = None
             if last.stop_reason == "cancelled":

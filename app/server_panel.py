@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.backend_text import backend_text, option_label, option_tooltip
+from app.backend_text import backend_text, error_text, option_label, option_tooltip
 from app.background import Background
 from app.collapsible import CollapsibleSection
 from app.i18n import translate
@@ -211,8 +211,8 @@ class ServerPanel(CollapsibleSection):
 
     def _on_models_error(self, exc: Exception) -> None:
         self.list_button.setEnabled(True)
-        self.status.setText(str(exc))
-        self.models_failed.emit(str(exc))
+        self.status.setText(error_text(exc))
+        self.models_failed.emit(error_text(exc))
 
 
 def _note() -> QLabel:

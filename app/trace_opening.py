@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 
 from app.answer import Answer
+from app.backend_text import error_text
 from app.background import Background
 from app.conversation import Conversation
 from app.i18n import translate
@@ -96,9 +97,9 @@ class TraceOpener(QObject):
 
     def _on_error(self, path: str, exc: Exception) -> None:
         # TraceError says why in one sentence; anything else is a bug, still said in words
-        self.failed.emit(str(exc) if isinstance(exc, TraceError)
+        self.failed.emit(error_text(exc) if isinstance(exc, TraceError)
                          else self.tr("Could not open the trace {name}: {error}").format(
-                             name=Path(path).name, error=exc))
+                             name=Path(path).name, error=error_text(exc)))
 
     def stop(self) -> None:
         self._reads.stop()

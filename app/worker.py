@@ -21,6 +21,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from app.backend_text import error_text, words_text
 from app.slow_motion import paced
 from app.token_log import fold_steps
 from backend.engine.errors import EngineCrashed, EngineError, LoadCancelled
@@ -117,14 +118,14 @@ class EngineWorker(QObject):
         except LoadCancelled:
             self.load_cancelled.emit(role)
         except EngineCrashed as exc:
-            self.load_failed.emit(role, str(exc))
+            self.load_failed.emit(role, error_text(exc))
             self._recover(report=False)  # the load's own report below says what is loaded
         except EngineError as exc:
-            self.load_failed.emit(role, str(exc))
+            self.load_failed.emit(role, error_text(exc))
         except Exception as exc:  # a crash here must become a message, not a dead thread
             log.exception("Loading %s failed", path)
             self.load_failed.emit(role, self.tr("Could not load {name}: {error}").format(
-                name=Path(path).name, error=exc))
+                name=Path(path).name, error=error_text(exc)))
         self._report_models()
 
     @Slot()
@@ -135,7 +136,7 @@ class EngineWorker(QObject):
         except Exception as exc:
             log.exception("Unloading the draft failed")
             self.load_failed.emit("draft", self.tr("Could not unload the draft model: {error}")
-                                  .format(error=exc))
+                                  .format(error=error_text(exc)))
         self._report_models()
 
     def _report_models(self) -> None:
@@ -187,7 +188,7 @@ class EngineWorker(QObject):
         except Exception as exc:  # the engine reports failures as events; this is a bug
             log.exception("Generation crashed")
             event = GenerationFailed(self.tr("The generation stopped with an error: {error}")
-                                     .format(error=exc),
+                                     .format(error=error_text(exc)),
                                      traceback.format_exc())
             self.events_emitted.emit(rid, [event])
         if isinstance(event, GenerationFailed) and event.crashed:
@@ -205,7 +206,7 @@ class EngineWorker(QObject):
         except Exception:
             log.exception("Restarting the engine failed")
         for role, message in engine.dropped:
-            self.load_failed.emit(role, message)
+            self.load_failed.emit(role, words_text(message))
         engine.dropped = []
         if report:
             self.engine_restarted.emit(engine.target, engine.draft)

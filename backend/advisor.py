@@ -29,36 +29,13 @@ from dataclasses import dataclass, replace
 
 from backend.engine.events import StepVerified
 from backend.settings_schema import N_DRAFT
+from backend.words import Words, words
 
 # Below this many steps with a draft, one lucky or unlucky stretch moves α by more than 0.1
 # (its standard error at α = 0.8 over 20 steps is 0.09): the advice says it is a first guess.
 MIN_DRAFT_STEPS = 20
 # The draft lengths advised on: those the settings accept.
 K_RANGE = range(int(N_DRAFT.minval or 1), int(N_DRAFT.maxval or 32) + 1)
-
-
-@dataclass(frozen=True, slots=True)
-class Words:
-    """One sentence as its English template and values: `str()` is the sentence, and a window
-    can translate the template (every one is in TEMPLATES) and fill in the same values. A value
-    may itself be Words, or a tuple of Words joined by "; "."""
-    template: str
-    values: tuple[tuple[str, object], ...] = ()
-
-    def __str__(self) -> str:
-        return self.template.format(**{k: _shown(v) for k, v in self.values})
-
-
-def _shown(value: object) -> object:
-    if isinstance(value, Words):
-        return str(value)
-    if isinstance(value, tuple) and all(isinstance(v, Words) for v in value):
-        return "; ".join(str(v) for v in value)
-    return value
-
-
-def _words(template: str, **values: object) -> Words:
-    return Words(template, tuple(values.items()))
 
 
 NO_DRAFT_YET = ("No draft has been verified yet: answer with a spec type other than none to "
@@ -323,9 +300,9 @@ def _reasons(alphas: list[float], ks: Sequence[int], c: float, beta: float,
         return _best(_estimate(alphas_, ks, c_, beta_, None, longest)).speedup
 
     causes = sorted([
-        (best_without([1.0] * len(alphas), c, beta), _words(LOW_ACCEPTANCE, rate=alphas[0])),
-        (best_without(alphas, 0.0, beta), _words(SLOW_DRAFT, c=c)),
-        (best_without(alphas, c, 0.0), _words(DEAR_BATCH, beta=beta)),
+        (best_without([1.0] * len(alphas), c, beta), words(LOW_ACCEPTANCE, rate=alphas[0])),
+        (best_without(alphas, 0.0, beta), words(SLOW_DRAFT, c=c)),
+        (best_without(alphas, c, 0.0), words(DEAR_BATCH, beta=beta)),
     ], key=lambda cause: -cause[0])
     top = causes[0][0]
     floor = 1.0 + (top - 1.0) / 2
@@ -365,10 +342,10 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
     n_draft_steps = sum(1 for d in drafted if d)
     none = Advice((), None, None, None, "", (), positions, n_draft_steps, cost_ratio, None)
     if not n_draft_steps:
-        return _said(none, summary=_words(NO_DRAFT_YET))
+        return _said(none, summary=words(NO_DRAFT_YET))
     notes: list[Words] = []
     if n_draft_steps < MIN_DRAFT_STEPS:
-        notes.append(_words(TOO_FEW_STEPS, n=n_draft_steps, min=MIN_DRAFT_STEPS))
+        notes.append(words(TOO_FEW_STEPS, n=n_draft_steps, min=MIN_DRAFT_STEPS))
     line = verify_line or _fit_verify_line(drafted, verify_ms, plain_tokens_per_second)
     plain_ms = (1000.0 / plain_tokens_per_second if plain_tokens_per_second > 0
                 else line.ms(1) if line is not None and line.ms(1) > 0 else None)
@@ -377,11 +354,11 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
         per_token = _draft_ms_per_token(drafted, draft_ms)
         c = per_token / plain_ms if per_token is not None and plain_ms else None
     if c is None:
-        return _said(none, summary=_words(COST_UNKNOWN), notes=notes)
+        return _said(none, summary=words(COST_UNKNOWN), notes=notes)
     beta = line.beta if line is not None else None
     if beta is None:
         beta = 0.0
-        notes.append(_words(BETA_UNKNOWN))
+        notes.append(words(BETA_UNKNOWN))
     longest = len(positions)
     alphas = _alphas(positions, max(ks))
     rows = _estimate(alphas, ks, c, beta, plain_ms, longest, line, overhead_ms,
@@ -391,19 +368,19 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
     best = _best(candidates)
     guess = _best(rows)
     if guess.speedup > best.speedup:
-        notes.append(_words(LONGER_UNTRIED, longest=longest, k=guess.k,
+        notes.append(words(LONGER_UNTRIED, longest=longest, k=guess.k,
                             speedup=guess.speedup))
     n_drafted = sum(p.n_reached for p in positions)
     if all(a == 1.0 for a in alphas[:longest]):
-        notes.append(_words(ALL_ACCEPTED, n=n_drafted))
+        notes.append(words(ALL_ACCEPTED, n=n_drafted))
     elif not any(p.n_accepted for p in positions):
-        notes.append(_words(NONE_ACCEPTED, n=n_drafted))
+        notes.append(words(NONE_ACCEPTED, n=n_drafted))
     warning = None
     if best.speedup < 1.0:
         reasons = tuple(_reasons(alphas, ks, c, beta, longest))
-        warning = _words(SLOWER, first=candidates[0].k, last=candidates[-1].k,
+        warning = words(SLOWER, first=candidates[0].k, last=candidates[-1].k,
                          speedup=best.speedup, k=best.k, reasons=reasons)
-    summary = _words(BEST, k=best.k, tokens=best.tokens_per_step, speedup=best.speedup, c=c,
+    summary = words(BEST, k=best.k, tokens=best.tokens_per_step, speedup=best.speedup, c=c,
                      beta=beta)
     advice = Advice(rows, best.k, best.speedup, None, "", (), positions, n_draft_steps, c, beta)
     return _said(advice, summary=summary, warning=warning, notes=notes)

@@ -27,6 +27,7 @@ from backend.engine.events import (
     event_to_dict,
 )
 from backend.engine.request import GenerationRequest
+from backend.words import Words, words, words_from_dict, words_of
 
 FORMAT = "draftlight-trace"
 # The one declaration of the format's version: raise it when a reader of the old version
@@ -37,9 +38,42 @@ _EVENT_TYPES: dict[str, type] = {name: cls for cls, name in EVENT_NAMES.items()}
 # `Stats.to_dict` adds its derived figures for readers of the JSON; they are recomputed.
 _DERIVED_STATS = frozenset(Stats().to_dict()) - {f.name for f in dataclasses.fields(Stats)}
 
+# Why a file is refused, for a window that translates them (backend/words.py). `where` names
+# the place in the file (a JSON path such as "event 3 (step): candidates"), not translated.
+CANNOT_READ = "Cannot read {name}: {error}."
+NOT_JSON = "{name} is not a Draftlight trace: it is not JSON."
+NOT_JSON_AT = ("{name} is not a Draftlight trace: it is not JSON (line {line}, column {column}: "
+               "{error}).")
+IN_FILE = "{name}: {error}"
+NOT_A_TRACE = "not a Draftlight trace (it has no \"format\": \"draftlight-trace\")."
+OTHER_VERSION = ("a Draftlight trace of version {version}; this Draftlight reads version "
+                 "{supported}.")
+NOT_AN_OBJECT = "damaged: {where} is not an object."
+UNKNOWN_KIND = "damaged: {where} is of unknown kind {kind}."
+NO_ENDING = "damaged or cut short: the answer's last event (finished or failed) is missing."
+EVENTS_FOLLOW = "damaged: the answer ends at event {n} but events follow."
+NO_KEY = "damaged: {where} has no \"{key}\"."
+NOT_KIND = "damaged: \"{key}\" in {where} is not a JSON {kind}."
+UNKNOWN_FIELDS = "damaged: {where} has unknown fields {names}."
+NO_FIELD = "damaged: {where} has no {name}."
+REFUSED = "damaged: {where} is refused: {error}"
+NOT_ONE_OF = "damaged: {where} is {value}, not one of {choices}."
+NOT_A_LIST = "damaged: {where} is not a list."
+SHOULD_BE = "damaged: {where} should be {kind}, not {value:.40}."
+JSON_OBJECT = "object"
+JSON_LIST = "list"
+JSON_STRING = "string"
+A_NUMBER = "a number"
+A_WHOLE_NUMBER = "a whole number"
+TEXT = "text"
+TRUE_OR_FALSE = "true or false"
+
 
 class TraceError(Exception):
-    """A trace file that cannot be read, told in one sentence."""
+    """A trace file that cannot be read, told in one sentence (Words, see backend/words.py)."""
+
+    def __init__(self, message: Words) -> None:
+        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -81,26 +115,26 @@ def read_trace(path: str | os.PathLike[str]) -> Trace:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise TraceError(f"Cannot read {path.name}: {exc.strerror or exc}.") from exc
+        raise TraceError(words(CANNOT_READ, name=path.name, error=exc.strerror or exc)) from exc
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        where = (f" (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-                 if isinstance(exc, json.JSONDecodeError) else "")
-        raise TraceError(f"{path.name} is not a Draftlight trace: it is not JSON{where}.") from exc
+        said = (words(NOT_JSON_AT, name=path.name, line=exc.lineno, column=exc.colno,
+                      error=exc.msg)
+                if isinstance(exc, json.JSONDecodeError) else words(NOT_JSON, name=path.name))
+        raise TraceError(said) from exc
     try:
         return trace_from_dict(data)
     except TraceError as exc:
-        raise TraceError(f"{path.name}: {exc}") from None
+        raise TraceError(words(IN_FILE, name=path.name, error=words_of(exc))) from None
 
 
 def trace_from_dict(data: object) -> Trace:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TraceError("not a Draftlight trace (it has no \"format\": \"draftlight-trace\").")
+        raise TraceError(words(NOT_A_TRACE))
     version = data.get("version")
     if version != VERSION:
-        raise TraceError(f"a Draftlight trace of version {version!r}; this Draftlight reads "
-                         f"version {VERSION}.")
+        raise TraceError(words(OTHER_VERSION, version=repr(version), supported=VERSION))
     models = _field(data, "models", dict, "the trace")
     target = _field(models, "target", str, "models")
     draft = _field(models, "draft", str, "models")
@@ -114,58 +148,72 @@ def trace_from_dict(data: object) -> Trace:
 def _decode_event(i: int, raw: object) -> Event:
     where = f"event {i + 1}"
     if not isinstance(raw, dict):
-        raise TraceError(f"damaged: {where} is not an object.")
+        raise TraceError(words(NOT_AN_OBJECT, where=where))
     kind = raw.get("event")
     cls = _EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise TraceError(f"damaged: {where} is of unknown kind {kind!r}.")
+        raise TraceError(words(UNKNOWN_KIND, where=where, kind=repr(kind)))
     fields = {k: v for k, v in raw.items() if k != "event"}
+    said = fields.pop("words", None) if cls is GenerationFailed else None
     event: Event = _decode(cls, fields, f"{where} ({kind})")
+    if said is not None and isinstance(event, GenerationFailed):
+        event = dataclasses.replace(event, words=_decode_words(said, f"{where} ({kind}): words"))
     return event
+
+
+def _decode_words(raw: object, where: str) -> Words:
+    try:
+        if not isinstance(raw, dict):
+            raise TypeError(raw)
+        said = words_from_dict(raw)
+        str(said)  # every placeholder has its value
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        raise TraceError(words(NOT_AN_OBJECT, where=where)) from None
+    return said
 
 
 def _check_ending(events: tuple[Event, ...]) -> None:
     """A trace holds one whole answer: it ends with its one finish or failure."""
     ends = [i for i, e in enumerate(events) if isinstance(e, GenerationFinished | GenerationFailed)]
     if not ends:
-        raise TraceError("damaged or cut short: the answer's last event (finished or failed) "
-                         "is missing.")
+        raise TraceError(words(NO_ENDING))
     if ends != [len(events) - 1]:
-        raise TraceError(f"damaged: the answer ends at event {ends[0] + 1} but events follow.")
+        raise TraceError(words(EVENTS_FOLLOW, n=ends[0] + 1))
 
 
 def _field(d: dict, key: str, kind: type, where: str) -> Any:
     if key not in d:
-        raise TraceError(f"damaged: {where} has no \"{key}\".")
+        raise TraceError(words(NO_KEY, where=where, key=key))
     value = d[key]
     if not isinstance(value, kind):
-        raise TraceError(f"damaged: \"{key}\" in {where} is not a JSON {_JSON_NAMES[kind]}.")
+        raise TraceError(words(NOT_KIND, key=key, where=where, kind=_JSON_NAMES[kind]))
     return value
 
 
-_JSON_NAMES: dict[type, str] = {dict: "object", list: "list", str: "string"}
+_JSON_NAMES: dict[type, Words] = {dict: words(JSON_OBJECT), list: words(JSON_LIST),
+                                  str: words(JSON_STRING)}
 
 
 def _decode(cls: type, raw: object, where: str) -> Any:
     """Rebuild dataclass `cls` from its `asdict` form, checking every value against the
     field's annotation, so a damaged file is refused here rather than failing in a view."""
     if not isinstance(raw, dict):
-        raise TraceError(f"damaged: {where} is not an object.")
+        raise TraceError(words(NOT_AN_OBJECT, where=where))
     hints = typing.get_type_hints(cls)
     names = {f.name for f in dataclasses.fields(cls)}
     unknown = set(raw) - names - (_DERIVED_STATS if cls is Stats else set())
     if unknown:
-        raise TraceError(f"damaged: {where} has unknown fields {', '.join(sorted(unknown))}.")
+        raise TraceError(words(UNKNOWN_FIELDS, where=where, names=", ".join(sorted(unknown))))
     values = {}
     for f in dataclasses.fields(cls):
         if f.name in raw:
             values[f.name] = _value(hints[f.name], raw[f.name], f"{where}: {f.name}")
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise TraceError(f"damaged: {where} has no {f.name}.")
+            raise TraceError(words(NO_FIELD, where=where, name=f.name))
     try:
         return cls(**values)
     except (TypeError, ValueError) as exc:  # a request's own range checks
-        raise TraceError(f"damaged: {where} is refused: {exc}") from exc
+        raise TraceError(words(REFUSED, where=where, error=exc)) from exc
 
 
 def _value(tp: Any, v: object, where: str) -> Any:
@@ -177,12 +225,12 @@ def _value(tp: Any, v: object, where: str) -> Any:
         return _value(inner, v, where)
     if origin is typing.Literal:
         if v not in typing.get_args(tp):
-            raise TraceError(f"damaged: {where} is {v!r}, not one of "
-                             f"{', '.join(map(repr, typing.get_args(tp)))}.")
+            raise TraceError(words(NOT_ONE_OF, where=where, value=repr(v),
+                                   choices=", ".join(map(repr, typing.get_args(tp)))))
         return v
     if origin is tuple:  # tuple[X, ...]
         if not isinstance(v, list | tuple):  # JSON gives lists, `asdict` keeps tuples
-            raise TraceError(f"damaged: {where} is not a list.")
+            raise TraceError(words(NOT_A_LIST, where=where))
         item = typing.get_args(tp)[0]
         return tuple(_value(item, x, f"{where}[{i}]") for i, x in enumerate(v))
     if dataclasses.is_dataclass(tp):
@@ -191,7 +239,8 @@ def _value(tp: Any, v: object, where: str) -> Any:
         return float(v)
     if tp in (int, str, bool) and isinstance(v, tp) and (tp is bool or not isinstance(v, bool)):
         return v
-    raise TraceError(f"damaged: {where} should be {_WORDS.get(tp, tp)}, not {v!r:.40}.")
+    raise TraceError(words(SHOULD_BE, where=where, kind=_WORDS.get(tp, str(tp)), value=repr(v)))
 
 
-_WORDS = {float: "a number", int: "a whole number", str: "text", bool: "true or false"}
+_WORDS: dict[object, Words] = {float: words(A_NUMBER), int: words(A_WHOLE_NUMBER),
+                               str: words(TEXT), bool: words(TRUE_OR_FALSE)}

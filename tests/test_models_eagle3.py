@@ -32,10 +32,10 @@ def test_heads_pair_with_the_target_they_fit_and_say_why_not(test_models):
     for name in GOOD:
         assert rows[name].compatible, rows[name].reason
         assert rows[name].kind == "EAGLE-3 head"
-        assert "spec type EAGLE-3" in (rows[name].reason or "")
+        assert "spec type EAGLE-3" in str(rows[name].reason or "")
     for name, words in BAD.items():
         assert not rows[name].compatible
-        assert rows[name].reason.startswith(name) and words in rows[name].reason
+        assert str(rows[name].reason).startswith(name) and words in str(rows[name].reason)
     assert rows["count-draft.gguf"].compatible and rows["count-draft.gguf"].kind == "draft model"
 
 
@@ -44,10 +44,10 @@ def test_the_panel_verdicts_follow_the_same_rule(test_models):
     verdicts = dict(draft_verdicts(target, [str(test_models / n) for n in (*GOOD, *BAD)]))
     assert [verdicts[str(test_models / n)] for n in GOOD] == [None] * len(GOOD)
     for name, words in BAD.items():
-        assert words in (verdicts[str(test_models / name)] or "")
+        assert words in str(verdicts[str(test_models / name)] or "")
     qwen2 = dict(draft_verdicts(str(test_models / "count-qwen2.gguf"),
                                 [str(test_models / "eagle3-count.gguf")]))
-    assert qwen2[str(test_models / "eagle3-count.gguf")] == (
+    assert str(qwen2[str(test_models / "eagle3-count.gguf")]) == (
         "count-qwen2 is a qwen2 model, and llama.cpp cannot read the hidden states of that "
         "architecture, so no EAGLE-3 head can draft for it.")
 
@@ -57,13 +57,13 @@ def test_a_head_as_the_target_pairs_with_nothing(test_models):
     head = next(m for m in models if m.path.name == "eagle3-count.gguf")
     rows = draft_candidates(head, models)
     assert rows and not any(r.compatible for r in rows)
-    assert all("choose it as the draft with spec type EAGLE-3" in (r.reason or "") for r in rows)
+    assert all("choose it as the draft with spec type EAGLE-3" in str(r.reason or "") for r in rows)
 
 
 def test_a_draft_model_is_no_head(test_models):
     target = inspect_model(test_models / "count-target3.gguf")
     reason = head_incompatibility(target, inspect_model(test_models / "count-draft.gguf"))
-    assert reason == ("count-draft.gguf is a llama model, not an EAGLE-3 head: spec type "
+    assert str(reason) == ("count-draft.gguf is a llama model, not an EAGLE-3 head: spec type "
                       "EAGLE-3 needs a draft of architecture eagle3 (use spec type 'draft' "
                       "for this one).")
 
@@ -115,7 +115,7 @@ def test_an_embedding_of_another_vocabulary_is_refused(test_models):
     assert head.eagle3 is not None and head.eagle3.embedding_rows == 49152
     assert head_incompatibility(target, head) is None
     cut = dataclasses.replace(head, eagle3=dataclasses.replace(head.eagle3, embedding_rows=100))
-    assert head_incompatibility(target, cut) == (
+    assert str(head_incompatibility(target, cut)) == (
         "eagle3-own.gguf's token embedding has rows for 100 tokens, and count-target3's "
         "vocabulary has 49,152.")
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.backend_text import error_text
 from app.background import Background
 from app.formatting import human_size, parameters, plain_tooltip
 from app.i18n import number
@@ -155,7 +156,8 @@ class LibraryTab(QWidget):
         self.status.setText(self.tr("Reading the library…"))
         self._tasks.run(self.library.entries, on_result=lambda e: self._on_scanned(serial, e),
                         on_error=lambda exc: self.status.setText(
-                            self.tr("Could not read the library: {error}").format(error=exc)))
+                            self.tr("Could not read the library: {error}").format(
+                                error=error_text(exc))))
 
     def entries(self) -> list[LibraryEntry]:
         return list(self._entries)
@@ -188,7 +190,7 @@ class LibraryTab(QWidget):
 
         def failed(exc: Exception) -> None:
             self.import_button.setEnabled(True)
-            self._notice = self.tr("Import failed: {error}").format(error=exc)
+            self._notice = self.tr("Import failed: {error}").format(error=error_text(exc))
             self.refresh()  # the files before the failing one did arrive
 
         self._tasks.run(_import_all, self.library, [Path(p) for p in paths],
@@ -198,7 +200,7 @@ class LibraryTab(QWidget):
         try:
             self.library.add_folder(Path(folder))
         except Exception as exc:
-            self.status.setText(str(exc))
+            self.status.setText(error_text(exc))
             return
         self._folders_changed()
 
@@ -236,7 +238,7 @@ class LibraryTab(QWidget):
         self._tasks.run(self.library.delete, entry.path,
                         on_result=lambda _: self.refresh(),
                         on_error=lambda exc: self.status.setText(
-                            self.tr("Could not delete: {error}").format(error=exc)))
+                            self.tr("Could not delete: {error}").format(error=error_text(exc))))
 
     # Results -----------------------------------------------------------------------------
 

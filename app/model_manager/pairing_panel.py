@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.backend_text import error_text, reason_text
 from app.background import Background
 from app.formatting import human_size, plain_tooltip
 from app.message_widgets import plain_label
@@ -84,7 +85,7 @@ class PairingPanel(QGroupBox):
                         on_result=lambda rows, t=target: self._on_candidates(t, rows),
                         on_error=lambda exc: self.summary.setText(
                             self.tr("Could not compare the vocabularies: {error}").format(
-                                error=exc)))
+                                error=error_text(exc))))
 
     def rows(self) -> dict[str, tuple[str, str]]:
         """File name → (verdict, reason), as shown (for tests)."""
@@ -113,11 +114,11 @@ class PairingPanel(QGroupBox):
                        self.tr("Yes, but no faster") if row.compatible and row.reason else
                        self.tr("Yes") if row.compatible else self.tr("No"))
             same = self.tr("Same vocabulary, and smaller.")
-            item = QTreeWidgetItem([model.path.name, human_size(model.file_size), verdict,
-                                    row.reason or same])
+            why = reason_text(row.reason) or same
+            item = QTreeWidgetItem([model.path.name, human_size(model.file_size), verdict, why])
             item.setData(MODEL, PATH_ROLE, str(model.path))
             item.setToolTip(MODEL, plain_tooltip(str(model.path)))
-            item.setToolTip(WHY, plain_tooltip(row.reason or same))
+            item.setToolTip(WHY, plain_tooltip(why))
             item.setTextAlignment(SIZE, RIGHT)
             if not row.compatible:
                 item.setForeground(VERDICT, QBrush(QColor(colours.rejected_fg)))

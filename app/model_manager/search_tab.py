@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.backend_text import error_text
 from app.background import Background
 from app.formatting import (
     age,
@@ -235,7 +236,7 @@ class SearchTab(QWidget):
     def _on_search_failed(self, serial: int, exc: Exception) -> None:
         if serial == self._query_serial:
             self.search_button.setEnabled(True)
-            self.status.setText(str(exc))
+            self.status.setText(error_text(exc))
 
     @Slot(QTreeWidgetItem, QTreeWidgetItem)
     def _on_repo_changed(self, item: QTreeWidgetItem | None, _previous) -> None:
@@ -271,7 +272,7 @@ class SearchTab(QWidget):
 
     def _on_list_failed(self, repo_id: str, exc: Exception) -> None:
         if repo_id == self._current_repo():
-            self.repo_title.setText(str(exc))
+            self.repo_title.setText(error_text(exc))
 
     def _on_sized(self, sizing: Sizing) -> None:
         if self._listing is not None and sizing.repo_id == self._listing.repo_id:
@@ -394,7 +395,8 @@ def _size_repo(client: HubClient, listing: RepoListing, memory_source) -> Sizing
     except Exception as exc:  # HubError, ModelFileError…: the fit is shown without the cache
         return Sizing(listing.repo_id, 0, memory,
                       translate("SearchTab", "The context cache is not counted: the model's "
-                                "header could not be read ({error}).").format(error=exc))
+                                "header could not be read ({error}).").format(
+                          error=error_text(exc)))
     problem = "" if kv else translate("SearchTab", "The model's header does not give the "
                                       "context cache's size.")
     return Sizing(listing.repo_id, kv, memory, problem)

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
+from app.backend_text import error_text
 from app.background import Background
 from app.model_manager.downloads import Downloads
 from app.model_manager.downloads_tab import DownloadsTab
@@ -104,7 +105,7 @@ class ModelManagerWindow(QWidget):
             self.downloads.enqueue(model)
         except Exception as exc:
             self.downloads_tab.show_error(self.tr("Cannot download {name}: {error}").format(
-                name=model.name, error=exc))
+                name=model.name, error=error_text(exc)))
         self.tabs.setCurrentIndex(DOWNLOADS_TAB)
 
     @Slot(int)

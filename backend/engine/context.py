@@ -11,6 +11,12 @@ import numpy as np
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
 from backend.models.eagle3 import target_refusal
+from backend.words import words
+
+NO_CONTEXT = ("llama.cpp could not create a context of {n_ctx} tokens for {name} (not enough "
+              "memory?).")
+CONTEXT_FULL = "The conversation no longer fits the context of {n_ctx} tokens."
+DECODE_FAILED = "llama.cpp failed to decode a batch (code {code})."
 
 # Recurrent-state snapshots kept by default for a recurrent or hybrid model: a rejected draft
 # of K tokens rolls back K positions, so K + 1 covers drafts up to K = 8 (the default); the
@@ -81,10 +87,7 @@ class Context:
             raise EngineError(target_refusal(model.inspection) or "")
         ctx = llama_cpp.llama_init_from_model(model.model, params)
         if not ctx:
-            raise EngineError(
-                f"llama.cpp could not create a context of {n_ctx} tokens for "
-                f"{model.info.name} (not enough memory?)."
-            )
+            raise EngineError(words(NO_CONTEXT, n_ctx=n_ctx, name=model.info.name))
         self.ctx = ctx
         self.n_ctx = llama_cpp.llama_n_ctx(ctx)
         self.n_batch = n_batch
@@ -120,9 +123,7 @@ class Context:
         if not tokens:
             raise ValueError("nothing to decode")
         if len(self.tokens) + len(tokens) > self.n_ctx:
-            raise EngineError(
-                f"The conversation no longer fits the context of {self.n_ctx} tokens."
-            )
+            raise EngineError(words(CONTEXT_FULL, n_ctx=self.n_ctx))
         rows = None
         for start in range(0, len(tokens), self.n_batch):
             chunk = tokens[start : start + self.n_batch]
@@ -147,7 +148,7 @@ class Context:
         rc = llama_cpp.llama_decode(self.ctx, b)
         if rc != 0:
             # llama_decode returns errors instead of raising (e.g. -1 for an occupied position)
-            raise EngineError(f"llama.cpp failed to decode a batch (code {rc}).")
+            raise EngineError(words(DECODE_FAILED, code=rc))
         self.tokens.extend(chunk)
         if self.on_decode is not None:
             self.on_decode(self, pos0, chunk)

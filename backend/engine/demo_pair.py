@@ -12,6 +12,11 @@ from backend.engine import llama_log
 from backend.models.default_model import find_default_model
 from backend.models.demo_pair import DemoPairError, demo_pair
 from backend.models.transfer import free_space
+from backend.words import words
+
+NO_SPACE = ("Making the demo models needs about {mib:,.0f} MiB free in {folder}; free some space "
+            "or open a GGUF file instead.")
+CANNOT_WRITE = "llama.cpp could not write {name} (error {code})."
 
 # F32 and Q8_0 copies of the Q4_1 file take ~5.6x and ~1.5x its size; keep some room spare.
 _SPACE_FACTOR = 7.5
@@ -30,10 +35,7 @@ def ensure_demo_pair(folder: Path | None = None, source: Path | None = None) -> 
     target.parent.mkdir(parents=True, exist_ok=True)
     needed = int(source.stat().st_size * _SPACE_FACTOR)
     if free_space(target.parent) < needed:
-        raise DemoPairError(
-            f"Making the demo models needs about {needed / 2**20:,.0f} MiB free in "
-            f"{target.parent}; free some space or open a GGUF file instead."
-        )
+        raise DemoPairError(words(NO_SPACE, mib=needed / 2**20, folder=target.parent))
     requantize(source, target, llama_cpp.LLAMA_FTYPE_ALL_F32)
     requantize(source, draft, llama_cpp.LLAMA_FTYPE_MOSTLY_Q8_0)
     return target, draft
@@ -51,7 +53,7 @@ def requantize(src: Path, dst: Path, ftype: int) -> None:
     try:
         rc = llama_cpp.llama_model_quantize(str(src).encode(), str(tmp).encode(), params)
         if rc != 0:
-            raise DemoPairError(f"llama.cpp could not write {dst.name} (error {rc}).")
+            raise DemoPairError(words(CANNOT_WRITE, name=dst.name, code=rc))
         os.replace(tmp, dst)
     finally:
         tmp.unlink(missing_ok=True)

@@ -29,7 +29,14 @@ from backend.engine.drafters.base import (
     TargetFollower,
 )
 from backend.engine.drafters.draft_model import DraftModelDrafter
-from backend.engine.errors import EngineError
+from backend.engine.errors import (
+    GENERATION_FAILED,
+    NO_MODEL,
+    NO_TARGET_FOR_DRAFT,
+    PROMPT_TOO_LONG,
+    UNKNOWN_SPEC_TYPE,
+    EngineError,
+)
 from backend.engine.events import (
     Candidate,
     Event,
@@ -51,6 +58,7 @@ from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 from backend.engine.text import AnswerText, display_piece
 from backend.engine.verify import Verdict, verify_greedy, verify_sampled
+from backend.words import words, words_of
 
 DEFAULT_N_CTX = settings_schema.N_CTX.default
 CALIBRATION_PROMPT = "Once upon a time"
@@ -125,7 +133,7 @@ class Engine:
         try:
             target, draft = ensure_demo_pair()
         except DemoPairError as exc:
-            raise EngineError(str(exc)) from exc
+            raise EngineError(words_of(exc)) from exc
         self.load_target(target, n_ctx=n_ctx, n_threads=n_threads, progress=progress)
         return str(target), str(draft)
 
@@ -181,7 +189,7 @@ class Engine:
         """Load a draft model for spec type "draft"; refused (EngineError, in words) when its
         vocabulary differs from the target's."""
         if self._target is None or self._ctx is None:
-            raise EngineError("Load a target model before choosing a draft model.")
+            raise EngineError(words(NO_TARGET_FOR_DRAFT))
         self.unload_draft()
         self._draft = LoadedModel(path, progress=progress, n_gpu_layers=self.n_gpu_layers)
         try:
@@ -249,7 +257,7 @@ class Engine:
         factory on first use and kept until the models or contexts change."""
         spec = spec_types.get(request.spec_type)
         if spec is None:
-            raise EngineError(f"Unknown spec type {request.spec_type!r}.")
+            raise EngineError(words(UNKNOWN_SPEC_TYPE, name=request.spec_type))
         if not spec.drafts:
             return None
         if spec.name in self._drafters:
@@ -271,15 +279,15 @@ class Engine:
         try:
             yield from self._generate(request)
         except EngineError as exc:
-            yield GenerationFailed(str(exc))
+            yield GenerationFailed(str(exc), words=words_of(exc))
         except Exception as exc:  # a bug must not take the app down with it
             detail = f"{type(exc).__name__}: {exc}"
-            yield GenerationFailed("Generation failed unexpectedly.", detail)
+            yield GenerationFailed(GENERATION_FAILED, detail, words=words(GENERATION_FAILED))
 
     def _generate(self, req: GenerationRequest) -> Iterator[Event]:
         t_start = time.perf_counter()
         if self._target is None or self._ctx is None:
-            raise EngineError("No model is loaded.")
+            raise EngineError(words(NO_MODEL))
         drafter = self._drafter(req)
         auto = drafter is not None and req.n_draft_max == 0
         if auto and not req.sampling.greedy and req.sampling.seed >= 0:
@@ -303,9 +311,7 @@ class Engine:
              t_start: float, adaptive: AdaptiveK | None = None) -> Iterator[Event]:
         prompt, template_stops = build_prompt(model, req)
         if len(prompt) >= ctx.n_ctx:
-            raise EngineError(
-                f"The prompt has {len(prompt)} tokens, more than the context of {ctx.n_ctx}."
-            )
+            raise EngineError(words(PROMPT_TOO_LONG, n=len(prompt), n_ctx=ctx.n_ctx))
         s = req.sampling
         rng = np.random.default_rng(None if s.seed < 0 else s.seed)
         if drafter is not None:

@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from backend.words import Words, words_to_dict
+
 # Where a token came from. "target": the target model produced it itself (a correction after
 # a rejection, the bonus token after a fully accepted draft, or a plain-decoding token).
 # Otherwise the name of the spec type whose drafter proposed it.
@@ -192,9 +194,10 @@ class GenerationFinished:
 
 @dataclass(frozen=True, slots=True)
 class GenerationFailed:
-    message: str  # one sentence a user can act on
+    message: str  # one sentence a user can act on, in English
     detail: str = ""  # technical detail for a log or an expander
     crashed: bool = False  # the engine process died (a native fault or a kill), see remote.py
+    words: Words | None = None  # the message as template and values, for a window to translate
 
 
 Event = GenerationStarted | PromptProcessed | StepVerified | GenerationFinished | GenerationFailed
@@ -214,4 +217,9 @@ def event_to_dict(event: Event) -> dict:
     d.update(dataclasses.asdict(event))
     if isinstance(event, GenerationFinished):
         d["stats"] = event.stats.to_dict()
+    if isinstance(event, GenerationFailed):
+        if event.words is None:
+            del d["words"]
+        else:
+            d["words"] = words_to_dict(event.words)
     return d

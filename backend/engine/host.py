@@ -26,6 +26,7 @@ from typing import Any
 from backend.engine import crash_hook
 from backend.engine.errors import EngineError, LoadCancelled
 from backend.engine.events import StepVerified
+from backend.words import words_of
 
 # Steps are sent at most this often as one message (the window batches again per frame); a
 # message per step would also do (tens of thousands of steps/s fit through a pipe), but this
@@ -84,9 +85,9 @@ class _Host:
             try:
                 value = getattr(self, "op_" + op)(**kwargs)
             except LoadCancelled as exc:
-                self.conn.send(("error", "cancelled", str(exc)))
-            except EngineError as exc:
-                self.conn.send(("error", "engine", str(exc)))
+                self.conn.send(("error", "cancelled", str(exc), words_of(exc)))
+            except EngineError as exc:  # the English text, then its Words for the window
+                self.conn.send(("error", "engine", str(exc), words_of(exc)))
             except Exception as exc:  # a bug: a message for the window, not a dead engine
                 logging.getLogger(__name__).exception("Engine command %s failed", op)
                 self.conn.send(("error", "internal", f"{type(exc).__name__}: {exc}"))

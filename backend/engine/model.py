@@ -15,6 +15,13 @@ from backend.engine.model_info import ModelInfo
 from backend.engine.protocol import ProgressFn
 from backend.models.inspect import ModelFileError, ModelInspection, inspect_model
 from backend.models.vocab import VocabInfo
+from backend.words import words, words_of
+
+LOAD_CANCELLED = "Loading {name} was cancelled."
+NOT_A_MODEL = ("llama.cpp could not load {name}: the file is not a model this version of llama.cpp "
+               "can read (unknown architecture, missing tensors or a damaged file).")
+NO_FILE = "There is no file at {path}."
+A_FOLDER = "{path} is a folder, not a GGUF model file."
 
 _VOCAB_TYPES = {0: "none", 1: "spm", 2: "bpe", 3: "wpm", 4: "ugm", 5: "rwkv", 6: "plamo2"}
 
@@ -76,12 +83,8 @@ class LoadedModel:
         model = llama_cpp.llama_model_load_from_file(self.path.encode(), params)
         if not model:
             if cancelled:
-                raise LoadCancelled(f"Loading {Path(self.path).name} was cancelled.")
-            raise EngineError(
-                f"llama.cpp could not load {Path(self.path).name}: the file is not a model "
-                "this version of llama.cpp can read (unknown architecture, missing tensors or "
-                "a damaged file)."
-            )
+                raise LoadCancelled(words(LOAD_CANCELLED, name=Path(self.path).name))
+            raise EngineError(words(NOT_A_MODEL, name=Path(self.path).name))
         self.model = model
         self.mtp_loaded = load_mtp
         # Recurrent state (Mamba, or hybrid like qwen35) rolls back only through snapshots.
@@ -174,10 +177,10 @@ def _inspect(path: Path) -> ModelInspection:
     """Plain-words errors for what llama.cpp would only call "failed to load", and the facts
     the load needs (whether the file carries MTP heads)."""
     if not path.exists():
-        raise EngineError(f"There is no file at {path}.")
+        raise EngineError(words(NO_FILE, path=path))
     if not path.is_file():
-        raise EngineError(f"{path} is a folder, not a GGUF model file.")
+        raise EngineError(words(A_FOLDER, path=path))
     try:
         return inspect_model(path)
     except ModelFileError as exc:
-        raise EngineError(str(exc)) from exc
+        raise EngineError(words_of(exc)) from exc

@@ -10,6 +10,10 @@ from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
 from backend.engine.request import GenerationRequest, Message
+from backend.words import words
+
+TEMPLATE_FAILED = "The model's chat template failed: {error}"
+EMPTY_PROMPT = "The prompt is empty."
 
 # For a model without a chat template: a plain transcript that small base models follow.
 _FALLBACK_STOPS = ("\nUser:",)
@@ -34,7 +38,7 @@ def format_chat(
         # llama-cpp-python types each role's message as its own TypedDict; ours are plain
         result = formatter(messages=cast("list[Any]", dicts))
     except Exception as exc:  # a template is code from a file: it can fail in any way
-        raise EngineError(f"The model's chat template failed: {exc}") from exc
+        raise EngineError(words(TEMPLATE_FAILED, error=exc)) from exc
     stops = result.stop if isinstance(result.stop, list) else [result.stop] if result.stop else []
     return result.prompt, tuple(s for s in stops if s), bool(result.added_special)
 
@@ -44,7 +48,7 @@ def build_prompt(model: LoadedModel, req: GenerationRequest) -> tuple[list[int],
     if req.prompt is not None:
         tokens = model.tokenize(req.prompt, add_special=True)
         if not tokens:
-            raise EngineError("The prompt is empty.")
+            raise EngineError(words(EMPTY_PROMPT))
         return tokens, ()
     text, stops, added_special = format_chat(model, req.messages)
     tokens = model.tokenize(text, add_special=not added_special)

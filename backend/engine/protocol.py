@@ -10,6 +10,7 @@ from typing import Protocol, runtime_checkable
 from backend.engine.events import Event
 from backend.engine.model_info import ModelInfo
 from backend.engine.request import GenerationRequest
+from backend.words import Words
 
 ProgressFn = Callable[[float], bool]  # fraction loaded → False to cancel
 
@@ -59,6 +60,6 @@ class Batched(Protocol):
 class Recoverable(Protocol):
     """An engine whose process can die and be started again (`EngineProcess`)."""
 
-    dropped: list[tuple[str, str]]  # (role, why) of the models the last restart left out
+    dropped: list[tuple[str, Words]]  # (role, why) of the models the last restart left out
 
     def restart(self, progress: ProgressFn | None = None) -> None: ...

@@ -37,6 +37,7 @@ from backend.engine.events import Event, GenerationFailed, GenerationFinished
 from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 from backend.engine.runtime import EngineRuntime, fast_unavailable_reason, prepare_child
+from backend.words import Words, words, words_of
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,26 @@ def _child_main(conn: Connection, cancel_generation, cancel_load, stderr_path: s
     # imports the engine, and with it llama.cpp.
     importlib.import_module("backend.engine.host").serve(
         conn, cancel_generation, cancel_load, stderr_path, runtime)
+
+
+# A crash in words: what happened (exit_status), then what the engine was doing.
+CRASHED = "{what} {doing}."
+CRASHED_AT = "{what} {doing}: {fatal}."
+NOT_RELOADED = ("{crash} {name} was not loaded again, since it crashed the engine before "
+                "finishing an answer: choose another model.")
+NOT_RELOADED_DRAFT = ("{crash} {name} was not loaded again, since it crashed the engine before "
+                      "finishing an answer: choose another draft model.")
+WAITING = "while waiting for its next request"
+LOADING = "while loading {name}"
+LOADING_AGAIN = "while loading {name} again"
+LOADING_DRAFT = "while loading {name} as the draft"
+MAKING_DEMO = "while making and loading the demo models"
+UNLOADING_DRAFT = "while unloading the draft model"
+CLEARING_CACHE = "while clearing its cache"
+DESCRIBING = "while describing its build"
+CLOSING = "while closing"
+ANSWERING = "while answering with {target}"
+ANSWERING_PAIR = "while answering with {target} as the target and {draft} as the draft"
 
 
 @dataclass
@@ -92,11 +113,11 @@ class EngineProcess:
         self._log_path = ""
         self._loaded: list[_Loaded] = []
         self._crashes_since_answer = 0
-        self._doing = ""  # what the child is doing, for the words of a crash
+        self._doing = Words("")  # what the child is doing, for the words of a crash
         self._loading = False  # …and whether it is loading a model (the one to blame, then)
         self.target = None
         self.draft = None
-        self.dropped: list[tuple[str, str]] = []  # (role, message) left out by the last crash
+        self.dropped: list[tuple[str, Words]] = []  # (role, why) left out by the last crash
         self._start()
 
     # -- the child process ---------------------------------------------------------------
@@ -144,12 +165,12 @@ class EngineProcess:
         """The child died between two commands (killed while idle, say): start a new one with
         the same models first, so the command about to be sent does not fail for it."""
         doing, loading = self._doing, self._loading
-        self._doing, self._loading = "while waiting for its next request", False
+        self._doing, self._loading = words(WAITING), False
         self._died()  # says what happened (in the log) and plans what to load again
         self.restart()
         self._doing, self._loading = doing, loading
 
-    def _call(self, op: str, doing: str, progress: ProgressFn | None = None, **kwargs):
+    def _call(self, op: str, doing: Words, progress: ProgressFn | None = None, **kwargs):
         self._doing = doing
         self._loading = op.startswith("load")
         self._send(op, **kwargs)
@@ -163,9 +184,10 @@ class EngineProcess:
                 self.target, self.draft = msg[2], msg[3]
                 return msg[1]
             elif kind == "error":
+                said = msg[3] if len(msg) > 3 else msg[2]  # Words, else the English text
                 if msg[1] == "cancelled":
-                    raise LoadCancelled(msg[2])
-                raise EngineError(msg[2])
+                    raise LoadCancelled(said)
+                raise EngineError(said)
 
     # -- crashes -------------------------------------------------------------------------
     def _died(self) -> EngineCrashed:
@@ -178,14 +200,15 @@ class EngineProcess:
         code = proc.exitcode
         tail = self._read_log_tail()
         fatal = [m.group(1) for line in tail for m in [_FATAL_LINE.search(line)] if m]
-        message = f"{exit_status.describe(code)} {self._doing}"
-        message += f": {fatal[-1]}." if fatal else "."
+        message = (words(CRASHED_AT, what=exit_status.describe_words(code), doing=self._doing,
+                         fatal=fatal[-1]) if fatal
+                   else words(CRASHED, what=exit_status.describe_words(code), doing=self._doing))
         self.target = self.draft = None
         self.dropped = self._plan_recovery(code, message)
         log.error("%s", message)
         return EngineCrashed(message, exitcode=code, detail="\n".join(tail))
 
-    def _plan_recovery(self, exitcode: int | None, message: str) -> list[tuple[str, str]]:
+    def _plan_recovery(self, exitcode: int | None, message: Words) -> list[tuple[str, Words]]:
         """Which models a restart loads again, so that no file crashes the engine in a loop.
 
         A crash while loading is the loading file's: it was never added to what is loaded,
@@ -203,9 +226,8 @@ class EngineProcess:
         if any(m.role == "target" for m in drop):
             drop = list(self._loaded)  # a draft drafts for its target: nothing to load it for
         self._loaded = [replace(m, proven=False) for m in self._loaded if m not in drop]
-        return [(m.role, f"{message} {m.name} was not loaded again, since it crashed the "
-                 f"engine before finishing an answer: choose another "
-                 f"{'draft ' if m.role == 'draft' else ''}model.") for m in drop]
+        return [(m.role, words(NOT_RELOADED_DRAFT if m.role == "draft" else NOT_RELOADED,
+                               crash=message, name=m.name)) for m in drop]
 
     def _read_log_tail(self, lines: int = 40) -> list[str]:
         try:
@@ -224,10 +246,10 @@ class EngineProcess:
         for m in list(self._loaded):
             try:
                 op = "load_target" if m.role == "target" else "load_draft"
-                self._call(op, f"while loading {m.name} again", progress, **m.kwargs)
+                self._call(op, words(LOADING_AGAIN, name=m.name), progress, **m.kwargs)
             except EngineError as exc:
                 self._loaded = [x for x in self._loaded if x is not m]
-                self.dropped.append((m.role, str(exc)))
+                self.dropped.append((m.role, words_of(exc)))
                 if isinstance(exc, EngineCrashed):
                     return  # _died has already planned what is left
 
@@ -236,7 +258,8 @@ class EngineProcess:
                     progress: ProgressFn | None = None):
         kwargs = {"path": str(path), "n_ctx": n_ctx, "n_threads": n_threads}
         self._loaded = []  # the engine releases the previous target and draft first
-        info = self._call("load_target", f"while loading {Path(path).name}", progress, **kwargs)
+        info = self._call("load_target", words(LOADING, name=Path(path).name), progress,
+                          **kwargs)
         self._loaded = [_Loaded("target", str(path), kwargs)]
         return info if info is not None else self.target
 
@@ -244,7 +267,7 @@ class EngineProcess:
                   progress: ProgressFn | None = None) -> tuple[str, str]:
         """Make the first-run demo pair if needed and load its target; its paths."""
         self._loaded = []
-        target, draft = self._call("load_demo", "while making and loading the demo models",
+        target, draft = self._call("load_demo", words(MAKING_DEMO),
                                    progress, n_ctx=n_ctx, n_threads=n_threads)
         self._loaded = [_Loaded("target", target,
                                 {"path": target, "n_ctx": n_ctx, "n_threads": n_threads})]
@@ -253,24 +276,24 @@ class EngineProcess:
     def load_draft(self, path: str | os.PathLike, *, progress: ProgressFn | None = None):
         name = Path(path).name
         self._loaded = [m for m in self._loaded if m.role != "draft"]
-        self._call("load_draft", f"while loading {name} as the draft", progress, path=str(path))
+        self._call("load_draft", words(LOADING_DRAFT, name=name), progress, path=str(path))
         self._loaded.append(_Loaded("draft", str(path), {"path": str(path)}))
         return self.draft
 
     def unload_draft(self) -> None:
         self._loaded = [m for m in self._loaded if m.role != "draft"]
         if self._proc is not None:
-            self._call("unload_draft", "while unloading the draft model")
+            self._call("unload_draft", words(UNLOADING_DRAFT))
 
     def reset_cache(self) -> None:
         if self._proc is not None:
-            self._call("reset_cache", "while clearing its cache")
+            self._call("reset_cache", words(CLEARING_CACHE))
 
     def build_info(self) -> dict[str, Any]:
         """The llama.cpp the engine process runs: its module's file, llama.cpp's system info
         line and whether it can offload to a GPU."""
         self._ensure_started()
-        info: dict[str, Any] = self._call("build_info", "while describing its build")
+        info: dict[str, Any] = self._call("build_info", words(DESCRIBING))
         return info
 
     def cancel(self) -> None:
@@ -302,11 +325,11 @@ class EngineProcess:
                     return
                 elif msg[0] == "error":
                     finished = True
-                    yield [GenerationFailed(msg[2])]
+                    yield [GenerationFailed(msg[2], words=msg[3] if len(msg) > 3 else None)]
                     return
         except EngineCrashed as exc:
             finished = True
-            yield [GenerationFailed(str(exc), exc.detail, crashed=True)]
+            yield [GenerationFailed(str(exc), exc.detail, crashed=True, words=words_of(exc))]
         finally:
             if not finished and self._proc is not None:
                 self._drain()
@@ -324,12 +347,12 @@ class EngineProcess:
             m.proven = True
         self._crashes_since_answer = 0
 
-    def _answering_words(self, request: GenerationRequest) -> str:
+    def _answering_words(self, request: GenerationRequest) -> Words:
         target = next((m.name for m in self._loaded if m.role == "target"), "no model")
         draft = next((m.name for m in self._loaded if m.role == "draft"), None)
         if request.spec_type == "draft" and draft:
-            return f"while answering with {target} as the target and {draft} as the draft"
-        return f"while answering with {target}"
+            return words(ANSWERING_PAIR, target=target, draft=draft)
+        return words(ANSWERING, target=target)
 
     def close(self) -> None:
         """End the child (its memory, mapped model files included, goes back to the system)."""
@@ -337,7 +360,7 @@ class EngineProcess:
         if proc is not None and proc.is_alive():
             self.cancel()  # a running answer ends within a step, then "close" is read
             with contextlib.suppress(EngineError):
-                self._call("close", "while closing")
+                self._call("close", words(CLOSING))
             proc.join(CLOSE_TIMEOUT_S)
             if proc.is_alive():
                 log.error("The engine process did not exit; killing it")

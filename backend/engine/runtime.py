@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from backend import settings_schema as schema
+from backend.words import Words, words
 
 # Two tokens whose target probabilities are this close can swap places under another
 # summation order (the fast kernels add a verification batch up differently than one token):
@@ -55,12 +56,15 @@ def fast_build_dir(prefix: Path | None = None) -> Path | None:
     return None
 
 
-def fast_unavailable_reason(prefix: Path | None = None) -> str | None:
+FAST_NOT_BUILT = ("The fast kernels are not built on this machine: run scripts/fast-kernels.sh "
+                  "(several minutes, once), then choose them again.")
+
+
+def fast_unavailable_reason(prefix: Path | None = None) -> Words | None:
     """Why "fast" cannot be chosen, in words; None when it can."""
     if fast_build_dir(prefix) is not None:
         return None
-    return ("The fast kernels are not built on this machine: run scripts/fast-kernels.sh "
-            "(several minutes, once), then choose them again.")
+    return words(FAST_NOT_BUILT)
 
 
 def prepare_child(runtime: EngineRuntime) -> None:
@@ -70,5 +74,5 @@ def prepare_child(runtime: EngineRuntime) -> None:
         return
     folder = fast_build_dir()
     if folder is None:
-        raise RuntimeError(fast_unavailable_reason() or "no fast build")
+        raise RuntimeError(str(fast_unavailable_reason() or "no fast build"))
     sys.path.insert(0, str(folder))

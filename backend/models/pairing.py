@@ -16,13 +16,20 @@ from pathlib import Path
 from backend.models.eagle3 import head_incompatibility
 from backend.models.inspect import ModelFileError, ModelInspection, inspect_model
 from backend.models.vocab import incompatibility
+from backend.words import Words, words
+
+EAGLE3_FOR_TARGET = "An EAGLE-3 head for this target: it drafts with spec type EAGLE-3."
+NOT_SMALLER = ("It can draft, but it is not smaller than the target, so it will not make "
+               "generation faster.")
+GONE = "{name} no longer exists."
+UNREADABLE = "{name} cannot be read as a GGUF model: {error}"
 
 
 @dataclass(frozen=True)
 class DraftCandidate:
     model: ModelInspection
     compatible: bool
-    reason: str | None  # why it cannot draft (incompatible), or a caution (compatible)
+    reason: Words | None  # why it cannot draft (incompatible), or a caution (compatible)
 
     @property
     def kind(self) -> str:
@@ -40,8 +47,7 @@ def draft_candidates(
             continue
         if model.eagle3 is not None or target.eagle3 is not None:
             reason = head_incompatibility(target, model)
-            rows.append(DraftCandidate(model, reason is None, reason or (
-                "An EAGLE-3 head for this target: it drafts with spec type EAGLE-3.")))
+            rows.append(DraftCandidate(model, reason is None, reason or words(EAGLE3_FOR_TARGET)))
             continue
         reason = incompatibility(target.vocab, model.vocab)
         if reason is None and model.file_size >= target.file_size:
@@ -49,8 +55,7 @@ def draft_candidates(
                 DraftCandidate(
                     model,
                     True,
-                    "It can draft, but it is not smaller than the target, so it will not "
-                    "make generation faster.",
+                    words(NOT_SMALLER),
                 )
             )
         else:
@@ -68,24 +73,24 @@ def remembered_drafts(recent: list[str], target, draft) -> list[str]:
     return paths
 
 
-def draft_verdicts(target: str, drafts: Iterable[str]) -> list[tuple[str, str | None]]:
+def draft_verdicts(target: str, drafts: Iterable[str]) -> list[tuple[str, Words | None]]:
     """For each draft file, why it cannot draft for `target` (None: it can), in words, from
     the files' headers (about a second a file: call it off the GUI thread). Raises
     ModelFileError when the target itself cannot be read."""
     target_model = inspect_model(target)
-    verdicts: list[tuple[str, str | None]] = []
+    verdicts: list[tuple[str, Words | None]] = []
     for draft in drafts:
         try:
             reason = _draft_verdict(target_model, inspect_model(draft))
         except FileNotFoundError:
-            reason = f"{Path(draft).name} no longer exists."
+            reason = words(GONE, name=Path(draft).name)
         except (ModelFileError, OSError) as exc:
-            reason = f"{Path(draft).name} cannot be read as a GGUF model: {exc}"
+            reason = words(UNREADABLE, name=Path(draft).name, error=exc)
         verdicts.append((draft, reason))
     return verdicts
 
 
-def _draft_verdict(target: ModelInspection, draft: ModelInspection) -> str | None:
+def _draft_verdict(target: ModelInspection, draft: ModelInspection) -> Words | None:
     """A draft model by llama.cpp's vocabulary rule; an EAGLE-3 head by whether it fits."""
     if draft.eagle3 is not None or target.eagle3 is not None:
         return head_incompatibility(target, draft)
@@ -102,8 +107,8 @@ def draft_search_query(target: ModelInspection) -> str:
 
 
 def _strip_size(name: str) -> str:
-    words = [w for w in name.replace("-", " ").split() if not _looks_like_size(w)]
-    return " ".join(words[:2])
+    kept = [w for w in name.replace("-", " ").split() if not _looks_like_size(w)]
+    return " ".join(kept[:2])
 
 
 def _looks_like_size(word: str) -> bool:

@@ -2775,5 +2775,441 @@ Inutilisable : {error}</translation>
         <source>batch verification is dear on this CPU (each extra token in the verify batch adds {beta:.2f} of a plain step)</source>
         <translation>la vérification par lots est coûteuse sur ce CPU (chaque jeton de plus dans le lot de vérification ajoute {beta:.2f} d&apos;une étape simple)</translation>
     </message>
+    <message>
+        <source>llama.cpp could not create a context of {n_ctx} tokens for {name} (not enough memory?).</source>
+        <translation>llama.cpp n&apos;a pas pu créer un contexte de {n_ctx} jetons pour {name} (mémoire insuffisante ?).</translation>
+    </message>
+    <message>
+        <source>The conversation no longer fits the context of {n_ctx} tokens.</source>
+        <translation>La conversation ne tient plus dans le contexte de {n_ctx} jetons.</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to decode a batch (code {code}).</source>
+        <translation>llama.cpp n&apos;a pas réussi à décoder un lot (code {code}).</translation>
+    </message>
+    <message>
+        <source>Making the demo models needs about {mib:,.0f} MiB free in {folder}; free some space or open a GGUF file instead.</source>
+        <translation>La création des modèles de démonstration demande environ {mib:,.0f} Mio libres dans {folder} ; libérez de l&apos;espace ou ouvrez plutôt un fichier GGUF.</translation>
+    </message>
+    <message>
+        <source>llama.cpp could not write {name} (error {code}).</source>
+        <translation>llama.cpp n&apos;a pas pu écrire {name} (erreur {code}).</translation>
+    </message>
+    <message>
+        <source>Spec type &apos;draft&apos; needs a draft model: load one first.</source>
+        <translation>Le type de spéculation &apos;draft&apos; demande un modèle brouillon : chargez-en un d&apos;abord.</translation>
+    </message>
+    <message>
+        <source>{name} is an EAGLE-3 head, not a draft model: it drafts with spec type EAGLE-3.</source>
+        <translation>{name} est une tête EAGLE-3, pas un modèle brouillon : il propose des brouillons avec le type de spéculation EAGLE-3.</translation>
+    </message>
+    <message>
+        <source>{draft} cannot draft for {target}: {reason}</source>
+        <translation>{draft} ne peut pas proposer de brouillons pour {target} : {reason}</translation>
+    </message>
+    <message>
+        <source>Spec type EAGLE-3 needs an EAGLE-3 head as the draft: choose one made for this target first.</source>
+        <translation>Le type de spéculation EAGLE-3 demande une tête EAGLE-3 comme brouillon : choisissez d&apos;abord une tête faite pour ce modèle.</translation>
+    </message>
+    <message>
+        <source>This build of llama.cpp does not export the layer-capture functions EAGLE-3 needs, so spec type EAGLE-3 cannot draft ({error}).</source>
+        <translation>Cette version de llama.cpp n&apos;exporte pas les fonctions de capture des couches dont EAGLE-3 a besoin : le type de spéculation EAGLE-3 ne peut pas proposer de brouillons ({error}).</translation>
+    </message>
+    <message>
+        <source>{head} does not fit {target}: it reads target layers {layers} of {n_layer}, with a vocabulary of {n_vocab} tokens for the target&apos;s {target_vocab}.</source>
+        <translation>{head} ne convient pas à {target} : il lit les couches {layers} sur {n_layer} du modèle, avec un vocabulaire de {n_vocab} jetons pour {target_vocab} dans le modèle.</translation>
+    </message>
+    <message>
+        <source>The target gave no layer inputs, so EAGLE-3 cannot draft.</source>
+        <translation>Le modèle n&apos;a fourni aucune entrée de couche : EAGLE-3 ne peut pas proposer de brouillons.</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to run the EAGLE-3 encoder (code {code}).</source>
+        <translation>llama.cpp n&apos;a pas réussi à exécuter l&apos;encodeur EAGLE-3 (code {code}).</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to decode an EAGLE-3 batch (code {code}).</source>
+        <translation>llama.cpp n&apos;a pas réussi à décoder un lot EAGLE-3 (code {code}).</translation>
+    </message>
+    <message>
+        <source>{name} has no MTP (NextN) heads, so spec type &apos;mtp&apos; cannot draft for it: choose &apos;draft&apos; (with a draft model) or &apos;ngram&apos; instead.</source>
+        <translation>{name} n&apos;a pas de têtes MTP (NextN) : le type de spéculation &apos;mtp&apos; ne peut pas proposer de brouillons pour lui ; choisissez plutôt &apos;draft&apos; (avec un modèle brouillon) ou &apos;ngram&apos;.</translation>
+    </message>
+    <message>
+        <source>The MTP heads of {name} were not loaded, so spec type &apos;mtp&apos; cannot draft: choose &apos;draft&apos; or &apos;ngram&apos; instead.</source>
+        <translation>Les têtes MTP de {name} n&apos;ont pas été chargées : le type de spéculation &apos;mtp&apos; ne peut pas proposer de brouillons ; choisissez plutôt &apos;draft&apos; ou &apos;ngram&apos;.</translation>
+    </message>
+    <message>
+        <source>The model gave no NextN hidden states, so MTP cannot draft.</source>
+        <translation>Le modèle n&apos;a fourni aucun état caché NextN : MTP ne peut pas proposer de brouillons.</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to decode an MTP batch (code {code}).</source>
+        <translation>llama.cpp n&apos;a pas réussi à décoder un lot MTP (code {code}).</translation>
+    </message>
+    <message>
+        <source>Load a target model before choosing a draft model.</source>
+        <translation>Chargez un modèle cible avant de choisir un modèle brouillon.</translation>
+    </message>
+    <message>
+        <source>Unknown spec type {name!r}.</source>
+        <translation>Type de spéculation inconnu {name!r}.</translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation>Aucun modèle n&apos;est chargé.</translation>
+    </message>
+    <message>
+        <source>The prompt has {n} tokens, more than the context of {n_ctx}.</source>
+        <translation>Le prompt compte {n} jetons, plus que le contexte de {n_ctx}.</translation>
+    </message>
+    <message>
+        <source>Generation failed unexpectedly.</source>
+        <translation>La génération a échoué de manière inattendue.</translation>
+    </message>
+    <message>
+        <source>llama.cpp crashed (segmentation fault)</source>
+        <translation>llama.cpp a planté (erreur de segmentation)</translation>
+    </message>
+    <message>
+        <source>llama.cpp stopped itself (abort: one of its internal checks failed)</source>
+        <translation>llama.cpp s&apos;est arrêté de lui-même (abort : l&apos;un de ses contrôles internes a échoué)</translation>
+    </message>
+    <message>
+        <source>llama.cpp crashed (illegal instruction: the build uses an instruction this CPU rejects)</source>
+        <translation>llama.cpp a planté (instruction illégale : la version compilée utilise une instruction que ce processeur refuse)</translation>
+    </message>
+    <message>
+        <source>llama.cpp crashed (bus error: the model file may have changed or shrunk while open)</source>
+        <translation>llama.cpp a planté (erreur de bus : le fichier du modèle a peut-être changé ou rétréci pendant qu&apos;il était ouvert)</translation>
+    </message>
+    <message>
+        <source>llama.cpp crashed (arithmetic fault)</source>
+        <translation>llama.cpp a planté (erreur arithmétique)</translation>
+    </message>
+    <message>
+        <source>llama.cpp was killed (SIGKILL: by the system running out of memory, or by hand)</source>
+        <translation>llama.cpp a été tué (SIGKILL : par le système à court de mémoire, ou à la main)</translation>
+    </message>
+    <message>
+        <source>llama.cpp was terminated (SIGTERM)</source>
+        <translation>llama.cpp a été terminé (SIGTERM)</translation>
+    </message>
+    <message>
+        <source>The engine process exited unexpectedly (exit code {code})</source>
+        <translation>Le processus du moteur s&apos;est terminé de manière inattendue (code de sortie {code})</translation>
+    </message>
+    <message>
+        <source>The engine process stopped answering</source>
+        <translation>Le processus du moteur a cessé de répondre</translation>
+    </message>
+    <message>
+        <source>llama.cpp was ended by signal {signal}</source>
+        <translation>llama.cpp a été arrêté par le signal {signal}</translation>
+    </message>
+    <message>
+        <source>There is no file at {path}.</source>
+        <translation>Il n&apos;y a aucun fichier à l&apos;emplacement {path}.</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a GGUF model file.</source>
+        <translation>{path} est un dossier, pas un fichier de modèle GGUF.</translation>
+    </message>
+    <message>
+        <source>llama.cpp could not load {name}: the file is not a model this version of llama.cpp can read (unknown architecture, missing tensors or a damaged file).</source>
+        <translation>llama.cpp n&apos;a pas pu charger {name} : le fichier n&apos;est pas un modèle que cette version de llama.cpp sait lire (architecture inconnue, tenseurs manquants ou fichier endommagé).</translation>
+    </message>
+    <message>
+        <source>Loading {name} was cancelled.</source>
+        <translation>Le chargement de {name} a été annulé.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s chat template failed: {error}</source>
+        <translation>Le gabarit de conversation du modèle a échoué : {error}</translation>
+    </message>
+    <message>
+        <source>The prompt is empty.</source>
+        <translation>Le prompt est vide.</translation>
+    </message>
+    <message>
+        <source>while answering with {target}</source>
+        <translation>en répondant avec {target}</translation>
+    </message>
+    <message>
+        <source>while waiting for its next request</source>
+        <translation>en attendant sa prochaine requête</translation>
+    </message>
+    <message>
+        <source>{what} {doing}: {fatal}.</source>
+        <translation>{what} {doing} : {fatal}.</translation>
+    </message>
+    <message>
+        <source>{what} {doing}.</source>
+        <translation>{what} {doing}.</translation>
+    </message>
+    <message>
+        <source>while loading {name}</source>
+        <translation>pendant le chargement de {name}</translation>
+    </message>
+    <message>
+        <source>while making and loading the demo models</source>
+        <translation>pendant la création et le chargement des modèles de démonstration</translation>
+    </message>
+    <message>
+        <source>while loading {name} as the draft</source>
+        <translation>pendant le chargement de {name} comme brouillon</translation>
+    </message>
+    <message>
+        <source>while describing its build</source>
+        <translation>en décrivant sa version compilée</translation>
+    </message>
+    <message>
+        <source>while answering with {target} as the target and {draft} as the draft</source>
+        <translation>en répondant avec {target} comme modèle cible et {draft} comme brouillon</translation>
+    </message>
+    <message>
+        <source>{crash} {name} was not loaded again, since it crashed the engine before finishing an answer: choose another draft model.</source>
+        <translation>{crash} {name} n&apos;a pas été rechargé, car il a fait planter le moteur avant de finir une réponse : choisissez un autre modèle brouillon.</translation>
+    </message>
+    <message>
+        <source>{crash} {name} was not loaded again, since it crashed the engine before finishing an answer: choose another model.</source>
+        <translation>{crash} {name} n&apos;a pas été rechargé, car il a fait planter le moteur avant de finir une réponse : choisissez un autre modèle.</translation>
+    </message>
+    <message>
+        <source>while unloading the draft model</source>
+        <translation>pendant le déchargement du modèle brouillon</translation>
+    </message>
+    <message>
+        <source>while clearing its cache</source>
+        <translation>en vidant son cache</translation>
+    </message>
+    <message>
+        <source>while loading {name} again</source>
+        <translation>pendant le rechargement de {name}</translation>
+    </message>
+    <message>
+        <source>while closing</source>
+        <translation>pendant la fermeture</translation>
+    </message>
+    <message>
+        <source>The fast kernels are not built on this machine: run scripts/fast-kernels.sh (several minutes, once), then choose them again.</source>
+        <translation>Les noyaux rapides ne sont pas compilés sur cette machine : lancez scripts/fast-kernels.sh (quelques minutes, une seule fois), puis choisissez-les à nouveau.</translation>
+    </message>
+    <message>
+        <source>{name} is an EAGLE-3 draft head for a model with hidden size {hidden} (it reads that model&apos;s layers {layers}), not a model that can answer: choose it as the draft with spec type EAGLE-3, and the model it was made for as the target.</source>
+        <translation>{name} est une tête brouillon EAGLE-3 pour un modèle de taille cachée {hidden} (elle lit les couches {layers} de ce modèle), pas un modèle qui peut répondre : choisissez-la comme brouillon avec le type de spéculation EAGLE-3, et le modèle pour lequel elle a été faite comme modèle cible.</translation>
+    </message>
+    <message>
+        <source>{name} is a {architecture} model, not an EAGLE-3 head: spec type EAGLE-3 needs a draft of architecture eagle3 (use spec type &apos;draft&apos; for this one).</source>
+        <translation>{name} est un modèle {architecture}, pas une tête EAGLE-3 : le type de spéculation EAGLE-3 demande un brouillon d&apos;architecture eagle3 (pour celui-ci, utilisez le type de spéculation &apos;draft&apos;).</translation>
+    </message>
+    <message>
+        <source>{target} is a {architecture} model, and llama.cpp cannot read the hidden states of that architecture, so no EAGLE-3 head can draft for it.</source>
+        <translation>{target} est un modèle {architecture}, et llama.cpp ne sait pas lire les états cachés de cette architecture : aucune tête EAGLE-3 ne peut proposer de brouillons pour lui.</translation>
+    </message>
+    <message>
+        <source>{name} reads layer {layer} of its target, but {target} has {n} layers (0–{last}): it was made for a bigger model.</source>
+        <translation>{name} lit la couche {layer} de son modèle, mais {target} a {n} couches (0–{last}) : elle a été faite pour un modèle plus grand.</translation>
+    </message>
+    <message>
+        <source>{name} was made for a target with hidden size {hidden}, but {target} has {target_hidden}.</source>
+        <translation>{name} a été faite pour un modèle de taille cachée {hidden}, mais {target} a {target_hidden}.</translation>
+    </message>
+    <message>
+        <source>{name} borrows the target&apos;s token embedding, which needs its hidden size ({n_embd}) to equal {target}&apos;s ({target_n_embd}).</source>
+        <translation>{name} emprunte le plongement des jetons du modèle, ce qui exige que sa taille cachée ({n_embd}) soit égale à celle de {target} ({target_n_embd}).</translation>
+    </message>
+    <message>
+        <source>{name} borrows the target&apos;s output matrix, which needs its hidden size ({n_embd}) to equal {target}&apos;s ({target_n_embd}).</source>
+        <translation>{name} emprunte la matrice de sortie du modèle, ce qui exige que sa taille cachée ({n_embd}) soit égale à celle de {target} ({target_n_embd}).</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s token embedding has rows for {rows:,} tokens, and {target}&apos;s vocabulary has {n_vocab:,}.</source>
+        <translation>Le plongement des jetons de {name} a des lignes pour {rows:,} jetons, et le vocabulaire de {target} en a {n_vocab:,}.</translation>
+    </message>
+    <message>
+        <source>its vocabulary has {n:,} tokens and the target&apos;s {n_vocab:,}.</source>
+        <translation>son vocabulaire a {n:,} jetons et celui du modèle {n_vocab:,}.</translation>
+    </message>
+    <message>
+        <source>{name} was made for another vocabulary: {reason}</source>
+        <translation>{name} a été faite pour un autre vocabulaire : {reason}</translation>
+    </message>
+    <message>
+        <source>It is an EAGLE-3 head without eagle3.target_layers, so llama.cpp cannot load it.</source>
+        <translation>C&apos;est une tête EAGLE-3 sans eagle3.target_layers : llama.cpp ne peut pas la charger.</translation>
+    </message>
+    <message>
+        <source>It is an EAGLE-3 head that lists {n} target layers; llama.cpp loads only heads that read exactly 3.</source>
+        <translation>C&apos;est une tête EAGLE-3 qui indique {n} couches du modèle ; llama.cpp ne charge que les têtes qui en lisent exactement 3.</translation>
+    </message>
+    <message>
+        <source>It is an EAGLE-3 head without eagle3.target_hidden_size, so llama.cpp cannot load it.</source>
+        <translation>C&apos;est une tête EAGLE-3 sans eagle3.target_hidden_size : llama.cpp ne peut pas la charger.</translation>
+    </message>
+    <message>
+        <source>{name} maps a reduced vocabulary (d2t) but has no output matrix of its own, so llama.cpp cannot use it.</source>
+        <translation>{name} associe un vocabulaire réduit (d2t) mais n&apos;a pas de matrice de sortie propre : llama.cpp ne peut pas l&apos;utiliser.</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s d2t table maps to token id {id}, outside {target}&apos;s vocabulary of {n_vocab:,} tokens.</source>
+        <translation>La table d2t de {name} renvoie à l&apos;identifiant de jeton {id}, hors du vocabulaire de {target} de {n_vocab:,} jetons.</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s output has {n:,} tokens but no d2t table, and {target}&apos;s vocabulary has {n_vocab:,}.</source>
+        <translation>La sortie de {name} a {n:,} jetons mais pas de table d2t, et le vocabulaire de {target} en a {n_vocab:,}.</translation>
+    </message>
+    <message>
+        <source>Its d2t table is not a list of 64-bit token ids.</source>
+        <translation>Sa table d2t n&apos;est pas une liste d&apos;identifiants de jetons sur 64 bits.</translation>
+    </message>
+    <message>
+        <source>Its d2t table is cut short.</source>
+        <translation>Sa table d2t est tronquée.</translation>
+    </message>
+    <message>
+        <source>{name} no longer exists.</source>
+        <translation>{name} n&apos;existe plus.</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read as a GGUF model: {error}</source>
+        <translation>{name} ne peut pas être lu comme modèle GGUF : {error}</translation>
+    </message>
+    <message>
+        <source>It can draft, but it is not smaller than the target, so it will not make generation faster.</source>
+        <translation>Il peut proposer des brouillons, mais il n&apos;est pas plus petit que le modèle cible : il ne rendra pas la génération plus rapide.</translation>
+    </message>
+    <message>
+        <source>An EAGLE-3 head for this target: it drafts with spec type EAGLE-3.</source>
+        <translation>Une tête EAGLE-3 pour ce modèle : elle propose des brouillons avec le type de spéculation EAGLE-3.</translation>
+    </message>
+    <message>
+        <source>The draft model&apos;s tokenizer type ({draft}) differs from the target&apos;s ({target}), so their token ids mean different things.</source>
+        <translation>Le type de tokeniseur du modèle brouillon ({draft}) diffère de celui du modèle cible ({target}) : leurs identifiants de jetons n&apos;ont pas le même sens.</translation>
+    </message>
+    <message>
+        <source>The two models start a text differently (beginning-of-sequence token: target {target}, draft {draft}).</source>
+        <translation>Les deux modèles commencent un texte différemment (jeton de début de séquence : cible {target}, brouillon {draft}).</translation>
+    </message>
+    <message>
+        <source>The two models end a text differently (end-of-sequence token: target {target}, draft {draft}).</source>
+        <translation>Les deux modèles terminent un texte différemment (jeton de fin de séquence : cible {target}, brouillon {draft}).</translation>
+    </message>
+    <message>
+        <source>The vocabularies differ in size by {diff} tokens (target {target:,}, draft {draft:,}; at most {most} is allowed).</source>
+        <translation>Les vocabulaires diffèrent en taille de {diff} jetons (cible {target:,}, brouillon {draft:,} ; au plus {most} est permis).</translation>
+    </message>
+    <message>
+        <source>id {id}</source>
+        <translation>id {id}</translation>
+    </message>
+    <message>
+        <source>none added</source>
+        <translation>aucun ajouté</translation>
+    </message>
+    <message>
+        <source>The vocabularies differ at token {i}: the target has {target}, the draft {draft}.</source>
+        <translation>Les vocabulaires diffèrent au jeton {i} : le modèle cible a {target}, le brouillon {draft}.</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>objet</translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation>liste</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>chaîne</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>un nombre</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>un nombre entier</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>du texte</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>vrai ou faux</translation>
+    </message>
+    <message>
+        <source>damaged: {where} should be {kind}, not {value:.40}.</source>
+        <translation>endommagé : {where} devrait être {kind}, pas {value:.40}.</translation>
+    </message>
+    <message>
+        <source>not a Draftlight trace (it has no &quot;format&quot;: &quot;draftlight-trace&quot;).</source>
+        <translation>ce n&apos;est pas une trace Draftlight (il n&apos;a pas &quot;format&quot;: &quot;draftlight-trace&quot;).</translation>
+    </message>
+    <message>
+        <source>a Draftlight trace of version {version}; this Draftlight reads version {supported}.</source>
+        <translation>une trace Draftlight de version {version} ; ce Draftlight lit la version {supported}.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is not an object.</source>
+        <translation>endommagé : {where} n&apos;est pas un objet.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is of unknown kind {kind}.</source>
+        <translation>endommagé : {where} est d&apos;un type inconnu {kind}.</translation>
+    </message>
+    <message>
+        <source>damaged or cut short: the answer&apos;s last event (finished or failed) is missing.</source>
+        <translation>endommagé ou tronqué : le dernier événement de la réponse (finished ou failed) manque.</translation>
+    </message>
+    <message>
+        <source>damaged: the answer ends at event {n} but events follow.</source>
+        <translation>endommagé : la réponse se termine à l&apos;événement {n} mais d&apos;autres événements suivent.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} has no &quot;{key}&quot;.</source>
+        <translation>endommagé : {where} n&apos;a pas de &quot;{key}&quot;.</translation>
+    </message>
+    <message>
+        <source>damaged: &quot;{key}&quot; in {where} is not a JSON {kind}.</source>
+        <translation>endommagé : &quot;{key}&quot; dans {where} n&apos;est pas un(e) {kind} JSON.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} has unknown fields {names}.</source>
+        <translation>endommagé : {where} a des champs inconnus {names}.</translation>
+    </message>
+    <message>
+        <source>Cannot read {name}: {error}.</source>
+        <translation>Impossible de lire {name} : {error}.</translation>
+    </message>
+    <message>
+        <source>{name} is not a Draftlight trace: it is not JSON (line {line}, column {column}: {error}).</source>
+        <translation>{name} n&apos;est pas une trace Draftlight : ce n&apos;est pas du JSON (ligne {line}, colonne {column} : {error}).</translation>
+    </message>
+    <message>
+        <source>{name} is not a Draftlight trace: it is not JSON.</source>
+        <translation>{name} n&apos;est pas une trace Draftlight : ce n&apos;est pas du JSON.</translation>
+    </message>
+    <message>
+        <source>{name}: {error}</source>
+        <translation>{name} : {error}</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is refused: {error}</source>
+        <translation>endommagé : {where} est refusé : {error}</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is {value}, not one of {choices}.</source>
+        <translation>endommagé : {where} vaut {value}, pas l&apos;une des valeurs {choices}.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is not a list.</source>
+        <translation>endommagé : {where} n&apos;est pas une liste.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} has no {name}.</source>
+        <translation>endommagé : {where} n&apos;a pas de {name}.</translation>
+    </message>
 </context>
 </TS>

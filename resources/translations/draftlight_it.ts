@@ -2775,5 +2775,441 @@ Non utilizzabile: {error}</translation>
         <source>batch verification is dear on this CPU (each extra token in the verify batch adds {beta:.2f} of a plain step)</source>
         <translation>la verifica in batch è costosa su questa CPU (ogni token in più nel batch di verifica aggiunge {beta:.2f} di un passo semplice)</translation>
     </message>
+    <message>
+        <source>llama.cpp could not create a context of {n_ctx} tokens for {name} (not enough memory?).</source>
+        <translation>llama.cpp non è riuscito a creare un contesto di {n_ctx} token per {name} (memoria insufficiente?).</translation>
+    </message>
+    <message>
+        <source>The conversation no longer fits the context of {n_ctx} tokens.</source>
+        <translation>La conversazione non entra più nel contesto di {n_ctx} token.</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to decode a batch (code {code}).</source>
+        <translation>llama.cpp non è riuscito a decodificare un batch (codice {code}).</translation>
+    </message>
+    <message>
+        <source>Making the demo models needs about {mib:,.0f} MiB free in {folder}; free some space or open a GGUF file instead.</source>
+        <translation>Per creare i modelli dimostrativi servono circa {mib:,.0f} MiB liberi in {folder}; libera dello spazio o apri invece un file GGUF.</translation>
+    </message>
+    <message>
+        <source>llama.cpp could not write {name} (error {code}).</source>
+        <translation>llama.cpp non è riuscito a scrivere {name} (errore {code}).</translation>
+    </message>
+    <message>
+        <source>Spec type &apos;draft&apos; needs a draft model: load one first.</source>
+        <translation>Il tipo di speculazione &apos;draft&apos; richiede un modello draft: caricane uno prima.</translation>
+    </message>
+    <message>
+        <source>{name} is an EAGLE-3 head, not a draft model: it drafts with spec type EAGLE-3.</source>
+        <translation>{name} è una testa EAGLE-3, non un modello draft: propone bozze con il tipo di speculazione EAGLE-3.</translation>
+    </message>
+    <message>
+        <source>{draft} cannot draft for {target}: {reason}</source>
+        <translation>{draft} non può proporre bozze per {target}: {reason}</translation>
+    </message>
+    <message>
+        <source>Spec type EAGLE-3 needs an EAGLE-3 head as the draft: choose one made for this target first.</source>
+        <translation>Il tipo di speculazione EAGLE-3 richiede una testa EAGLE-3 come draft: scegline prima una fatta per questo modello.</translation>
+    </message>
+    <message>
+        <source>This build of llama.cpp does not export the layer-capture functions EAGLE-3 needs, so spec type EAGLE-3 cannot draft ({error}).</source>
+        <translation>Questa build di llama.cpp non esporta le funzioni di cattura degli strati di cui EAGLE-3 ha bisogno, quindi il tipo di speculazione EAGLE-3 non può proporre bozze ({error}).</translation>
+    </message>
+    <message>
+        <source>{head} does not fit {target}: it reads target layers {layers} of {n_layer}, with a vocabulary of {n_vocab} tokens for the target&apos;s {target_vocab}.</source>
+        <translation>{head} non è adatto a {target}: legge gli strati {layers} su {n_layer} del modello, con un vocabolario di {n_vocab} token contro i {target_vocab} del modello.</translation>
+    </message>
+    <message>
+        <source>The target gave no layer inputs, so EAGLE-3 cannot draft.</source>
+        <translation>Il modello non ha fornito gli ingressi degli strati, quindi EAGLE-3 non può proporre bozze.</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to run the EAGLE-3 encoder (code {code}).</source>
+        <translation>llama.cpp non è riuscito a eseguire il codificatore EAGLE-3 (codice {code}).</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to decode an EAGLE-3 batch (code {code}).</source>
+        <translation>llama.cpp non è riuscito a decodificare un batch EAGLE-3 (codice {code}).</translation>
+    </message>
+    <message>
+        <source>{name} has no MTP (NextN) heads, so spec type &apos;mtp&apos; cannot draft for it: choose &apos;draft&apos; (with a draft model) or &apos;ngram&apos; instead.</source>
+        <translation>{name} non ha teste MTP (NextN), quindi il tipo di speculazione &apos;mtp&apos; non può proporre bozze per esso: scegli invece &apos;draft&apos; (con un modello draft) o &apos;ngram&apos;.</translation>
+    </message>
+    <message>
+        <source>The MTP heads of {name} were not loaded, so spec type &apos;mtp&apos; cannot draft: choose &apos;draft&apos; or &apos;ngram&apos; instead.</source>
+        <translation>Le teste MTP di {name} non sono state caricate, quindi il tipo di speculazione &apos;mtp&apos; non può proporre bozze: scegli invece &apos;draft&apos; o &apos;ngram&apos;.</translation>
+    </message>
+    <message>
+        <source>The model gave no NextN hidden states, so MTP cannot draft.</source>
+        <translation>Il modello non ha fornito gli stati nascosti NextN, quindi MTP non può proporre bozze.</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to decode an MTP batch (code {code}).</source>
+        <translation>llama.cpp non è riuscito a decodificare un batch MTP (codice {code}).</translation>
+    </message>
+    <message>
+        <source>Load a target model before choosing a draft model.</source>
+        <translation>Carica un modello target prima di scegliere un modello draft.</translation>
+    </message>
+    <message>
+        <source>Unknown spec type {name!r}.</source>
+        <translation>Tipo di speculazione sconosciuto {name!r}.</translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation>Nessun modello è caricato.</translation>
+    </message>
+    <message>
+        <source>The prompt has {n} tokens, more than the context of {n_ctx}.</source>
+        <translation>Il prompt ha {n} token, più del contesto di {n_ctx}.</translation>
+    </message>
+    <message>
+        <source>Generation failed unexpectedly.</source>
+        <translation>La generazione non è riuscita per un errore imprevisto.</translation>
+    </message>
+    <message>
+        <source>llama.cpp crashed (segmentation fault)</source>
+        <translation>llama.cpp si è bloccato (errore di segmentazione)</translation>
+    </message>
+    <message>
+        <source>llama.cpp stopped itself (abort: one of its internal checks failed)</source>
+        <translation>llama.cpp si è interrotto da solo (abort: uno dei suoi controlli interni è fallito)</translation>
+    </message>
+    <message>
+        <source>llama.cpp crashed (illegal instruction: the build uses an instruction this CPU rejects)</source>
+        <translation>llama.cpp si è bloccato (istruzione illegale: la build usa un&apos;istruzione che questa CPU rifiuta)</translation>
+    </message>
+    <message>
+        <source>llama.cpp crashed (bus error: the model file may have changed or shrunk while open)</source>
+        <translation>llama.cpp si è bloccato (errore di bus: il file del modello potrebbe essere cambiato o essersi ridotto mentre era aperto)</translation>
+    </message>
+    <message>
+        <source>llama.cpp crashed (arithmetic fault)</source>
+        <translation>llama.cpp si è bloccato (errore aritmetico)</translation>
+    </message>
+    <message>
+        <source>llama.cpp was killed (SIGKILL: by the system running out of memory, or by hand)</source>
+        <translation>llama.cpp è stato terminato forzatamente (SIGKILL: dal sistema rimasto senza memoria, o a mano)</translation>
+    </message>
+    <message>
+        <source>llama.cpp was terminated (SIGTERM)</source>
+        <translation>llama.cpp è stato terminato (SIGTERM)</translation>
+    </message>
+    <message>
+        <source>The engine process exited unexpectedly (exit code {code})</source>
+        <translation>Il processo del motore è terminato inaspettatamente (codice di uscita {code})</translation>
+    </message>
+    <message>
+        <source>The engine process stopped answering</source>
+        <translation>Il processo del motore ha smesso di rispondere</translation>
+    </message>
+    <message>
+        <source>llama.cpp was ended by signal {signal}</source>
+        <translation>llama.cpp è stato terminato dal segnale {signal}</translation>
+    </message>
+    <message>
+        <source>There is no file at {path}.</source>
+        <translation>Non esiste alcun file in {path}.</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a GGUF model file.</source>
+        <translation>{path} è una cartella, non un file di modello GGUF.</translation>
+    </message>
+    <message>
+        <source>llama.cpp could not load {name}: the file is not a model this version of llama.cpp can read (unknown architecture, missing tensors or a damaged file).</source>
+        <translation>llama.cpp non è riuscito a caricare {name}: il file non è un modello che questa versione di llama.cpp sa leggere (architettura sconosciuta, tensori mancanti o file danneggiato).</translation>
+    </message>
+    <message>
+        <source>Loading {name} was cancelled.</source>
+        <translation>Il caricamento di {name} è stato annullato.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s chat template failed: {error}</source>
+        <translation>Il modello di chat del modello non è riuscito: {error}</translation>
+    </message>
+    <message>
+        <source>The prompt is empty.</source>
+        <translation>Il prompt è vuoto.</translation>
+    </message>
+    <message>
+        <source>while answering with {target}</source>
+        <translation>mentre rispondeva con {target}</translation>
+    </message>
+    <message>
+        <source>while waiting for its next request</source>
+        <translation>mentre attendeva la richiesta successiva</translation>
+    </message>
+    <message>
+        <source>{what} {doing}: {fatal}.</source>
+        <translation>{what} {doing}: {fatal}.</translation>
+    </message>
+    <message>
+        <source>{what} {doing}.</source>
+        <translation>{what} {doing}.</translation>
+    </message>
+    <message>
+        <source>while loading {name}</source>
+        <translation>durante il caricamento di {name}</translation>
+    </message>
+    <message>
+        <source>while making and loading the demo models</source>
+        <translation>durante la creazione e il caricamento dei modelli dimostrativi</translation>
+    </message>
+    <message>
+        <source>while loading {name} as the draft</source>
+        <translation>durante il caricamento di {name} come draft</translation>
+    </message>
+    <message>
+        <source>while describing its build</source>
+        <translation>mentre descriveva la propria build</translation>
+    </message>
+    <message>
+        <source>while answering with {target} as the target and {draft} as the draft</source>
+        <translation>mentre rispondeva con {target} come modello target e {draft} come draft</translation>
+    </message>
+    <message>
+        <source>{crash} {name} was not loaded again, since it crashed the engine before finishing an answer: choose another draft model.</source>
+        <translation>{crash} {name} non è stato ricaricato, perché ha fatto bloccare il motore prima di finire una risposta: scegli un altro modello draft.</translation>
+    </message>
+    <message>
+        <source>{crash} {name} was not loaded again, since it crashed the engine before finishing an answer: choose another model.</source>
+        <translation>{crash} {name} non è stato ricaricato, perché ha fatto bloccare il motore prima di finire una risposta: scegli un altro modello.</translation>
+    </message>
+    <message>
+        <source>while unloading the draft model</source>
+        <translation>durante lo scaricamento del modello draft</translation>
+    </message>
+    <message>
+        <source>while clearing its cache</source>
+        <translation>durante la pulizia della sua cache</translation>
+    </message>
+    <message>
+        <source>while loading {name} again</source>
+        <translation>durante il nuovo caricamento di {name}</translation>
+    </message>
+    <message>
+        <source>while closing</source>
+        <translation>durante la chiusura</translation>
+    </message>
+    <message>
+        <source>The fast kernels are not built on this machine: run scripts/fast-kernels.sh (several minutes, once), then choose them again.</source>
+        <translation>I kernel veloci non sono compilati su questa macchina: esegui scripts/fast-kernels.sh (alcuni minuti, una volta sola), poi sceglili di nuovo.</translation>
+    </message>
+    <message>
+        <source>{name} is an EAGLE-3 draft head for a model with hidden size {hidden} (it reads that model&apos;s layers {layers}), not a model that can answer: choose it as the draft with spec type EAGLE-3, and the model it was made for as the target.</source>
+        <translation>{name} è una testa draft EAGLE-3 per un modello con dimensione nascosta {hidden} (legge gli strati {layers} di quel modello), non un modello che può rispondere: sceglila come draft con il tipo di speculazione EAGLE-3, e il modello per cui è stata fatta come modello target.</translation>
+    </message>
+    <message>
+        <source>{name} is a {architecture} model, not an EAGLE-3 head: spec type EAGLE-3 needs a draft of architecture eagle3 (use spec type &apos;draft&apos; for this one).</source>
+        <translation>{name} è un modello {architecture}, non una testa EAGLE-3: il tipo di speculazione EAGLE-3 richiede un draft di architettura eagle3 (per questo usa il tipo di speculazione &apos;draft&apos;).</translation>
+    </message>
+    <message>
+        <source>{target} is a {architecture} model, and llama.cpp cannot read the hidden states of that architecture, so no EAGLE-3 head can draft for it.</source>
+        <translation>{target} è un modello {architecture} e llama.cpp non sa leggere gli stati nascosti di quell&apos;architettura, quindi nessuna testa EAGLE-3 può proporre bozze per esso.</translation>
+    </message>
+    <message>
+        <source>{name} reads layer {layer} of its target, but {target} has {n} layers (0–{last}): it was made for a bigger model.</source>
+        <translation>{name} legge lo strato {layer} del suo modello, ma {target} ha {n} strati (0–{last}): è stata fatta per un modello più grande.</translation>
+    </message>
+    <message>
+        <source>{name} was made for a target with hidden size {hidden}, but {target} has {target_hidden}.</source>
+        <translation>{name} è stata fatta per un modello con dimensione nascosta {hidden}, ma {target} ha {target_hidden}.</translation>
+    </message>
+    <message>
+        <source>{name} borrows the target&apos;s token embedding, which needs its hidden size ({n_embd}) to equal {target}&apos;s ({target_n_embd}).</source>
+        <translation>{name} prende in prestito l&apos;embedding dei token del modello, il che richiede che la sua dimensione nascosta ({n_embd}) sia uguale a quella di {target} ({target_n_embd}).</translation>
+    </message>
+    <message>
+        <source>{name} borrows the target&apos;s output matrix, which needs its hidden size ({n_embd}) to equal {target}&apos;s ({target_n_embd}).</source>
+        <translation>{name} prende in prestito la matrice di uscita del modello, il che richiede che la sua dimensione nascosta ({n_embd}) sia uguale a quella di {target} ({target_n_embd}).</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s token embedding has rows for {rows:,} tokens, and {target}&apos;s vocabulary has {n_vocab:,}.</source>
+        <translation>L&apos;embedding dei token di {name} ha righe per {rows:,} token, e il vocabolario di {target} ne ha {n_vocab:,}.</translation>
+    </message>
+    <message>
+        <source>its vocabulary has {n:,} tokens and the target&apos;s {n_vocab:,}.</source>
+        <translation>il suo vocabolario ha {n:,} token e quello del modello {n_vocab:,}.</translation>
+    </message>
+    <message>
+        <source>{name} was made for another vocabulary: {reason}</source>
+        <translation>{name} è stata fatta per un altro vocabolario: {reason}</translation>
+    </message>
+    <message>
+        <source>It is an EAGLE-3 head without eagle3.target_layers, so llama.cpp cannot load it.</source>
+        <translation>È una testa EAGLE-3 senza eagle3.target_layers, quindi llama.cpp non può caricarla.</translation>
+    </message>
+    <message>
+        <source>It is an EAGLE-3 head that lists {n} target layers; llama.cpp loads only heads that read exactly 3.</source>
+        <translation>È una testa EAGLE-3 che elenca {n} strati del modello; llama.cpp carica solo teste che ne leggono esattamente 3.</translation>
+    </message>
+    <message>
+        <source>It is an EAGLE-3 head without eagle3.target_hidden_size, so llama.cpp cannot load it.</source>
+        <translation>È una testa EAGLE-3 senza eagle3.target_hidden_size, quindi llama.cpp non può caricarla.</translation>
+    </message>
+    <message>
+        <source>{name} maps a reduced vocabulary (d2t) but has no output matrix of its own, so llama.cpp cannot use it.</source>
+        <translation>{name} mappa un vocabolario ridotto (d2t) ma non ha una propria matrice di uscita, quindi llama.cpp non può usarla.</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s d2t table maps to token id {id}, outside {target}&apos;s vocabulary of {n_vocab:,} tokens.</source>
+        <translation>La tabella d2t di {name} punta all&apos;id di token {id}, fuori dal vocabolario di {target} di {n_vocab:,} token.</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s output has {n:,} tokens but no d2t table, and {target}&apos;s vocabulary has {n_vocab:,}.</source>
+        <translation>L&apos;uscita di {name} ha {n:,} token ma nessuna tabella d2t, e il vocabolario di {target} ne ha {n_vocab:,}.</translation>
+    </message>
+    <message>
+        <source>Its d2t table is not a list of 64-bit token ids.</source>
+        <translation>La sua tabella d2t non è un elenco di id di token a 64 bit.</translation>
+    </message>
+    <message>
+        <source>Its d2t table is cut short.</source>
+        <translation>La sua tabella d2t è troncata.</translation>
+    </message>
+    <message>
+        <source>{name} no longer exists.</source>
+        <translation>{name} non esiste più.</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read as a GGUF model: {error}</source>
+        <translation>{name} non può essere letto come modello GGUF: {error}</translation>
+    </message>
+    <message>
+        <source>It can draft, but it is not smaller than the target, so it will not make generation faster.</source>
+        <translation>Può proporre bozze, ma non è più piccolo del modello target, quindi non renderà la generazione più veloce.</translation>
+    </message>
+    <message>
+        <source>An EAGLE-3 head for this target: it drafts with spec type EAGLE-3.</source>
+        <translation>Una testa EAGLE-3 per questo modello: propone bozze con il tipo di speculazione EAGLE-3.</translation>
+    </message>
+    <message>
+        <source>The draft model&apos;s tokenizer type ({draft}) differs from the target&apos;s ({target}), so their token ids mean different things.</source>
+        <translation>Il tipo di tokenizzatore del modello draft ({draft}) è diverso da quello del modello target ({target}), quindi i loro id di token hanno significati diversi.</translation>
+    </message>
+    <message>
+        <source>The two models start a text differently (beginning-of-sequence token: target {target}, draft {draft}).</source>
+        <translation>I due modelli iniziano un testo in modo diverso (token di inizio sequenza: target {target}, draft {draft}).</translation>
+    </message>
+    <message>
+        <source>The two models end a text differently (end-of-sequence token: target {target}, draft {draft}).</source>
+        <translation>I due modelli terminano un testo in modo diverso (token di fine sequenza: target {target}, draft {draft}).</translation>
+    </message>
+    <message>
+        <source>The vocabularies differ in size by {diff} tokens (target {target:,}, draft {draft:,}; at most {most} is allowed).</source>
+        <translation>I vocabolari differiscono in dimensione di {diff} token (principale {target:,}, bozza {draft:,}; al massimo {most} è consentito).</translation>
+    </message>
+    <message>
+        <source>id {id}</source>
+        <translation>id {id}</translation>
+    </message>
+    <message>
+        <source>none added</source>
+        <translation>nessuno aggiunto</translation>
+    </message>
+    <message>
+        <source>The vocabularies differ at token {i}: the target has {target}, the draft {draft}.</source>
+        <translation>I vocabolari differiscono al token {i}: il target ha {target}, il draft {draft}.</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>oggetto</translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation>lista</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>stringa</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>un numero</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>un numero intero</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>testo</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>vero o falso</translation>
+    </message>
+    <message>
+        <source>damaged: {where} should be {kind}, not {value:.40}.</source>
+        <translation>danneggiato: {where} dovrebbe essere {kind}, non {value:.40}.</translation>
+    </message>
+    <message>
+        <source>not a Draftlight trace (it has no &quot;format&quot;: &quot;draftlight-trace&quot;).</source>
+        <translation>non è una traccia Draftlight (non ha &quot;format&quot;: &quot;draftlight-trace&quot;).</translation>
+    </message>
+    <message>
+        <source>a Draftlight trace of version {version}; this Draftlight reads version {supported}.</source>
+        <translation>una traccia Draftlight di versione {version}; questo Draftlight legge la versione {supported}.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is not an object.</source>
+        <translation>danneggiato: {where} non è un oggetto.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is of unknown kind {kind}.</source>
+        <translation>danneggiato: {where} è di tipo sconosciuto {kind}.</translation>
+    </message>
+    <message>
+        <source>damaged or cut short: the answer&apos;s last event (finished or failed) is missing.</source>
+        <translation>danneggiato o troncato: manca l&apos;ultimo evento della risposta (finished o failed).</translation>
+    </message>
+    <message>
+        <source>damaged: the answer ends at event {n} but events follow.</source>
+        <translation>danneggiato: la risposta termina all&apos;evento {n} ma seguono altri eventi.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} has no &quot;{key}&quot;.</source>
+        <translation>danneggiato: {where} non ha &quot;{key}&quot;.</translation>
+    </message>
+    <message>
+        <source>damaged: &quot;{key}&quot; in {where} is not a JSON {kind}.</source>
+        <translation>danneggiato: &quot;{key}&quot; in {where} non è un/una {kind} JSON.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} has unknown fields {names}.</source>
+        <translation>danneggiato: {where} ha campi sconosciuti {names}.</translation>
+    </message>
+    <message>
+        <source>Cannot read {name}: {error}.</source>
+        <translation>Impossibile leggere {name}: {error}.</translation>
+    </message>
+    <message>
+        <source>{name} is not a Draftlight trace: it is not JSON (line {line}, column {column}: {error}).</source>
+        <translation>{name} non è una traccia Draftlight: non è JSON (riga {line}, colonna {column}: {error}).</translation>
+    </message>
+    <message>
+        <source>{name} is not a Draftlight trace: it is not JSON.</source>
+        <translation>{name} non è una traccia Draftlight: non è JSON.</translation>
+    </message>
+    <message>
+        <source>{name}: {error}</source>
+        <translation>{name}: {error}</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is refused: {error}</source>
+        <translation>danneggiato: {where} è rifiutato: {error}</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is {value}, not one of {choices}.</source>
+        <translation>danneggiato: {where} è {value}, non uno tra {choices}.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is not a list.</source>
+        <translation>danneggiato: {where} non è una lista.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} has no {name}.</source>
+        <translation>danneggiato: {where} non ha {name}.</translation>
+    </message>
 </context>
 </TS>

@@ -277,3 +277,53 @@ def test_the_committed_translations_are_found_where_the_wheel_puts_them():
 
     for language in LANGUAGES:
         assert translation_path(language).stat().st_size > 10_000
+
+
+def test_an_engine_error_reaches_the_window_in_its_language(language, make_window, qtbot):
+    """What backend/ composes at run time (here the engine's refusal of a prompt longer than
+    the context, made as engine.py makes it) is shown translated, its numbers filled in."""
+    from scripted_engine import ScriptedEngine
+
+    from backend.engine.errors import PROMPT_TOO_LONG, EngineError
+    from backend.engine.events import GenerationFailed, GenerationStarted
+    from backend.words import words, words_of
+
+    error = EngineError(words(PROMPT_TOO_LONG, n=812, n_ctx=512))
+    assert str(error) == "The prompt has 812 tokens, more than the context of 512."
+    script = [GenerationStarted(1, "none", 1, 812),
+              GenerationFailed(str(error), words=words_of(error))]
+    language("it")
+    w = make_window(ScriptedEngine(script))
+    with qtbot.waitSignal(w.models_changed, timeout=5000):
+        w.open_target("/models/fake-target.gguf")
+    with qtbot.waitSignal(w.answer_finished, timeout=10_000) as blocker:
+        assert w.send("count")
+    widget = blocker.args[0]
+    assert widget.answer.error == "The prompt has 812 tokens, more than the context of 512."
+    assert widget.error_label.text() == "Il prompt ha 812 token, più del contesto di 512."
+
+
+def test_backend_errors_and_refusals_speak_the_window_language(language):
+    from app.backend_text import error_text, reason_text
+    from backend.engine import exit_status
+    from backend.models.vocab import VocabInfo, incompatibility
+    from backend.trace import TraceError, trace_from_dict
+
+    target = VocabInfo("spm", True, False, 1, 2, ["a"] * 100)
+    draft = VocabInfo("spm", False, False, 1, 2, ["a"] * 100)
+    reason = incompatibility(target, draft)
+    language("fr")
+    assert reason_text(reason) == ("Les deux modèles commencent un texte différemment (jeton de "
+                                   "début de séquence : cible id 1, brouillon aucun ajouté).")
+    assert words_text_of(exit_status.describe_words(-11)) == \
+        "llama.cpp a planté (erreur de segmentation)"
+    with pytest.raises(TraceError) as caught:
+        trace_from_dict({"format": "draftlight-trace", "version": 7})
+    assert str(caught.value).startswith("a Draftlight trace of version 7;")
+    assert error_text(caught.value) == ("une trace Draftlight de version 7 ; ce Draftlight lit "
+                                        "la version 1.")
+
+
+def words_text_of(said):
+    from app.backend_text import words_text
+    return words_text(said)

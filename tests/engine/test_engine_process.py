@@ -122,7 +122,7 @@ def test_a_crash_on_the_first_answer_drops_the_draft_then_the_target(remote, tes
     crash_hook.arm(hook, at="step", n=2, sig="SIGILL")
     assert "illegal instruction" in answer(far)[-1].message
     [(role, why)] = far.dropped
-    assert role == "draft" and "count-draft.gguf was not loaded again" in why
+    assert role == "draft" and "count-draft.gguf was not loaded again" in str(why)
     far.restart()
     assert far.target is not None and far.draft is None
     crash_hook.arm(hook, at="step", n=1)

@@ -12,16 +12,20 @@ from backend.engine.drafters.base import DraftingSetup, Proposal, SamplingDrafte
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
 from backend.models.vocab import incompatibility
+from backend.words import words
+
+NEEDS_DRAFT = "Spec type 'draft' needs a draft model: load one first."
+IS_EAGLE3 = "{name} is an EAGLE-3 head, not a draft model: it drafts with spec type EAGLE-3."
+CANNOT_DRAFT_FOR = "{draft} cannot draft for {target}: {reason}"
 
 
 def make(setup: DraftingSetup) -> DraftModelDrafter:
     """Spec type "draft" (`backend.spec_types`): refused without a draft model, or with one
     whose vocabulary cannot draft for the target."""
     if setup.draft is None:
-        raise EngineError("Spec type 'draft' needs a draft model: load one first.")
+        raise EngineError(words(NEEDS_DRAFT))
     if setup.draft.inspection.eagle3 is not None:
-        raise EngineError(f"{setup.draft.inspection.path.name} is an EAGLE-3 head, not a draft "
-                          "model: it drafts with spec type EAGLE-3.")
+        raise EngineError(words(IS_EAGLE3, name=setup.draft.inspection.path.name))
     return DraftModelDrafter(setup.target, setup.draft, n_ctx=setup.target_ctx.n_ctx,
                              n_threads=setup.n_threads)
 
@@ -33,7 +37,8 @@ class DraftModelDrafter(SamplingDrafter):
         super().__init__()
         reason = incompatibility(target.vocab_info(), draft.vocab_info())
         if reason is not None:
-            raise EngineError(f"{draft.info.name} cannot draft for {target.info.name}: {reason}")
+            raise EngineError(words(CANNOT_DRAFT_FOR, draft=draft.info.name,
+                                    target=target.info.name, reason=reason))
         self.model = draft
         # A recurrent or hybrid draft (e.g. a small Qwen3.5) rolls back its rejected drafts
         # through state snapshots; without them every rejection re-decodes its whole history.

@@ -31,6 +31,18 @@ from backend.engine.drafters.base import DraftingSetup, Proposal, SamplingDrafte
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
 from backend.models.eagle3 import head_incompatibility
+from backend.words import words
+
+NEEDS_HEAD = ("Spec type EAGLE-3 needs an EAGLE-3 head as the draft: choose one made for this "
+              "target first.")
+NO_BINDINGS = ("This build of llama.cpp does not export the layer-capture functions EAGLE-3 needs, "
+               "so spec type EAGLE-3 cannot draft ({error}).")
+HEAD_MISFIT = ("{head} does not fit {target}: it reads target layers {layers} of {n_layer}, with a "
+               "vocabulary of {n_vocab} tokens for the target's {target_vocab}.")
+NO_LAYER_INPUTS = "The target gave no layer inputs, so EAGLE-3 cannot draft."
+ENCODER_FAILED = "llama.cpp failed to run the EAGLE-3 encoder (code {code})."
+CONTEXT_FULL = "The conversation no longer fits the context of {n_ctx} tokens."
+DECODE_FAILED = "llama.cpp failed to decode an EAGLE-3 batch (code {code})."
 
 MAX_OUTPUT_ROWS = 16  # rows of logits a decode of the head asks for at most
 
@@ -39,17 +51,14 @@ def make(setup: DraftingSetup) -> Eagle3Drafter:
     """Spec type "eagle3" (`backend.spec_types`): refused without an EAGLE-3 head as the draft,
     or with one that does not fit the target."""
     if setup.draft is None:
-        raise EngineError("Spec type EAGLE-3 needs an EAGLE-3 head as the draft: choose one "
-                          "made for this target first.")
+        raise EngineError(words(NEEDS_HEAD))
     reason = head_incompatibility(setup.target.inspection, setup.draft.inspection)
     if reason is not None:
         raise EngineError(reason)
     try:  # the bindings are looked up when the module is first imported
         ext = importlib.import_module("backend.engine.eagle3_bindings")
     except AttributeError as exc:
-        raise EngineError(
-            "This build of llama.cpp does not export the layer-capture functions EAGLE-3 "
-            f"needs, so spec type EAGLE-3 cannot draft ({exc}).") from exc
+        raise EngineError(words(NO_BINDINGS, error=exc)) from exc
     return Eagle3Drafter(setup.target, setup.target_ctx, setup.draft, ext,
                          n_threads=setup.n_threads)
 
@@ -73,10 +82,9 @@ class Eagle3Drafter(SamplingDrafter):
         # mismatch here aborts the process instead of failing
         if (len(self.layer_ids) != 3 or not all(0 <= lid < n_layer for lid in self.layer_ids)
                 or not n_vocab_ok):
-            raise EngineError(
-                f"{head.info.name} does not fit {target.info.name}: it reads target layers "
-                f"{self.layer_ids} of {n_layer}, with a vocabulary of {head.n_vocab} tokens "
-                f"for the target's {target.n_vocab}.")
+            raise EngineError(words(HEAD_MISFIT, head=head.info.name, target=target.info.name,
+                                    layers=str(self.layer_ids), n_layer=n_layer,
+                                    n_vocab=head.n_vocab, target_vocab=target.n_vocab))
         self._n_threads = n_threads
         self._features = 3 * self.n_embd_tgt
         self.ctx = self._new_context(target_ctx)
@@ -181,7 +189,7 @@ class Eagle3Drafter(SamplingDrafter):
         for lid in self.layer_ids:
             ptr = self._ext.llama_get_embeddings_layer_inp(ctx.ctx, lid)
             if not ptr:
-                raise EngineError("The target gave no layer inputs, so EAGLE-3 cannot draft.")
+                raise EngineError(words(NO_LAYER_INPUTS))
             layers.append(np.ctypeslib.as_array(ptr, shape=(n, self.n_embd_tgt)))
         features = np.concatenate(layers, axis=1)
         g = self._encode(features)
@@ -207,7 +215,7 @@ class Eagle3Drafter(SamplingDrafter):
             self._enc_embd[:n] = features[start : start + n]
             rc = llama_cpp.llama_encode(self.ctx.ctx, b)
             if rc != 0:
-                raise EngineError(f"llama.cpp failed to run the EAGLE-3 encoder (code {rc}).")
+                raise EngineError(words(ENCODER_FAILED, code=rc))
             ptr = llama_cpp_ext.llama_get_embeddings_nextn(self.ctx.ctx)
             out[start : start + n] = np.ctypeslib.as_array(ptr, shape=(n, self.n_embd))
         return out
@@ -246,8 +254,7 @@ class Eagle3Drafter(SamplingDrafter):
         b, cap = self._batch, self.ctx.n_batch
         n_total = len(tokens)
         if pos0 + n_total > self.ctx.n_ctx:
-            raise EngineError(
-                f"The conversation no longer fits the context of {self.ctx.n_ctx} tokens.")
+            raise EngineError(words(CONTEXT_FULL, n_ctx=self.ctx.n_ctx))
         # The head's graph computes outputs for every row and llama.cpp hands back the first
         # ones, so the rows before the one whose outputs are wanted must not ask for any: a
         # batch asks for all of its rows' outputs, or none (a long one is split before it).
@@ -268,7 +275,7 @@ class Eagle3Drafter(SamplingDrafter):
             self._embd[:n] = rows[start : start + n]
             rc = llama_cpp.llama_decode(self.ctx.ctx, b)
             if rc != 0:
-                raise EngineError(f"llama.cpp failed to decode an EAGLE-3 batch (code {rc}).")
+                raise EngineError(words(DECODE_FAILED, code=rc))
             self.ctx.tokens.extend(tokens[start : start + n])
         if not want_last:
             return None

@@ -24,22 +24,24 @@ from backend.engine.context import Context, common_prefix
 from backend.engine.drafters.base import DraftingSetup, Proposal, SamplingDrafter
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
+from backend.words import words
+
+NO_MTP_HEADS = ("{name} has no MTP (NextN) heads, so spec type 'mtp' cannot draft for it: choose "
+                "'draft' (with a draft model) or 'ngram' instead.")
+MTP_NOT_LOADED = ("The MTP heads of {name} were not loaded, so spec type 'mtp' cannot draft: "
+                  "choose 'draft' or 'ngram' instead.")
+NO_HIDDEN_STATES = "The model gave no NextN hidden states, so MTP cannot draft."
+DECODE_FAILED = "llama.cpp failed to decode an MTP batch (code {code})."
 
 
 def make(setup: DraftingSetup) -> MtpDrafter:
     """Spec type "mtp" (`backend.spec_types`): refused for a target without NextN heads."""
     model = setup.target
     if model.info.n_mtp_heads == 0:
-        raise EngineError(
-            f"{model.info.name} has no MTP (NextN) heads, so spec type 'mtp' cannot draft "
-            "for it: choose 'draft' (with a draft model) or 'ngram' instead."
-        )
+        raise EngineError(words(NO_MTP_HEADS, name=model.info.name))
     if not model.mtp_loaded:
         # an MTP context on a model loaded without its NextN tensors aborts the process
-        raise EngineError(
-            f"The MTP heads of {model.info.name} were not loaded, so spec type 'mtp' "
-            "cannot draft: choose 'draft' or 'ngram' instead."
-        )
+        raise EngineError(words(MTP_NOT_LOADED, name=model.info.name))
     return MtpDrafter(model, n_ctx=setup.target_ctx.n_ctx, n_threads=setup.n_threads)
 
 
@@ -139,7 +141,7 @@ class MtpDrafter(SamplingDrafter):
             del self._rows[p]  # rows of positions the target dropped (rejected drafts)
         ptr = llama_cpp_ext.llama_get_embeddings_nextn(ctx.ctx)
         if not ptr:
-            raise EngineError("The model gave no NextN hidden states, so MTP cannot draft.")
+            raise EngineError(words(NO_HIDDEN_STATES))
         rows = np.ctypeslib.as_array(ptr, shape=(len(tokens), self.n_embd)).copy()
         for i in range(len(tokens)):
             self._rows[pos0 + i] = rows[i]
@@ -199,7 +201,7 @@ class MtpDrafter(SamplingDrafter):
                 rc = llama_cpp.llama_decode(self.ctx.ctx, b)
                 if rc != 0:
                     self._set_head(0)
-                    raise EngineError(f"llama.cpp failed to decode an MTP batch (code {rc}).")
+                    raise EngineError(words(DECODE_FAILED, code=rc))
             self.ctx.tokens.extend(tokens[start : start + n])
         self._set_head(0)
         if not want_last:
