@@ -185,12 +185,16 @@ class AdaptiveK:
         mx = sum(x * n for x, _, n in points) / w
         my = sum(y * n for _, y, n in points) / w
         sxx = sum(n * (x - mx) ** 2 for x, _, n in points)
-        if sxx > 0:
+        spread = max(x for x, _, _ in points) - min(x for x, _, _ in points)
+        # A slope from lengths this close (15 and 16, all a long draft has tried) is noise,
+        # and one that makes the fixed part large makes long drafts look ever cheaper: K
+        # auto would never try a short one to learn otherwise.
+        if sxx > 0 and spread >= max(2.0, 0.25 * mx):
             c = sum(n * (x - mx) * (y - my) for x, y, n in points) / sxx
             d0 = my - c * mx
             if c > 0 and d0 >= 0:
                 return d0, c
-        # one length only, or a line that noise tilted: a cost per token, through the origin
+        # lengths too alike, or a line that noise tilted: a cost per token, through the origin
         return 0.0, sum(n * x * y for x, y, n in points) / sum(n * x * x for x, _, n in points)
 
     def draft_cost(self) -> float:

@@ -239,3 +239,15 @@ def test_catch_up_steps_do_not_tilt_the_drafters_line():
         c.record(2, 2, 16.0 + 1.5 * 7, 11.5)
     d0, per_token = c.draft_line()
     assert abs(d0) < 0.5 and abs(per_token - 8.0) < 0.3
+
+
+def test_lengths_too_alike_give_a_cost_per_token_not_a_line():
+    """Drafts of 15 and 16 tokens whose times happen to differ little would draw a line with
+    a large fixed part that makes long drafts look ever cheaper: with lengths this close the
+    drafter's cost is read per token instead, which charges a long draft in full."""
+    c = AdaptiveK(plain_step_ms=1.0)
+    for s in range(32):
+        k = 15 + s % 2
+        c.record(k, k, 30.0 + 0.1 * (k - 15), 1.0 + 0.1 * (k + 1))
+    d0, per_token = c.draft_line()
+    assert d0 == 0.0 and abs(per_token - 30.05 / 15.5) < 0.05
