@@ -97,9 +97,15 @@ def main() -> int:
         window.answer_finished.disconnect(on_finished)
         window.new_chat()
         window.send("Explain in three sentences why the sky is blue.")
-        QTimer.singleShot(6000, shoot_presentation)
+        QTimer.singleShot(500, shoot_presentation)
 
-    def shoot_presentation() -> None:
+    def shoot_presentation(waited_s: float = 0.0) -> None:
+        # once a few slowed steps are on screen (a fixed wait caught an empty answer when the
+        # machine was busy), or after a minute whatever is there
+        streaming = window.transcript._streaming
+        if (streaming is None or streaming.answer.n_steps < 8) and waited_s < 60:
+            QTimer.singleShot(500, lambda: shoot_presentation(waited_s + 0.5))
+            return
         window.grab().save(str(out / "presentation.png"))
         window.stop()
         app.exit(0)
