@@ -48,5 +48,7 @@ grep -q "^Exec=$exe\$" "$entry" || { echo "FAIL: Exec is not the bundle: $(grep 
 if command -v desktop-file-validate >/dev/null; then desktop-file-validate "$entry"; fi
 run --uninstall-desktop
 [ ! -e "$entry" ] || { echo "FAIL: entry left behind" >&2; exit 1; }
-mkdir -p "${BUNDLE_SHOTS:-$tmp}" && cp "$tmp/answer.png" "$tmp/welcome.png" "${BUNDLE_SHOTS:-$tmp}/"
+if [ -n "${BUNDLE_SHOTS:-}" ]; then  # keep the screenshots (they are made in $tmp)
+    mkdir -p "$BUNDLE_SHOTS" && cp "$tmp/answer.png" "$tmp/welcome.png" "$BUNDLE_SHOTS/"
+fi
 echo "OK: the bundle opens the window offscreen, answers with its own engine process, and installs its desktop entry"
