@@ -36,7 +36,7 @@ from app.about import attach_help_menu
 from app.answer import Answer
 from app.answer_events import answer_request, messages_before
 from app.answer_export import AnswerExporter, export_filter, export_format
-from app.backend_text import failure_text
+from app.backend_text import failure_text, reason_text
 from app.chat_actions import ChatActions, answer_settings
 from app.chat_list import ChatList
 from app.chat_session import ChatSession
@@ -61,6 +61,7 @@ from backend import APP_TITLE, spec_types
 from backend.engine.events import GenerationFailed, GenerationFinished
 from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.settings import Settings, save_settings
+from backend.words import Words
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +96,9 @@ class MainWindow(QMainWindow):
         self.language_menu = attach_language_menu(self, self.teaching.menu)  # View → Language
         self.theme_menu = attach_theme_menu(self, self.teaching.menu)  # View → Theme
         self._on_chat_selected(self.chat_list.current)
-        problems = [*settings.problems, chats.store.problem]  # nothing changed silently
+        problem = chats.store.problem
+        problems = [*settings.problems,  # nothing changed silently
+                    reason_text(problem) if isinstance(problem, Words) else problem]
         if any(problems):
             self.show_error(" ".join(p for p in problems if p))
 

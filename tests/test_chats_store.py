@@ -247,9 +247,9 @@ def test_a_corrupt_file_is_moved_aside_with_a_message(tmp_path):
     path.write_bytes(b"this is not a database" * 100)
     store = ChatStore(path)
     try:
-        assert store.problem and "could not be read" in store.problem
+        assert store.problem and "could not be read" in str(store.problem)
         [moved] = tmp_path.glob("chats.sqlite3.corrupt-*")
-        assert str(moved) in store.problem
+        assert str(moved) in str(store.problem)
         assert moved.read_bytes().startswith(b"this is not a database")
         assert store.list() == []
         chat = store.create("fresh start")  # and the new one works

@@ -94,7 +94,7 @@ def test_library_lists_imports_and_deletes(test_models, tmp_path):
     broken.write_bytes((test_models / "count-draft.gguf").read_bytes()[:5000])
     listed = {e.path.name: e for e in library.entries()}
     assert listed["count-draft.gguf"].ok
-    assert "truncated" in listed["broken.gguf"].error
+    assert "truncated" in str(listed["broken.gguf"].error)
     with pytest.raises(ModelFileError, match="already has"):
         library.import_file(test_models / "count-draft.gguf")
     with pytest.raises(ModelFileError, match="not in the model library"):

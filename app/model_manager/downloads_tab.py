@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.backend_text import reason_text
 from app.formatting import duration, human_size, plain_tooltip
 from app.message_widgets import plain_label
 from app.theme import token_colours
@@ -86,7 +87,7 @@ class DownloadRow(QFrame):
             text = self.tr("Done: {size}, checked against the Hub's SHA-256, in the "
                            "library.").format(size=human_size(total))
         elif state == State.FAILED:
-            text = self.tr("Failed: {error}").format(error=status.error)
+            text = self.tr("Failed: {error}").format(error=reason_text(status.error))
         else:
             text = self.tr("Cancelled; the partial file was deleted.")
         self.detail.setText(text)

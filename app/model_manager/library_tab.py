@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.backend_text import error_text
+from app.backend_text import error_text, reason_text, words_text
 from app.background import Background
 from app.formatting import human_size, parameters, plain_tooltip
 from app.i18n import number
@@ -29,7 +29,9 @@ from app.message_widgets import plain_label
 from app.model_manager.pairing_panel import PairingPanel
 from app.theme import token_colours
 from backend.models.eagle3 import describe_head
+from backend.models.inspect import IN_FILE
 from backend.models.library import Library, LibraryEntry, reveal_command
+from backend.words import Words
 
 COLUMNS = (QT_TRANSLATE_NOOP("LibraryTab", "Model"),
            QT_TRANSLATE_NOOP("LibraryTab", "Architecture"),
@@ -280,8 +282,7 @@ class LibraryTab(QWidget):
     def _item(self, entry: LibraryEntry, colours) -> QTreeWidgetItem:
         info = entry.inspection
         if info is None:
-            error = entry.error or self.tr("unknown error")
-            error = error.removeprefix(f"{entry.path.name}: ")
+            error = _error_words(entry) or self.tr("unknown error")
             item = QTreeWidgetItem([self.tr("{name} — cannot be used: {error}").format(
                 name=entry.path.name, error=error)])
             item.setForeground(0, QBrush(QColor(colours.rejected_fg)))
@@ -304,7 +305,7 @@ class LibraryTab(QWidget):
                 item.setTextAlignment(column, RIGHT)
         item.setData(0, ENTRY_ROLE, entry)
         item.setToolTip(0, plain_tooltip(str(entry.path) if info else
-                                         f"{entry.path}\n\n{entry.error}"))
+                                         f"{entry.path}\n\n{reason_text(entry.error) or ''}"))
         return item
 
     @Slot(QTreeWidgetItem, QTreeWidgetItem)
@@ -322,14 +323,14 @@ class LibraryTab(QWidget):
             self.details.setText("")
         elif entry.inspection is None:
             self.details.setText(self.tr("{path}\nCannot be used: {error}").format(
-                path=entry.path, error=entry.error))
+                path=entry.path, error=reason_text(entry.error)))
         else:
             info = entry.inspection
             facts = [info.name,
                      self.tr("{n}-token {kind} vocabulary").format(
                          n=number(info.vocab.n_tokens), kind=info.vocab.vocab_type.upper()),
                      self.tr("{n} layers").format(n=info.n_layers) if info.n_layers else "",
-                     self.tr("EAGLE-3 head {words}").format(words=describe_head(head))
+                     self.tr("EAGLE-3 head {words}").format(words=words_text(describe_head(head)))
                      if head else ""]
             self.details.setText(f"{entry.path}\n" + " · ".join(f for f in facts if f))
         models = [e.inspection for e in self._entries if e.inspection is not None]
@@ -372,6 +373,19 @@ class LibraryTab(QWidget):
         entry = self.selected()
         if entry is not None and entry.ok:
             signal.emit(str(entry.path))
+
+
+def _error_words(entry: LibraryEntry) -> str:
+    """What is wrong with a broken entry, in the window's language, without the file's name
+    in front (the row names it already); "" when nothing is said."""
+    said = entry.error
+    if said is None:
+        return ""
+    values = dict(said.values)
+    inner = values.get("error")
+    if said.template == IN_FILE and values.get("name") == entry.path.name and inner:
+        return words_text(inner) if isinstance(inner, Words) else str(inner)
+    return words_text(said)
 
 
 def _import_all(library: Library, paths: list[Path]) -> list[LibraryEntry]:

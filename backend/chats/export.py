@@ -9,20 +9,36 @@ from typing import Any
 
 from backend import spec_types
 from backend.chats.store import TOKEN_FIELDS, ChatStore, StoredMessage
+from backend.words import Words, words
 
 FORMAT = "draftlight-chat"
 VERSION = 1
 ANSWER_FIELDS = ("model_name", "spec_type", "n_draft_max", "stop_reason", "stats", "settings")
 
 
+# Why a file is refused as a conversation, as templates (backend/words.py).
+NOT_A_CONVERSATION = "This file is not a conversation exported by Draftlight."
+OTHER_VERSION = ("This conversation file has version {version}; this Draftlight reads version "
+                 "{ours}.")
+NO_MESSAGES = "The file has no list of messages."
+NOT_A_MESSAGE = "Message {n} is not a user or assistant message."
+PARENT_NOT_BEFORE = "Message {n} follows a message that is not before it."
+TOKENS_NOT_WHOLE = "The tokens of message {n} are not whole."
+NO_CHAT = "There is no chat {id}."
+
+
 class ChatImportError(ValueError):
-    """A file that is not a conversation exported by Draftlight; the message says why."""
+    """A file that is not a conversation exported by Draftlight; the message says why: its one
+    argument, as Words (backend/words.py; `str(exc)` is the English sentence)."""
+
+    def __init__(self, message: Words | str) -> None:
+        super().__init__(message)
 
 
 def export_json(store: ChatStore, chat_id: int) -> dict[str, Any]:
     chat = store.chat(chat_id)
     if chat is None:
-        raise ValueError(f"There is no chat {chat_id}.")
+        raise ValueError(words(NO_CHAT, id=chat_id))
     messages = store.load(chat_id, all_versions=True)
     index = {m.id: i for i, m in enumerate(messages)}
     out = []
@@ -61,23 +77,22 @@ def import_json(store: ChatStore, doc: Any) -> int:
 
 def _messages(doc: Any) -> list[StoredMessage]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise ChatImportError("This file is not a conversation exported by Draftlight.")
+        raise ChatImportError(words(NOT_A_CONVERSATION))
     if doc.get("version") != VERSION:
-        raise ChatImportError(f"This conversation file has version {doc.get('version')!r}; "
-                           f"this Draftlight reads version {VERSION}.")
+        raise ChatImportError(words(OTHER_VERSION, version=repr(doc.get("version")), ours=VERSION))
     entries = doc.get("messages")
     if not isinstance(entries, list):
-        raise ChatImportError("The file has no list of messages.")
+        raise ChatImportError(words(NO_MESSAGES))
     out = []
     for i, e in enumerate(entries):
         if not isinstance(e, dict) or e.get("role") not in ("user", "assistant"):
-            raise ChatImportError(f"Message {i + 1} is not a user or assistant message.")
+            raise ChatImportError(words(NOT_A_MESSAGE, n=i + 1))
         parent = e.get("parent")
         if parent is not None and not (isinstance(parent, int) and 0 <= parent < i):
-            raise ChatImportError(f"Message {i + 1} follows a message that is not before it.")
+            raise ChatImportError(words(PARENT_NOT_BEFORE, n=i + 1))
         tokens = e.get("tokens")
         if tokens is not None and not _whole_tokens(tokens):
-            raise ChatImportError(f"The tokens of message {i + 1} are not whole.")
+            raise ChatImportError(words(TOKENS_NOT_WHOLE, n=i + 1))
         extra: dict[str, Any] = {}
         if e["role"] == "assistant":
             extra = {name: e.get(name) for name in ANSWER_FIELDS}
@@ -104,7 +119,7 @@ def export_markdown(store: ChatStore, chat_id: int) -> str:
     numbers are in the JSON export)."""
     chat = store.chat(chat_id)
     if chat is None:
-        raise ValueError(f"There is no chat {chat_id}.")
+        raise ValueError(words(NO_CHAT, id=chat_id))
     lines = [f"# {chat.title}", ""]
     if chat.system_prompt:
         lines += ["**System prompt:**", "", _quote(chat.system_prompt), ""]

@@ -36,6 +36,7 @@ from typing import Any
 import platformdirs
 
 from backend import APP_NAME
+from backend.words import Words, words
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +55,24 @@ MEMORY = ":memory:"
 UNDO_S = 300.0  # a deleted chat is kept this long at least, so that its delete can be undone
 
 
+# What the store says when it cannot read or write, as templates (backend/words.py).
+CANNOT_OPEN = "Could not open the chats database {path}: {error}."
+CANNOT_START = "Could not start a chats database: {error}."
+CANNOT_READ_NOR_MOVE = ("Your saved chats at {path} could not be read ({error}) nor moved aside "
+                        "({why}).")
+MOVED_ASIDE = ("Your saved chats could not be read ({error}). The damaged file was moved to "
+               "{moved} and a new, empty chat list was started.")
+CANNOT_START_NEW = "Could not start a new chats database at {path}: {error}"
+CANNOT_SAVE = "Could not save to the chats database: {error}"
+CANNOT_READ = "Could not read the chats database: {error}"
+
+
 class ChatStoreError(Exception):
-    """A read or write the store could not do; the message is meant for the user."""
+    """A read or write the store could not do; the message is meant for the user: its one
+    argument, as Words (backend/words.py; `str(exc)` is the English sentence)."""
+
+    def __init__(self, message: Words | str) -> None:
+        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -183,29 +200,29 @@ class ChatStore:
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path: Path | str = MEMORY if path == MEMORY else Path(path or default_chats_path())
-        self.problem: str | None = None  # set when an unreadable database was moved aside
+        # Set when an unreadable database was moved aside (Words), or by the window when no
+        # database could be opened (a sentence in the window's language).
+        self.problem: Words | str | None = None
         self._lock = threading.RLock()
         try:
             self._db = self._open()
         except (sqlite3.OperationalError, OSError) as exc:  # locked, no access, disk…: not damage
-            message = f"Could not open the chats database {self.path}: {exc}."
-            raise ChatStoreError(message) from exc
+            raise ChatStoreError(words(CANNOT_OPEN, path=self.path, error=str(exc))) from exc
         except sqlite3.DatabaseError as exc:  # not a database, or a malformed one
             if self.path == MEMORY:
-                raise ChatStoreError(f"Could not start a chats database: {exc}.") from exc
+                raise ChatStoreError(words(CANNOT_START, error=str(exc))) from exc
             try:
                 moved = self._move_aside()
             except OSError as exc2:
-                raise ChatStoreError(f"Your saved chats at {self.path} could not be read "
-                                     f"({exc}) nor moved aside ({exc2}).") from exc2
-            self.problem = (f"Your saved chats could not be read ({exc}). The damaged file was "
-                            f"moved to {moved} and a new, empty chat list was started.")
+                raise ChatStoreError(words(CANNOT_READ_NOR_MOVE, path=self.path, error=str(exc),
+                                           why=str(exc2))) from exc2
+            self.problem = words(MOVED_ASIDE, error=str(exc), moved=moved)
             log.error("%s", self.problem)
             try:
                 self._db = self._open()
             except (sqlite3.DatabaseError, OSError) as exc2:
-                raise ChatStoreError(f"Could not start a new chats database at {self.path}: "
-                                     f"{exc2}") from exc2
+                raise ChatStoreError(words(CANNOT_START_NEW, path=self.path,
+                                           error=str(exc2))) from exc2
 
     @classmethod
     def in_memory(cls) -> ChatStore:
@@ -288,14 +305,14 @@ class ChatStore:
                     self._db.execute("ROLLBACK")
                     raise
             except sqlite3.Error as exc:
-                raise ChatStoreError(f"Could not save to the chats database: {exc}") from exc
+                raise ChatStoreError(words(CANNOT_SAVE, error=str(exc))) from exc
 
     def _read(self, sql: str, params: Sequence = ()) -> list[tuple]:
         with self._lock:
             try:
                 return self._db.execute(sql, params).fetchall()
             except sqlite3.Error as exc:
-                raise ChatStoreError(f"Could not read the chats database: {exc}") from exc
+                raise ChatStoreError(words(CANNOT_READ, error=str(exc))) from exc
 
     # Conversations -------------------------------------------------------------------------
 

@@ -182,7 +182,7 @@ def _list(args: argparse.Namespace) -> int:
     if args.json:
         return _print_json(
             [
-                {"path": str(e.path), "error": e.error}
+                {"path": str(e.path), "error": None if e.error is None else str(e.error)}
                 | (_inspection_dict(e.inspection) if e.inspection else {})
                 for e in entries
             ]
@@ -229,7 +229,7 @@ def _inspect(args: argparse.Namespace) -> int:
 
 
 def _eagle3_facts(i: ModelInspection) -> list[tuple[str, str]]:
-    return [("EAGLE-3 head", describe_head(i.eagle3))] if i.eagle3 is not None else []
+    return [("EAGLE-3 head", str(describe_head(i.eagle3)))] if i.eagle3 is not None else []
 
 
 def _pick(models: list[HubModel], wanted: str, repo: str) -> HubModel:

@@ -28,6 +28,10 @@ from backend.models.transfer import (
     discard_partial,
     download,
 )
+from backend.words import Words, words, words_of
+
+CLOSED = "The download manager is closed."
+FAILED_WITH = "The download failed ({error})."
 
 
 class State(Enum):
@@ -49,7 +53,7 @@ class DownloadStatus:
     speed: float = 0.0  # bytes per second
     eta: float | None = None  # seconds
     path: Path | None = None  # the first part, once DONE
-    error: str | None = None
+    error: Words | None = None  # why it failed, in words (backend/words.py)
     # Order of this status among all the manager's changes. Observers are called outside the
     # lock from several threads (the caller's and the download thread), so a newer status
     # can reach them first; an observer keeps the highest `seq` per job.
@@ -85,7 +89,7 @@ class DownloadManager:
             destination(self.models_dir, model.repo_id, part.path)
         with self._lock:
             if self._closing:
-                raise DownloadError("The download manager is closed.")
+                raise DownloadError(words(CLOSED))
             job_id = next(self._ids)
             status = DownloadStatus(job_id, model, State.QUEUED, total=model.size,
                                     seq=next(self._seqs))
@@ -213,7 +217,8 @@ class DownloadManager:
                 self._discard(model)
             final = {"state": State.CANCELLED if cancelled else State.PAUSED, "speed": 0.0}
         except Exception as exc:  # every failure ends as a readable FAILED state
-            final = {"state": State.FAILED, "error": str(exc) or type(exc).__name__}
+            said = words_of(exc) if str(exc) else words(FAILED_WITH, error=type(exc).__name__)
+            final = {"state": State.FAILED, "error": said}
         with self._lock:
             self._stops.pop(job_id, None)
             self._cancel_requested.discard(job_id)

@@ -36,6 +36,10 @@ NO_HIDDEN_SIZE = ("It is an EAGLE-3 head without eagle3.target_hidden_size, so l
                   "load it.")
 D2T_NOT_IDS = "Its d2t table is not a list of 64-bit token ids."
 D2T_SHORT = "Its d2t table is cut short."
+HEAD_FACTS = ("for a target of hidden size {hidden}, reads its layers {layers}; draft vocabulary "
+              "{vocab}")
+VOCAB = "{n:,} tokens"
+VOCAB_D2T = "{n:,} tokens (d2t)"
 IS_A_HEAD = ("{name} is an EAGLE-3 draft head for a model with hidden size {hidden} (it reads "
              "that model's layers {layers}), not a model that can answer: choose it as the draft "
              "with spec type EAGLE-3, and the model it was made for as the target.")
@@ -122,12 +126,11 @@ def read_head(path: Path, header: GGUFHeader, tensors: list, n_vocab: int) -> Ea
     )
 
 
-def describe_head(head: Eagle3Head) -> str:
-    """A head's facts in words, for the library and `draftlight models inspect`."""
+def describe_head(head: Eagle3Head) -> Words:
+    """A head's facts in words, for the library and `draftlight models inspect` (`str()`)."""
     layers = ", ".join(str(lid) for lid in head.target_layers)
-    vocab = f"{head.draft_vocab_size:,} tokens" + (" (d2t)" if head.d2t_range else "")
-    return (f"for a target of hidden size {head.target_hidden_size}, reads its layers {layers}; "
-            f"draft vocabulary {vocab}")
+    vocab = words(VOCAB_D2T if head.d2t_range else VOCAB, n=head.draft_vocab_size)
+    return words(HEAD_FACTS, hidden=head.target_hidden_size, layers=layers, vocab=vocab)
 
 
 def target_refusal(model: ModelInspection) -> Words | None:

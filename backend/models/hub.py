@@ -23,9 +23,20 @@ from backend import APP_NAME
 from backend.models.gguf_header import GGUFHeader, HeaderTruncatedError, read_header
 from backend.models.memory import Memory, MemoryEstimate, estimate
 from backend.models.naming import quantization_from_name, split_name
+from backend.words import Words, words
 
 FIRST_HEADER_READ = 2 * 2**20  # most headers (vocabulary included) fit in a few MiB
 MAX_HEADER_READ = 128 * 2**20
+
+# What a failed Hub request says, as templates (backend/words.py): "Could not {doing}: …".
+SEARCHING = "search the Hub"
+LISTING = "list the files of {repo}"
+READING_HEADER = "read the header of {path}"
+COULD_NOT = "Could not {doing}: {reason}."
+COULD_NOT_BECAUSE = "Could not {doing}: {error}"
+NOT_AUTHORISED = "not authorised (set HF_TOKEN?)"
+ACCESS_DENIED = "access denied (gated repo?)"
+NOT_FOUND = "not found"
 
 
 @dataclass(frozen=True)
@@ -70,7 +81,11 @@ class HubModel:
 
 
 class HubError(Exception):
-    """A Hub request failed; the message is one line for a person."""
+    """A Hub request failed; the message is one line for a person, its one argument, as Words
+    (backend/words.py; `str(exc)` is the English sentence)."""
+
+    def __init__(self, message: Words | str) -> None:
+        super().__init__(message)
 
 
 class HubClient:
@@ -87,7 +102,7 @@ class HubClient:
 
     def search(self, query: str, limit: int = 30) -> list[RepoSummary]:
         """GGUF repositories matching `query`, most downloaded first."""
-        with _hub_errors("search the Hub"):
+        with _hub_errors(words(SEARCHING)):
             found = self.api.list_models(
                 search=query or None,
                 filter="gguf",
@@ -103,7 +118,7 @@ class HubClient:
         """The GGUF models in a repository, sorted by quantization then name. Vision
         projectors (`mmproj-…`) are left out: they are not language models."""
         revision = revision or constants.DEFAULT_REVISION
-        with _hub_errors(f"list the files of {repo_id}"):
+        with _hub_errors(words(LISTING, repo=repo_id)):
             files = [
                 f
                 for f in self.api.list_repo_tree(repo_id, recursive=True, revision=revision)
@@ -124,7 +139,7 @@ class HubClient:
         url = self.url(model.repo_id, part.path, model.revision)
         want = min(FIRST_HEADER_READ, part.size)
         while True:
-            with _hub_errors(f"read the header of {part.path}"):
+            with _hub_errors(words(READING_HEADER, path=part.path)):
                 response = get_session().get(
                     url, headers={**self.headers(), "Range": f"bytes=0-{want - 1}"}
                 )
@@ -194,7 +209,7 @@ def _quant_order(quant: str) -> tuple[int, str]:
 class _hub_errors:
     """Turn huggingface_hub's and the network's exceptions into one HubError line."""
 
-    def __init__(self, doing: str) -> None:
+    def __init__(self, doing: Words) -> None:
         self.doing = doing
 
     def __enter__(self) -> None:
@@ -206,14 +221,14 @@ class _hub_errors:
         if isinstance(exc, HfHubHTTPError):
             status = exc.response.status_code if exc.response is not None else None
             reason = {
-                401: "not authorised (set HF_TOKEN?)",
-                403: "access denied (gated repo?)",
-                404: "not found",
-            }.get(status or 0, str(exc).splitlines()[0])
-            raise HubError(f"Could not {self.doing}: {reason}.") from exc
+                401: words(NOT_AUTHORISED),
+                403: words(ACCESS_DENIED),
+                404: words(NOT_FOUND),
+            }.get(status or 0) or str(exc).splitlines()[0]
+            raise HubError(words(COULD_NOT, doing=self.doing, reason=reason)) from exc
         if isinstance(exc, OSError | ConnectionError) or type(exc).__module__.startswith(
             ("httpx", "huggingface_hub")
         ):
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise HubError(f"Could not {self.doing}: {first}") from exc
+            raise HubError(words(COULD_NOT_BECAUSE, doing=self.doing, error=first)) from exc
         return False

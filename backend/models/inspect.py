@@ -22,6 +22,7 @@ from backend.models.gguf_header import ArrayRef, GGUFHeader, ModelFileError, rea
 from backend.models.naming import quantization_from_file_type, split_name
 from backend.models.tokens import GGUFTokens
 from backend.models.vocab import VocabInfo
+from backend.words import words
 
 __all__ = [
     "ModelFileError",
@@ -30,6 +31,30 @@ __all__ = [
     "kv_bytes_per_token",
     "validate_gguf",
 ]
+
+# What is wrong with a model file, as templates (backend/words.py).
+IN_FILE = "{name}: {error}"
+NOT_FIRST_PART = ("{name} is part {number} of a {n_parts}-part model; open the first part "
+                  "({first}) instead.")
+FIRST_PART_NUMBERED = "the part numbered 00001"
+FIRST_PART_MISNAMED = ("{name} is the first of {n_parts} parts, but its name does not end in "
+                       "{ending}, so llama.cpp cannot find the other parts.")
+PART_MISSING = "Part {n} of {n_parts} of this model ({name}) is missing."
+PART_NOT_SAID = "{name} does not say it is part {n} of {n_parts}."
+IS_FOLDER = "{path} is a folder, not a model file."
+DOES_NOT_EXIST = "{path} does not exist."
+CANNOT_READ = "Cannot read {path}: {error}."
+NO_ARCHITECTURE = "It has no general.architecture, so llama.cpp cannot load it."
+NO_TENSORS = "It contains no tensors (a vocabulary-only file?), so it is no model."
+UNKNOWN_TOKENIZER = "Its tokenizer type {model} is not one llama.cpp knows."
+TOKENS_NOT_STRINGS = "Its tokenizer.ggml.tokens is not a list of strings."
+NO_TOKENS = "Its tokenizer ({model}) has no tokens."
+BOS_OUTSIDE = ("Its beginning-of-sequence token id {id} is outside its {n:,}-token "
+               "vocabulary.")
+EOS_OUTSIDE = "Its end-of-sequence token id {id} is outside its {n:,}-token vocabulary."
+NOT_WHOLE_NUMBER = "Its {key} is {value}, not a whole number."
+NOT_TRUE_OR_FALSE = "Its {key} is {value}, not true or false."
+NOT_TEXT = "Its {key} is not text."
 
 # tokenizer.ggml.model → llama.cpp's vocabulary type (llama-vocab.cpp, `load`).
 _VOCAB_TYPES = {
@@ -85,7 +110,7 @@ def inspect_model(path: str | Path) -> ModelInspection:
     try:
         return _describe(path, header, file_size, tensors)
     except ModelFileError as exc:
-        raise ModelFileError(f"{path.name}: {exc}") from None
+        raise ModelFileError(words(IN_FILE, name=path.name, error=exc)) from None
 
 
 def _read_model(path: Path) -> tuple[GGUFHeader, int, list]:
@@ -97,24 +122,20 @@ def _read_model(path: Path) -> tuple[GGUFHeader, int, list]:
     number = _int(header, "split.no", 0) + 1
     split = split_name(path.name)
     if number != 1:
-        first = split.part(1) if split else "the part numbered 00001"
-        raise ModelFileError(
-            f"{path.name} is part {number} of a {n_parts}-part model; open the first part "
-            f"({first}) instead."
-        )
+        first = split.part(1) if split else words(FIRST_PART_NUMBERED)
+        raise ModelFileError(words(NOT_FIRST_PART, name=path.name, number=number,
+                                   n_parts=n_parts, first=first))
     if split is None or split.count != n_parts:
-        raise ModelFileError(
-            f"{path.name} is the first of {n_parts} parts, but its name does not end in "
-            f"-00001-of-{n_parts:05d}.gguf, so llama.cpp cannot find the other parts."
-        )
+        raise ModelFileError(words(FIRST_PART_MISNAMED, name=path.name, n_parts=n_parts,
+                                   ending=f"-00001-of-{n_parts:05d}.gguf"))
     tensors = list(header.tensors)
     for n in range(2, n_parts + 1):
         part = path.with_name(split.part(n))
         if not part.is_file():
-            raise ModelFileError(f"Part {n} of {n_parts} of this model ({part.name}) is missing.")
+            raise ModelFileError(words(PART_MISSING, n=n, n_parts=n_parts, name=part.name))
         part_header, part_size = _read_file(part)
         if _int(part_header, "split.no", -1) != n - 1:
-            raise ModelFileError(f"{part.name} does not say it is part {n} of {n_parts}.")
+            raise ModelFileError(words(PART_NOT_SAID, name=part.name, n=n, n_parts=n_parts))
         size += part_size
         tensors.extend(part_header.tensors)
     return header, size, tensors
@@ -129,21 +150,22 @@ def _read_file(path: Path) -> tuple[GGUFHeader, int]:
             with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
                 return read_header(mm), size
     except ModelFileError as exc:
-        raise ModelFileError(f"{path.name}: {exc}") from None
+        raise ModelFileError(words(IN_FILE, name=path.name, error=exc)) from None
     except IsADirectoryError:
-        raise ModelFileError(f"{path} is a folder, not a model file.") from None
+        raise ModelFileError(words(IS_FOLDER, path=path)) from None
     except FileNotFoundError:
-        raise ModelFileError(f"{path} does not exist.") from None
+        raise ModelFileError(words(DOES_NOT_EXIST, path=path)) from None
     except OSError as exc:
-        raise ModelFileError(f"Cannot read {path}: {exc.strerror or exc}.") from None
+        error = exc.strerror or str(exc)
+        raise ModelFileError(words(CANNOT_READ, path=path, error=error)) from None
 
 
 def _describe(path: Path, header: GGUFHeader, file_size: int, tensors: list) -> ModelInspection:
     arch = header.value("general.architecture")
     if not isinstance(arch, str) or not arch:
-        raise ModelFileError("It has no general.architecture, so llama.cpp cannot load it.")
+        raise ModelFileError(words(NO_ARCHITECTURE))
     if not tensors:
-        raise ModelFileError("It contains no tensors (a vocabulary-only file?), so it is no model.")
+        raise ModelFileError(words(NO_TENSORS))
     vocab, fingerprint = _vocab(path, header, file_size)
     nextn_blocks = {m[1] for t in tensors if (m := _NEXTN_TENSOR.match(t.name))}
     n_layers = _int(header, f"{arch}.block_count", 0)
@@ -173,23 +195,21 @@ def _vocab(path: Path, header: GGUFHeader, file_size: int) -> tuple[VocabInfo, s
     model = _str(header, "tokenizer.ggml.model") or "none"
     vocab_type = _VOCAB_TYPES.get(model)
     if vocab_type is None:
-        raise ModelFileError(f"Its tokenizer type {model!r} is not one llama.cpp knows.")
+        raise ModelFileError(words(UNKNOWN_TOKENIZER, model=repr(model)))
     tokens_ref = header.value("tokenizer.ggml.tokens")
     if tokens_ref is None:
         tokens_ref = ArrayRef(GGUFValueType.STRING, 0, 0, 0)
     if not isinstance(tokens_ref, ArrayRef) or tokens_ref.element_type != GGUFValueType.STRING:
-        raise ModelFileError("Its tokenizer.ggml.tokens is not a list of strings.")
+        raise ModelFileError(words(TOKENS_NOT_STRINGS))
     if vocab_type != "none" and tokens_ref.count == 0:
-        raise ModelFileError(f"Its tokenizer ({model!r}) has no tokens.")
+        raise ModelFileError(words(NO_TOKENS, model=repr(model)))
     spm = vocab_type == "spm"
     bos_id = _int(header, "tokenizer.ggml.bos_token_id", 1 if spm else -1)
     eos_id = _int(header, "tokenizer.ggml.eos_token_id", 2 if spm else -1)
-    for what, token_id in (("beginning", bos_id), ("end", eos_id)):
-        if token_id >= tokens_ref.count:
-            raise ModelFileError(
-                f"Its {what}-of-sequence token id {token_id} is outside its "
-                f"{tokens_ref.count:,}-token vocabulary."
-            )
+    if bos_id >= tokens_ref.count:
+        raise ModelFileError(words(BOS_OUTSIDE, id=bos_id, n=tokens_ref.count))
+    if eos_id >= tokens_ref.count:
+        raise ModelFileError(words(EOS_OUTSIDE, id=eos_id, n=tokens_ref.count))
     add_bos = _bool(header, "tokenizer.ggml.add_bos_token", vocab_type in _ADDS_BOS_BY_DEFAULT)
     add_eos = _bool(header, "tokenizer.ggml.add_eos_token", False)
     tokens = GGUFTokens(path, tokens_ref.start, tokens_ref.end, tokens_ref.count, _first_size(path))
@@ -269,7 +289,7 @@ def _int(header: GGUFHeader, key: str, default: int) -> int:
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ModelFileError(f"Its {key} is {value!r}, not a whole number.")
+        raise ModelFileError(words(NOT_WHOLE_NUMBER, key=key, value=repr(value)))
     return value
 
 
@@ -278,7 +298,7 @@ def _bool(header: GGUFHeader, key: str, default: bool) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise ModelFileError(f"Its {key} is {value!r}, not true or false.")
+        raise ModelFileError(words(NOT_TRUE_OR_FALSE, key=key, value=repr(value)))
     return value
 
 
@@ -287,5 +307,5 @@ def _str(header: GGUFHeader, key: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise ModelFileError(f"Its {key} is not text.")
+        raise ModelFileError(words(NOT_TEXT, key=key))
     return value

@@ -20,8 +20,14 @@ import platformdirs
 from backend import APP_NAME
 from backend.models.inspect import ModelFileError, ModelInspection, inspect_model
 from backend.models.naming import split_name
+from backend.words import Words, words, words_of
 
 PARTIAL_SUFFIX = ".partial"  # downloads in progress; never listed as models
+
+NOT_A_FOLDER = "{folder} is not a folder."
+ALREADY_THERE = "The library already has a file named {name}."
+NOT_IN_LIBRARY = "{path} is not in the model library; refusing to delete it."
+CANNOT_READ = "Cannot read {name}: {error}."
 
 
 def default_models_dir() -> Path:
@@ -34,7 +40,7 @@ class LibraryEntry:
     path: Path  # the file to load (the first part of a split model)
     folder: Path  # the library folder it was found in
     inspection: ModelInspection | None  # None when the file is broken
-    error: str | None = None  # what is wrong with it, in words
+    error: Words | None = None  # what is wrong with it, in words (backend/words.py)
 
     @property
     def ok(self) -> bool:
@@ -55,7 +61,7 @@ class Library:
     def add_folder(self, folder: Path) -> None:
         folder = Path(folder).expanduser().resolve()
         if not folder.is_dir():
-            raise ModelFileError(f"{folder} is not a folder.")
+            raise ModelFileError(words(NOT_A_FOLDER, folder=folder))
         if folder not in self.folders:
             self._extra.append(folder)
 
@@ -87,7 +93,7 @@ class Library:
             return self._entry(source, self.models_dir)
         for target in targets:
             if target.exists():
-                raise ModelFileError(f"The library already has a file named {target.name}.")
+                raise ModelFileError(words(ALREADY_THERE, name=target.name))
         for part, target in zip(parts, targets, strict=True):
             temporary = target.with_name(target.name + PARTIAL_SUFFIX)
             if move:
@@ -101,7 +107,7 @@ class Library:
         """Delete a model (every part of a split one). Only files inside a library folder."""
         path = Path(path).resolve()
         if not any(path.is_relative_to(f.resolve()) for f in self.folders):
-            raise ModelFileError(f"{path} is not in the model library; refusing to delete it.")
+            raise ModelFileError(words(NOT_IN_LIBRARY, path=path))
         split = split_name(path.name)
         parts = (
             [path.with_name(split.part(n)) for n in range(1, split.count + 1)] if split else [path]
@@ -115,7 +121,8 @@ class Library:
         try:
             stat = path.stat()
         except OSError as exc:
-            return LibraryEntry(path, folder, None, f"Cannot read {path.name}: {exc.strerror}.")
+            return LibraryEntry(path, folder, None,
+                                words(CANNOT_READ, name=path.name, error=exc.strerror))
         stamp = (stat.st_size, stat.st_mtime_ns)
         with self._lock:
             cached = self._cache.get(path)
@@ -124,7 +131,7 @@ class Library:
         try:
             entry = LibraryEntry(path, folder, inspect_model(path))
         except ModelFileError as exc:
-            entry = LibraryEntry(path, folder, None, str(exc))
+            entry = LibraryEntry(path, folder, None, words_of(exc))
         with self._lock:
             self._cache[path] = (stamp, entry)
         return entry

@@ -13,6 +13,10 @@ from pathlib import Path
 from typing import overload
 
 from backend.models.gguf_header import ModelFileError
+from backend.words import words
+
+CHANGED_ON_DISK = "{name} changed on disk after it was inspected."
+CANNOT_READ_VOCABULARY = "Cannot read the vocabulary of {name}: {error}"
 
 
 class GGUFTokens(Sequence[str]):
@@ -65,12 +69,13 @@ class GGUFTokens(Sequence[str]):
     def _read(self) -> list[str]:
         try:
             if self._path.stat().st_size != self._file_size:
-                raise ModelFileError(f"{self._path.name} changed on disk after it was inspected.")
+                raise ModelFileError(words(CHANGED_ON_DISK, name=self._path.name))
             with open(self._path, "rb") as f:
                 f.seek(self._start)
                 data = f.read(self._end - self._start)
         except OSError as exc:
-            raise ModelFileError(f"Cannot read the vocabulary of {self._path.name}: {exc}") from exc
+            raise ModelFileError(words(CANNOT_READ_VOCABULARY, name=self._path.name,
+                                       error=str(exc))) from exc
         texts = []
         pos = 0
         for _ in range(self._count):

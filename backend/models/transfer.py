@@ -28,6 +28,8 @@ import httpx2
 from huggingface_hub import constants
 from huggingface_hub.utils import hf_raise_for_status, http_stream_backoff
 
+from backend.words import Words, words
+
 PARTIAL_SUFFIX = ".partial"
 SIDECAR_SUFFIX = ".partial.json"
 DISK_RESERVE = 64 * 2**20  # never fill the disk to the last byte
@@ -36,9 +38,27 @@ PROGRESS_INTERVAL = 0.1  # seconds between progress reports (the last one is alw
 
 _REPO_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$")
 
+# What a download says when it cannot go on, as templates (backend/words.py).
+NOT_A_REPO = "{repo} is not a valid repository name."
+ESCAPING_NAME = "Refusing to download {name}: the name would escape the models folder."
+NO_SPACE = ("Not enough disk space for {name}: it needs {needed} more, and only {free} is free "
+            "in {folder}.")
+KEEPS_FAILING = "The download of {name} keeps failing; it will continue from here next time."
+KEEPS_FAILING_BECAUSE = ("The download of {name} keeps failing ({error}); it will continue from "
+                         "here next time.")
+DAMAGED = ("{name} is damaged: its SHA-256 ({got}…) is not the one the Hub lists ({listed}…). "
+           "The downloaded bytes were deleted.")
+HUB_REFUSED = "The Hub refused the download: {error}"
+BAD_RANGE = "The server answered a request for bytes from {offset} with {answer}."
+TOO_MANY_BYTES = "The server sent more bytes than the Hub listed for the file."
+
 
 class DownloadError(Exception):
-    """A download that cannot go on; the message is one line for a person."""
+    """A download that cannot go on; the message is one line for a person, its one argument,
+    as Words (backend/words.py; `str(exc)` is the English sentence)."""
+
+    def __init__(self, message: Words | str) -> None:
+        super().__init__(message)
 
 
 class NotEnoughSpaceError(DownloadError):
@@ -73,7 +93,7 @@ def destination(models_dir: Path, repo_id: str, path_in_repo: str) -> Path:
     """Where a Hub file goes: `<models_dir>/<owner>/<repo>/<path>`. Refuses any name that
     would land outside `models_dir` (`..`, absolute paths, drive letters, backslashes)."""
     if not _REPO_ID.match(repo_id) or ".." in repo_id:
-        raise DownloadError(f"{repo_id!r} is not a valid repository name.")
+        raise DownloadError(words(NOT_A_REPO, repo=repr(repo_id)))
     parts = path_in_repo.split("/")
     if (
         not path_in_repo
@@ -83,15 +103,11 @@ def destination(models_dir: Path, repo_id: str, path_in_repo: str) -> Path:
         or path_in_repo.startswith("/")
         or any(p in ("", ".", "..") for p in parts)
     ):
-        raise DownloadError(
-            f"Refusing to download {path_in_repo!r}: the name would escape the models folder."
-        )
+        raise DownloadError(words(ESCAPING_NAME, name=repr(path_in_repo)))
     root = Path(models_dir).resolve()
     target = (root / repo_id / path_in_repo).resolve()
     if not target.is_relative_to(root):
-        raise DownloadError(
-            f"Refusing to download {path_in_repo!r}: the name would escape the models folder."
-        )
+        raise DownloadError(words(ESCAPING_NAME, name=repr(path_in_repo)))
     return target
 
 
@@ -133,10 +149,8 @@ def download(
     needed = size - offset
     free = free_space(dest.parent)
     if needed + DISK_RESERVE > free:
-        raise NotEnoughSpaceError(
-            f"Not enough disk space for {dest.name}: it needs {_human(needed)} more, and only "
-            f"{_human(free)} is free in {dest.parent}."
-        )
+        raise NotEnoughSpaceError(words(NO_SPACE, name=dest.name, needed=_human(needed),
+                                        free=_human(free), folder=dest.parent))
     _write_sidecar(dest, url, size, sha256)
     hasher = hashlib.sha256()
     if offset:
@@ -168,10 +182,12 @@ def download(
                 # empty 200): ask again from here, but give up when attempts bring nothing.
                 stalled = 0 if offset > before else stalled + 1
                 if stalled > MAX_STALLED_RETRIES:
-                    why = f" ({failure or type(failure).__name__})" if failure else ""
-                    raise DownloadError(
-                        f"The download of {dest.name} keeps failing{why}; it will continue "
-                        "from here next time.") from failure
+                    if failure is None:
+                        said = words(KEEPS_FAILING, name=dest.name)
+                    else:
+                        said = words(KEEPS_FAILING_BECAUSE, name=dest.name,
+                                     error=str(failure) or type(failure).__name__)
+                    raise DownloadError(said) from failure
                 if offset == before:
                     time.sleep(min(0.2 * 2**stalled, 5))
         out.flush()
@@ -179,10 +195,8 @@ def download(
     meter.report(offset, force=True)
     if sha256 is not None and hasher.hexdigest() != sha256.lower():
         discard_partial(dest)
-        raise ChecksumMismatchError(
-            f"{dest.name} is damaged: its SHA-256 ({hasher.hexdigest()[:12]}…) is not the one "
-            f"the Hub lists ({sha256[:12]}…). The downloaded bytes were deleted."
-        )
+        raise ChecksumMismatchError(words(DAMAGED, name=dest.name,
+                                          got=hasher.hexdigest()[:12], listed=sha256[:12]))
     os.replace(partial, dest)
     dest.with_name(dest.name + SIDECAR_SUFFIX).unlink(missing_ok=True)
     return dest
@@ -212,17 +226,16 @@ def _fetch_from(url, headers, offset, size, out, hasher, stop, meter) -> int:
             try:
                 hf_raise_for_status(response)
             except Exception as exc:
-                raise DownloadError(f"The Hub refused the download: {exc}".splitlines()[0]) from exc
+                first = (str(exc).splitlines() or [""])[0]
+                raise DownloadError(words(HUB_REFUSED, error=first)) from exc
         if offset and response.status_code == 200:
             raise _RestartFromZero
         if offset and not response.headers.get("Content-Range", "").startswith(f"bytes {offset}-"):
-            raise DownloadError(
-                f"The server answered a request for bytes from {offset} with "
-                f"{response.headers.get('Content-Range')!r}."
-            )
+            raise DownloadError(words(BAD_RANGE, offset=offset,
+                                      answer=repr(response.headers.get("Content-Range"))))
         for chunk in response.iter_bytes():  # as they arrive: a cut loses nothing received
             if offset + len(chunk) > size:
-                raise DownloadError("The server sent more bytes than the Hub listed for the file.")
+                raise DownloadError(words(TOO_MANY_BYTES))
             out.write(chunk)
             out.flush()
             hasher.update(chunk)

@@ -20,15 +20,43 @@ from typing import Any
 import httpx2
 
 from backend.engine.errors import EngineError
+from backend.words import Words, words
 
 CONNECT_TIMEOUT_S = 10.0
 READ_TIMEOUT_S = 300.0  # a long prompt on a busy server can take minutes to its first token
 
+# What a server problem says, as templates (backend/words.py).
+NO_ADDRESS = "Give the server's address, e.g. http://127.0.0.1:8080/v1."
+NOT_A_MODEL_LIST = ("The server at {url} answered /models with something that is not a model "
+                    "list: is it an OpenAI-compatible server?")
+NOT_A_STREAM = ("The server at {url} answered with {kind} instead of a stream of server-sent "
+                "events: is it OpenAI-compatible?")
+NO_CONTENT_TYPE = "no content type"
+NOT_JSON = "The server sent a piece of the answer that is not JSON."
+STOPPED = "The server stopped the answer: {error}"
+KEY_REFUSED = ("The server at {url} refused the API key (HTTP {code}): check the key, or give "
+               "one if the server needs it.")
+UNKNOWN_MODEL = ("The server at {url} does not serve a model called {model}: pick one from its "
+                 "model list.")
+NO_ENDPOINT = ("The server at {url} has no such endpoint (HTTP 404): is the address right, with "
+               "its /v1?")
+HTTP_ERROR = "The server answered HTTP {code}: {detail}"
+NO_ANSWER = ("The server at {url} did not answer within {seconds:.0f} s: is the address right "
+             "and the server running?")
+WENT_SILENT = ("The server at {url} went silent for {seconds:g} s, so the answer was given up "
+               "(timeout).")
+UNREACHABLE = ("Cannot reach {url}: nothing answers there (is the server running, and the "
+               "address right?).")
+CUT = ("The server closed the connection in the middle of the answer; what had arrived is "
+       "kept.")
+CONNECTION_FAILED = "The connection to {url} failed: {error}"
+
 
 class ServerError(EngineError):
-    """A server problem in one sentence; `kind` names it for callers and tests."""
+    """A server problem in one sentence (Words, backend/words.py; `str(exc)` is the English
+    sentence); `kind` names it for callers and tests, `detail` is the server's own text."""
 
-    def __init__(self, message: str, kind: str, detail: str = "") -> None:
+    def __init__(self, message: Words | str, kind: str, detail: str = "") -> None:
         super().__init__(message)
         self.kind = kind  # unreachable | key | model | timeout | interrupted | http | protocol
         self.detail = detail
@@ -38,7 +66,7 @@ def normalize_base_url(url: str) -> str:
     """`host:port`, `http://host:port` or `http://host:port/v1` → `http://host:port/v1`."""
     url = url.strip().rstrip("/")
     if not url:
-        raise ServerError("Give the server's address, e.g. http://127.0.0.1:8080/v1.", "http")
+        raise ServerError(words(NO_ADDRESS), "http")
     if "://" not in url:
         url = "http://" + url
     if not url.endswith("/v1"):
@@ -77,9 +105,7 @@ class ServerClient:
             data = response.json()
             return [str(m["id"]) for m in data.get("data", []) if isinstance(m, dict)]
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise ServerError(f"The server at {self.base_url} "
-                               f"answered /models with something that is not a "
-                              "model list: is it an OpenAI-compatible server?", "protocol",
+            raise ServerError(words(NOT_A_MODEL_LIST, url=self.base_url), "protocol",
                               str(exc)) from exc
 
     def metrics_page(self) -> str | None:
@@ -107,10 +133,9 @@ class ServerClient:
                 kind = response.headers.get("content-type", "").partition(";")[0].strip()
                 if kind.lower() != "text/event-stream":
                     response.read()
-                    raise ServerError(f"The server at {self.base_url} answered with "
-                                      f"{kind or 'no content type'} instead of a stream of "
-                                      "server-sent events: is it OpenAI-compatible?",
-                                      "protocol", response.text[:500])
+                    said = words(NOT_A_STREAM, url=self.base_url,
+                                 kind=kind or words(NO_CONTENT_TYPE))
+                    raise ServerError(said, "protocol", response.text[:500])
                 with self._lock:
                     self._response = response
                 if cancelled():
@@ -123,11 +148,11 @@ class ServerClient:
                     try:
                         chunk = json.loads(event.data)
                     except ValueError as exc:
-                        raise ServerError("The server sent a piece of the answer that is not "
-                                          "JSON.", "protocol", event.data[:200]) from exc
+                        raise ServerError(words(NOT_JSON), "protocol",
+                                          event.data[:200]) from exc
                     if isinstance(chunk, dict) and "error" in chunk and "choices" not in chunk:
-                        raise ServerError(f"The server stopped the answer: "
-                                          f"{_error_text(chunk)}", "http", event.data[:500])
+                        raise ServerError(words(STOPPED, error=_error_text(chunk)), "http",
+                                          event.data[:500])
                     if isinstance(chunk, dict):
                         yield chunk
         except ServerError:
@@ -167,40 +192,31 @@ class ServerClient:
         code = response.status_code
         body = response.text[:500]
         if code in (401, 403):
-            return ServerError(f"The server at {self.base_url} "
-                               f"refused the API key (HTTP {code}): check the "
-                               "key, or give one if the server needs it.", "key", body)
+            return ServerError(words(KEY_REFUSED, url=self.base_url, code=code), "key", body)
         text = body.lower()
         if model and code in (400, 404, 422) and "model" in text and (
                 "not found" in text or "does not exist" in text or "unknown" in text):
-            return ServerError(f"The server at {self.base_url} "
-                               f"does not serve a model called {model!r}: "
-                               "pick one from its model list.", "model", body)
+            return ServerError(words(UNKNOWN_MODEL, url=self.base_url, model=repr(model)),
+                               "model", body)
         if code == 404:
-            return ServerError(f"The server at {self.base_url} "
-                               f"has no such endpoint (HTTP 404): is the "
-                               "address right, with its /v1?", "http", body)
+            return ServerError(words(NO_ENDPOINT, url=self.base_url), "http", body)
         detail = _error_text(_json_or_none(response)) or body
-        return ServerError(f"The server answered HTTP {code}: {detail[:200]}", "http", body)
+        return ServerError(words(HTTP_ERROR, code=code, detail=detail[:200]), "http", body)
 
     def _transport_error(self, exc: httpx2.HTTPError, *, streaming: bool) -> ServerError:
         where = self.base_url
         if isinstance(exc, httpx2.ConnectTimeout):
-            return ServerError(f"The server at {where} "
-                               f"did not answer within {CONNECT_TIMEOUT_S:.0f} s: is "
-                               "the address right and the server running?", "unreachable",
-                               repr(exc))
+            return ServerError(words(NO_ANSWER, url=where, seconds=CONNECT_TIMEOUT_S),
+                               "unreachable", repr(exc))
         if isinstance(exc, httpx2.TimeoutException):
-            return ServerError(f"The server at {where} "
-                               f"went silent for {self._read_timeout_s:g} s, so the "
-                               "answer was given up (timeout).", "timeout", repr(exc))
+            return ServerError(words(WENT_SILENT, url=where, seconds=self._read_timeout_s),
+                               "timeout", repr(exc))
         if isinstance(exc, httpx2.ConnectError):
-            return ServerError(f"Cannot reach {where}: nothing answers there (is the server "
-                               "running, and the address right?).", "unreachable", repr(exc))
+            return ServerError(words(UNREACHABLE, url=where), "unreachable", repr(exc))
         if streaming:
-            return ServerError("The server closed the connection in the middle of the answer; "
-                               "what had arrived is kept.", "interrupted", repr(exc))
-        return ServerError(f"The connection to {where} failed: {exc}", "unreachable", repr(exc))
+            return ServerError(words(CUT), "interrupted", repr(exc))
+        return ServerError(words(CONNECTION_FAILED, url=where, error=str(exc)), "unreachable",
+                           repr(exc))
 
 
 def _json_or_none(response: httpx2.Response) -> Any:

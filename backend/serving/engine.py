@@ -38,10 +38,24 @@ from backend.serving import llama_server, prometheus, sglang, vllm
 from backend.serving.client import READ_TIMEOUT_S, ServerClient, ServerError
 from backend.serving.report import SpecReport, as_int
 from backend.serving.target import ServerTarget, is_server_path, key_for, parse_server_path
+from backend.words import words, words_of
 
 _FINISH: dict[str, StopReason] = {"stop": "eos", "length": "length", "eos": "eos",
                                   "abort": "cancelled"}
 ARCHITECTURE = "OpenAI-compatible server"
+
+# What the server backend says, as templates (backend/words.py).
+MODEL_NOT_SERVED = ("The server at {url} does not serve a model called {model}; it serves "
+                    "{models}.")
+NO_MODEL_LISTED = "The server at {url} lists no model to answer with."
+DEMO_IS_LOCAL = ("The demo models run on the local engine: switch the backend to \"Local "
+                 "engine\" first.")
+NO_DRAFT_MODEL = ("A server drafts with what it was started with (its own draft model, n-gram "
+                  "or MTP); Draftlight cannot give it a draft model.")
+CHOOSE_A_MODEL = "Choose one of the server's models first."
+CHAT_ONLY = "A server answers chat messages here, not a raw prompt."
+STREAM_ENDED = ("The server ended the stream before the answer was finished; what had arrived "
+                "is kept.")
 
 
 class ServerEngine:
@@ -74,12 +88,10 @@ class ServerEngine:
         if not model and available:
             model = available[0]
         if available and model not in available:
-            raise ServerError(f"The server at {self.base_url} "
-                               f"does not serve a model called {model!r}; it "
-                              f"serves {', '.join(available[:8])}.", "model")
+            raise ServerError(words(MODEL_NOT_SERVED, url=self.base_url, model=repr(model),
+                                    models=", ".join(available[:8])), "model")
         if not model:
-            raise ServerError(f"The server at {self.base_url} "
-                               f"lists no model to answer with.", "model")
+            raise ServerError(words(NO_MODEL_LISTED, url=self.base_url), "model")
         self._model = model
         target = ServerTarget(self.base_url, model)
         self.target = ModelInfo(path=target.path, name=target.name, architecture=ARCHITECTURE,
@@ -91,13 +103,11 @@ class ServerEngine:
 
     def load_demo(self, *, n_ctx: int, n_threads: int | None = None,
                   progress: ProgressFn | None = None) -> tuple[str, str]:
-        raise EngineError("The demo models run on the local engine: switch the backend to "
-                          "\"Local engine\" first.")
+        raise EngineError(words(DEMO_IS_LOCAL))
 
     def load_draft(self, path: str | os.PathLike, *,
                    progress: ProgressFn | None = None) -> ModelInfo | None:
-        raise EngineError("A server drafts with what it was started with (its own draft model, "
-                          "n-gram or MTP); Draftlight cannot give it a draft model.")
+        raise EngineError(words(NO_DRAFT_MODEL))
 
     def unload_draft(self) -> None:
         pass
@@ -118,10 +128,10 @@ class ServerEngine:
         self._cancel.clear()
         self.last_report = SpecReport()
         if not self._model:
-            yield GenerationFailed("Choose one of the server's models first.")
+            yield GenerationFailed(CHOOSE_A_MODEL, words=words(CHOOSE_A_MODEL))
             return
         if request.prompt is not None and not request.messages:
-            yield GenerationFailed("A server answers chat messages here, not a raw prompt.")
+            yield GenerationFailed(CHAT_ONLY, words=words(CHAT_ONLY))
             return
         start = time.perf_counter()
         yield GenerationStarted(request.request_id, spec_types.PLAIN, 0, 0)
@@ -159,13 +169,12 @@ class ServerEngine:
                     break
         except ServerError as exc:
             if not self._cancel.is_set():
-                yield GenerationFailed(str(exc), exc.detail)
+                yield GenerationFailed(str(exc), exc.detail, words=words_of(exc))
                 return
         if self._cancel.is_set():
             reason: StopReason = "cancelled"
         elif finish is None:
-            yield GenerationFailed("The server ended the stream before the answer was "
-                                   "finished; what had arrived is kept.")
+            yield GenerationFailed(STREAM_ENDED, words=words(STREAM_ENDED))
             return
         else:
             reason = _FINISH.get(finish, "eos")

@@ -2776,6 +2776,62 @@ Inutilisable : {error}</translation>
         <translation>la vérification par lots est coûteuse sur ce CPU (chaque jeton de plus dans le lot de vérification ajoute {beta:.2f} d&apos;une étape simple)</translation>
     </message>
     <message>
+        <source>There is no chat {id}.</source>
+        <translation>Il n&apos;y a pas de conversation {id}.</translation>
+    </message>
+    <message>
+        <source>This file is not a conversation exported by Draftlight.</source>
+        <translation>Ce fichier n&apos;est pas une conversation exportée par Draftlight.</translation>
+    </message>
+    <message>
+        <source>This conversation file has version {version}; this Draftlight reads version {ours}.</source>
+        <translation>Ce fichier de conversation est en version {version} ; ce Draftlight lit la version {ours}.</translation>
+    </message>
+    <message>
+        <source>The file has no list of messages.</source>
+        <translation>Le fichier n&apos;a pas de liste de messages.</translation>
+    </message>
+    <message>
+        <source>Message {n} is not a user or assistant message.</source>
+        <translation>Le message {n} n&apos;est ni un message de l&apos;utilisateur ni un message de l&apos;assistant.</translation>
+    </message>
+    <message>
+        <source>Message {n} follows a message that is not before it.</source>
+        <translation>Le message {n} suit un message qui ne le précède pas.</translation>
+    </message>
+    <message>
+        <source>The tokens of message {n} are not whole.</source>
+        <translation>Les jetons du message {n} ne sont pas complets.</translation>
+    </message>
+    <message>
+        <source>Your saved chats could not be read ({error}). The damaged file was moved to {moved} and a new, empty chat list was started.</source>
+        <translation>Vos conversations enregistrées n&apos;ont pas pu être lues ({error}). Le fichier endommagé a été déplacé vers {moved} et une nouvelle liste de conversations, vide, a été créée.</translation>
+    </message>
+    <message>
+        <source>Could not open the chats database {path}: {error}.</source>
+        <translation>Impossible d&apos;ouvrir la base de données des conversations {path} : {error}.</translation>
+    </message>
+    <message>
+        <source>Could not start a chats database: {error}.</source>
+        <translation>Impossible de créer une base de données des conversations : {error}.</translation>
+    </message>
+    <message>
+        <source>Could not save to the chats database: {error}</source>
+        <translation>Impossible d&apos;enregistrer dans la base de données des conversations : {error}</translation>
+    </message>
+    <message>
+        <source>Could not read the chats database: {error}</source>
+        <translation>Impossible de lire la base de données des conversations : {error}</translation>
+    </message>
+    <message>
+        <source>Your saved chats at {path} could not be read ({error}) nor moved aside ({why}).</source>
+        <translation>Vos conversations enregistrées dans {path} n&apos;ont pu être ni lues ({error}) ni mises de côté ({why}).</translation>
+    </message>
+    <message>
+        <source>Could not start a new chats database at {path}: {error}</source>
+        <translation>Impossible de créer une nouvelle base de données des conversations dans {path} : {error}</translation>
+    </message>
+    <message>
         <source>llama.cpp could not create a context of {n_ctx} tokens for {name} (not enough memory?).</source>
         <translation>llama.cpp n&apos;a pas pu créer un contexte de {n_ctx} jetons pour {name} (mémoire insuffisante ?).</translation>
     </message>
@@ -2996,6 +3052,26 @@ Inutilisable : {error}</translation>
         <translation>Les noyaux rapides ne sont pas compilés sur cette machine : lancez scripts/fast-kernels.sh (quelques minutes, une seule fois), puis choisissez-les à nouveau.</translation>
     </message>
     <message>
+        <source>The download manager is closed.</source>
+        <translation>Le gestionnaire de téléchargements est fermé.</translation>
+    </message>
+    <message>
+        <source>The download failed ({error}).</source>
+        <translation>Le téléchargement a échoué ({error}).</translation>
+    </message>
+    <message>
+        <source>{n:,} tokens (d2t)</source>
+        <translation>{n:,} jetons (d2t)</translation>
+    </message>
+    <message>
+        <source>{n:,} tokens</source>
+        <translation>{n:,} jetons</translation>
+    </message>
+    <message>
+        <source>for a target of hidden size {hidden}, reads its layers {layers}; draft vocabulary {vocab}</source>
+        <translation>pour une cible de taille cachée {hidden}, lit ses couches {layers} ; vocabulaire brouillon {vocab}</translation>
+    </message>
+    <message>
         <source>{name} is an EAGLE-3 draft head for a model with hidden size {hidden} (it reads that model&apos;s layers {layers}), not a model that can answer: choose it as the draft with spec type EAGLE-3, and the model it was made for as the target.</source>
         <translation>{name} est une tête brouillon EAGLE-3 pour un modèle de taille cachée {hidden} (elle lit les couches {layers} de ce modèle), pas un modèle qui peut répondre : choisissez-la comme brouillon avec le type de spéculation EAGLE-3, et le modèle pour lequel elle a été faite comme modèle cible.</translation>
     </message>
@@ -3068,6 +3144,306 @@ Inutilisable : {error}</translation>
         <translation>Sa table d2t est tronquée.</translation>
     </message>
     <message>
+        <source>element {i} of {key}</source>
+        <translation>l&apos;élément {i} de {key}</translation>
+    </message>
+    <message>
+        <source>the version</source>
+        <translation>la version</translation>
+    </message>
+    <message>
+        <source>the tensor count</source>
+        <translation>le nombre de tenseurs</translation>
+    </message>
+    <message>
+        <source>the metadata count</source>
+        <translation>le nombre d&apos;entrées de métadonnées</translation>
+    </message>
+    <message>
+        <source>metadata entries</source>
+        <translation>entrées de métadonnées</translation>
+    </message>
+    <message>
+        <source>tensors</source>
+        <translation>tenseurs</translation>
+    </message>
+    <message>
+        <source>The header claims {count:,} {what}, more than the file can hold: the header is corrupt.</source>
+        <translation>L&apos;en-tête annonce {count:,} {what}, plus que le fichier ne peut en contenir : l&apos;en-tête est corrompu.</translation>
+    </message>
+    <message>
+        <source>This GGUF file has version {version}; this app reads versions {supported}, so it is corrupt or from a newer format.</source>
+        <translation>Ce fichier GGUF est en version {version} ; cette application lit les versions {supported}, il est donc corrompu ou d&apos;un format plus récent.</translation>
+    </message>
+    <message>
+        <source>the shape of {name}</source>
+        <translation>la forme de {name}</translation>
+    </message>
+    <message>
+        <source>the key of metadata entry {i} of {n}</source>
+        <translation>la clé de l&apos;entrée de métadonnées {i} sur {n}</translation>
+    </message>
+    <message>
+        <source>general.alignment is {value}; it must be a power of two: the header is corrupt.</source>
+        <translation>general.alignment vaut {value} ; ce doit être une puissance de deux : l&apos;en-tête est corrompu.</translation>
+    </message>
+    <message>
+        <source>The file is truncated: its tensors need {needed:,} bytes but it has only {size:,} ({percent:.0f}% of the tensor data is there); this is usually an incomplete download.</source>
+        <translation>Le fichier est tronqué : ses tenseurs demandent {needed:,} octets mais il n&apos;en a que {size:,} ({percent:.0f} % des données des tenseurs sont là) ; c&apos;est en général un téléchargement incomplet.</translation>
+    </message>
+    <message>
+        <source>The file ends inside its header (it is too short for its {count:,} {what}): it is truncated.</source>
+        <translation>Le fichier se termine à l&apos;intérieur de son en-tête (il est trop court pour ses {count:,} {what}) : il est tronqué.</translation>
+    </message>
+    <message>
+        <source>The file is empty (0 bytes).</source>
+        <translation>Le fichier est vide (0 octet).</translation>
+    </message>
+    <message>
+        <source>The file is only {size:,} bytes long, too short for a GGUF header (24 bytes): it is truncated.</source>
+        <translation>Le fichier ne fait que {size:,} octets, trop peu pour un en-tête GGUF (24 octets) : il est tronqué.</translation>
+    </message>
+    <message>
+        <source>This is not a GGUF file: it starts with {magic} instead of b&apos;GGUF&apos;.</source>
+        <translation>Ce n&apos;est pas un fichier GGUF : il commence par {magic} au lieu de b&apos;GGUF&apos;.</translation>
+    </message>
+    <message>
+        <source>This GGUF file is big-endian; llama.cpp here reads only little-endian files.</source>
+        <translation>Ce fichier GGUF est big-endian ; le llama.cpp de cette application ne lit que les fichiers little-endian.</translation>
+    </message>
+    <message>
+        <source>This is a GGUF version 1 file, which llama.cpp no longer reads; download a newer copy.</source>
+        <translation>C&apos;est un fichier GGUF de version 1, que llama.cpp ne lit plus ; téléchargez-en une copie plus récente.</translation>
+    </message>
+    <message>
+        <source>the value type of {key}</source>
+        <translation>le type de valeur de {key}</translation>
+    </message>
+    <message>
+        <source>the element type of the array {key}</source>
+        <translation>le type des éléments du tableau {key}</translation>
+    </message>
+    <message>
+        <source>the length of the array {key}</source>
+        <translation>la longueur du tableau {key}</translation>
+    </message>
+    <message>
+        <source>elements of {key}</source>
+        <translation>éléments de {key}</translation>
+    </message>
+    <message>
+        <source>the name of tensor {i} of {n}</source>
+        <translation>le nom du tenseur {i} sur {n}</translation>
+    </message>
+    <message>
+        <source>the dimension count of {name}</source>
+        <translation>le nombre de dimensions de {name}</translation>
+    </message>
+    <message>
+        <source>the type of {name}</source>
+        <translation>le type de {name}</translation>
+    </message>
+    <message>
+        <source>the data offset of {name}</source>
+        <translation>le décalage des données de {name}</translation>
+    </message>
+    <message>
+        <source>The metadata key {key} appears twice: the header is corrupt.</source>
+        <translation>La clé de métadonnées {key} apparaît deux fois : l&apos;en-tête est corrompu.</translation>
+    </message>
+    <message>
+        <source>This is a model in the old {legacy} format, which llama.cpp no longer reads; convert it to GGUF or download a GGUF version.</source>
+        <translation>C&apos;est un modèle dans l&apos;ancien format {legacy}, que llama.cpp ne lit plus ; convertissez-le en GGUF ou téléchargez-en une version GGUF.</translation>
+    </message>
+    <message>
+        <source>{first} and {second}</source>
+        <translation>{first} et {second}</translation>
+    </message>
+    <message>
+        <source>The file ends inside its header (at byte {size:,}, while reading {what}): it is truncated or corrupt.</source>
+        <translation>Le fichier se termine à l&apos;intérieur de son en-tête (à l&apos;octet {size:,}, en lisant {what}) : il est tronqué ou corrompu.</translation>
+    </message>
+    <message>
+        <source>More of the header is needed to read {what}.</source>
+        <translation>Il faut une plus grande partie de l&apos;en-tête pour lire {what}.</translation>
+    </message>
+    <message>
+        <source>the length of {what}</source>
+        <translation>la longueur indiquée pour {what}</translation>
+    </message>
+    <message>
+        <source>The length of {what} is {length:,} bytes, past the end of the file: the header is corrupt.</source>
+        <translation>La longueur indiquée pour {what} est de {length:,} octets, au-delà de la fin du fichier : l&apos;en-tête est corrompu.</translation>
+    </message>
+    <message>
+        <source>The header gives {type_id} as {what}, which is not a GGUF value type.</source>
+        <translation>L&apos;en-tête donne {type_id} comme {what}, qui n&apos;est pas un type de valeur GGUF.</translation>
+    </message>
+    <message>
+        <source>the value of {key}</source>
+        <translation>la valeur de {key}</translation>
+    </message>
+    <message>
+        <source>{key} is an array of arrays, which GGUF does not allow.</source>
+        <translation>{key} est un tableau de tableaux, ce que GGUF ne permet pas.</translation>
+    </message>
+    <message>
+        <source>the array {key}</source>
+        <translation>le tableau {key}</translation>
+    </message>
+    <message>
+        <source>The name of tensor {i} of {n} is {length} bytes long; llama.cpp allows at most {most}: the header is corrupt.</source>
+        <translation>Le nom du tenseur {i} sur {n} fait {length} octets ; llama.cpp en permet au plus {most} : l&apos;en-tête est corrompu.</translation>
+    </message>
+    <message>
+        <source>Tensor {name} has {n_dims} dimensions; GGUF allows 1 to {most}.</source>
+        <translation>Le tenseur {name} a {n_dims} dimensions ; GGUF en permet de 1 à {most}.</translation>
+    </message>
+    <message>
+        <source>Tensor {name} has an impossible shape {shape}.</source>
+        <translation>Le tenseur {name} a une forme impossible {shape}.</translation>
+    </message>
+    <message>
+        <source>Tensor {name} has rows of {n} values, not a multiple of the {block}-value blocks of its type {type}.</source>
+        <translation>Le tenseur {name} a des lignes de {n} valeurs, pas un multiple des blocs de {block} valeurs de son type {type}.</translation>
+    </message>
+    <message>
+        <source>Two tensors are both named {name}: the header is corrupt.</source>
+        <translation>Deux tenseurs portent le même nom {name} : l&apos;en-tête est corrompu.</translation>
+    </message>
+    <message>
+        <source>Tensor {name} starts at data offset {offset:,}, which is not a multiple of the file&apos;s {alignment}-byte alignment: the header is corrupt.</source>
+        <translation>Le tenseur {name} commence au décalage de données {offset:,}, qui n&apos;est pas un multiple de l&apos;alignement de {alignment} octets du fichier : l&apos;en-tête est corrompu.</translation>
+    </message>
+    <message>
+        <source>Tensor {name} starts at data offset {offset:,}, but the tensors before it end at {expected:,}: the header is corrupt.</source>
+        <translation>Le tenseur {name} commence au décalage de données {offset:,}, mais les tenseurs qui le précèdent se terminent à {expected:,} : l&apos;en-tête est corrompu.</translation>
+    </message>
+    <message>
+        <source>Cannot read {what} as UTF-8 text ({raw}): the header is corrupt.</source>
+        <translation>Impossible de lire {what} comme du texte UTF-8 ({raw}) : l&apos;en-tête est corrompu.</translation>
+    </message>
+    <message>
+        <source>Tensor {name} has type id {type_id}, which is not a ggml tensor type (corrupt, or made by a newer llama.cpp).</source>
+        <translation>Le tenseur {name} a l&apos;identifiant de type {type_id}, qui n&apos;est pas un type de tenseur ggml (il est corrompu, ou créé par un llama.cpp plus récent).</translation>
+    </message>
+    <message>
+        <source>search the Hub</source>
+        <translation>chercher dans le Hub</translation>
+    </message>
+    <message>
+        <source>list the files of {repo}</source>
+        <translation>lister les fichiers de {repo}</translation>
+    </message>
+    <message>
+        <source>Could not {doing}: {reason}.</source>
+        <translation>Impossible de {doing} : {reason}.</translation>
+    </message>
+    <message>
+        <source>Could not {doing}: {error}</source>
+        <translation>Impossible de {doing} : {error}</translation>
+    </message>
+    <message>
+        <source>read the header of {path}</source>
+        <translation>lire l&apos;en-tête de {path}</translation>
+    </message>
+    <message>
+        <source>not authorised (set HF_TOKEN?)</source>
+        <translation>non autorisé (HF_TOKEN est-il défini ?)</translation>
+    </message>
+    <message>
+        <source>access denied (gated repo?)</source>
+        <translation>accès refusé (dépôt à accès restreint ?)</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>introuvable</translation>
+    </message>
+    <message>
+        <source>the part numbered 00001</source>
+        <translation>la partie numérotée 00001</translation>
+    </message>
+    <message>
+        <source>{name} is part {number} of a {n_parts}-part model; open the first part ({first}) instead.</source>
+        <translation>{name} est la partie {number} d&apos;un modèle en {n_parts} parties ; ouvrez plutôt la première partie ({first}).</translation>
+    </message>
+    <message>
+        <source>{name} is the first of {n_parts} parts, but its name does not end in {ending}, so llama.cpp cannot find the other parts.</source>
+        <translation>{name} est la première de {n_parts} parties, mais son nom ne se termine pas par {ending}, donc llama.cpp ne trouve pas les autres parties.</translation>
+    </message>
+    <message>
+        <source>It has no general.architecture, so llama.cpp cannot load it.</source>
+        <translation>Il n&apos;a pas de general.architecture, donc llama.cpp ne peut pas le charger.</translation>
+    </message>
+    <message>
+        <source>It contains no tensors (a vocabulary-only file?), so it is no model.</source>
+        <translation>Il ne contient aucun tenseur (un fichier de vocabulaire seul ?), ce n&apos;est donc pas un modèle.</translation>
+    </message>
+    <message>
+        <source>Its tokenizer type {model} is not one llama.cpp knows.</source>
+        <translation>Son type de tokeniseur {model} n&apos;est pas connu de llama.cpp.</translation>
+    </message>
+    <message>
+        <source>Its tokenizer.ggml.tokens is not a list of strings.</source>
+        <translation>Son tokenizer.ggml.tokens n&apos;est pas une liste de chaînes.</translation>
+    </message>
+    <message>
+        <source>Its tokenizer ({model}) has no tokens.</source>
+        <translation>Son tokeniseur ({model}) n&apos;a aucun jeton.</translation>
+    </message>
+    <message>
+        <source>Its beginning-of-sequence token id {id} is outside its {n:,}-token vocabulary.</source>
+        <translation>L&apos;identifiant {id} de son jeton de début de séquence est hors de son vocabulaire de {n:,} jetons.</translation>
+    </message>
+    <message>
+        <source>Its end-of-sequence token id {id} is outside its {n:,}-token vocabulary.</source>
+        <translation>L&apos;identifiant {id} de son jeton de fin de séquence est hors de son vocabulaire de {n:,} jetons.</translation>
+    </message>
+    <message>
+        <source>Its {key} is {value}, not a whole number.</source>
+        <translation>Son {key} vaut {value}, pas un nombre entier.</translation>
+    </message>
+    <message>
+        <source>Its {key} is {value}, not true or false.</source>
+        <translation>Son {key} vaut {value}, ni vrai ni faux.</translation>
+    </message>
+    <message>
+        <source>Its {key} is not text.</source>
+        <translation>Son {key} n&apos;est pas du texte.</translation>
+    </message>
+    <message>
+        <source>Part {n} of {n_parts} of this model ({name}) is missing.</source>
+        <translation>La partie {n} sur {n_parts} de ce modèle ({name}) est manquante.</translation>
+    </message>
+    <message>
+        <source>{name} does not say it is part {n} of {n_parts}.</source>
+        <translation>{name} n&apos;indique pas être la partie {n} sur {n_parts}.</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a model file.</source>
+        <translation>{path} est un dossier, pas un fichier de modèle.</translation>
+    </message>
+    <message>
+        <source>{path} does not exist.</source>
+        <translation>{path} n&apos;existe pas.</translation>
+    </message>
+    <message>
+        <source>Cannot read {path}: {error}.</source>
+        <translation>Impossible de lire {path} : {error}.</translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder.</source>
+        <translation>{folder} n&apos;est pas un dossier.</translation>
+    </message>
+    <message>
+        <source>{path} is not in the model library; refusing to delete it.</source>
+        <translation>{path} n&apos;est pas dans la bibliothèque de modèles ; il ne sera pas supprimé.</translation>
+    </message>
+    <message>
+        <source>The library already has a file named {name}.</source>
+        <translation>La bibliothèque a déjà un fichier nommé {name}.</translation>
+    </message>
+    <message>
         <source>{name} no longer exists.</source>
         <translation>{name} n&apos;existe plus.</translation>
     </message>
@@ -3082,6 +3458,50 @@ Inutilisable : {error}</translation>
     <message>
         <source>An EAGLE-3 head for this target: it drafts with spec type EAGLE-3.</source>
         <translation>Une tête EAGLE-3 pour ce modèle : elle propose des brouillons avec le type de spéculation EAGLE-3.</translation>
+    </message>
+    <message>
+        <source>{name} changed on disk after it was inspected.</source>
+        <translation>{name} a changé sur le disque après avoir été inspecté.</translation>
+    </message>
+    <message>
+        <source>Cannot read the vocabulary of {name}: {error}</source>
+        <translation>Impossible de lire le vocabulaire de {name} : {error}</translation>
+    </message>
+    <message>
+        <source>{repo} is not a valid repository name.</source>
+        <translation>{repo} n&apos;est pas un nom de dépôt valide.</translation>
+    </message>
+    <message>
+        <source>Refusing to download {name}: the name would escape the models folder.</source>
+        <translation>Téléchargement de {name} refusé : le nom sortirait du dossier des modèles.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space for {name}: it needs {needed} more, and only {free} is free in {folder}.</source>
+        <translation>Pas assez d&apos;espace disque pour {name} : il faut encore {needed}, et seuls {free} sont libres dans {folder}.</translation>
+    </message>
+    <message>
+        <source>{name} is damaged: its SHA-256 ({got}…) is not the one the Hub lists ({listed}…). The downloaded bytes were deleted.</source>
+        <translation>{name} est endommagé : son SHA-256 ({got}…) n&apos;est pas celui qu&apos;indique le Hub ({listed}…). Les octets téléchargés ont été supprimés.</translation>
+    </message>
+    <message>
+        <source>The server answered a request for bytes from {offset} with {answer}.</source>
+        <translation>Le serveur a répondu à une demande d&apos;octets à partir de {offset} par {answer}.</translation>
+    </message>
+    <message>
+        <source>The server sent more bytes than the Hub listed for the file.</source>
+        <translation>Le serveur a envoyé plus d&apos;octets que le Hub n&apos;en indique pour le fichier.</translation>
+    </message>
+    <message>
+        <source>The download of {name} keeps failing; it will continue from here next time.</source>
+        <translation>Le téléchargement de {name} échoue sans cesse ; il reprendra d&apos;ici la prochaine fois.</translation>
+    </message>
+    <message>
+        <source>The download of {name} keeps failing ({error}); it will continue from here next time.</source>
+        <translation>Le téléchargement de {name} échoue sans cesse ({error}) ; il reprendra d&apos;ici la prochaine fois.</translation>
+    </message>
+    <message>
+        <source>The Hub refused the download: {error}</source>
+        <translation>Le Hub a refusé le téléchargement : {error}</translation>
     </message>
     <message>
         <source>The draft model&apos;s tokenizer type ({draft}) differs from the target&apos;s ({target}), so their token ids mean different things.</source>
@@ -3110,6 +3530,94 @@ Inutilisable : {error}</translation>
     <message>
         <source>The vocabularies differ at token {i}: the target has {target}, the draft {draft}.</source>
         <translation>Les vocabulaires diffèrent au jeton {i} : le modèle cible a {target}, le brouillon {draft}.</translation>
+    </message>
+    <message>
+        <source>Give the server&apos;s address, e.g. http://127.0.0.1:8080/v1.</source>
+        <translation>Indiquez l&apos;adresse du serveur, par ex. http://127.0.0.1:8080/v1.</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP {code}: {detail}</source>
+        <translation>Le serveur a répondu HTTP {code} : {detail}</translation>
+    </message>
+    <message>
+        <source>The connection to {url} failed: {error}</source>
+        <translation>La connexion à {url} a échoué : {error}</translation>
+    </message>
+    <message>
+        <source>The server at {url} refused the API key (HTTP {code}): check the key, or give one if the server needs it.</source>
+        <translation>Le serveur à {url} a refusé la clé d&apos;API (HTTP {code}) : vérifiez la clé, ou indiquez-en une si le serveur en demande une.</translation>
+    </message>
+    <message>
+        <source>The server at {url} does not serve a model called {model}: pick one from its model list.</source>
+        <translation>Le serveur à {url} ne sert pas de modèle nommé {model} : choisissez-en un dans sa liste de modèles.</translation>
+    </message>
+    <message>
+        <source>The server at {url} has no such endpoint (HTTP 404): is the address right, with its /v1?</source>
+        <translation>Le serveur à {url} n&apos;a pas ce point d&apos;accès (HTTP 404) : l&apos;adresse est-elle juste, avec son /v1 ?</translation>
+    </message>
+    <message>
+        <source>The server at {url} did not answer within {seconds:.0f} s: is the address right and the server running?</source>
+        <translation>Le serveur à {url} n&apos;a pas répondu en {seconds:.0f} s : l&apos;adresse est-elle juste et le serveur en marche ?</translation>
+    </message>
+    <message>
+        <source>The server at {url} went silent for {seconds:g} s, so the answer was given up (timeout).</source>
+        <translation>Le serveur à {url} est resté muet pendant {seconds:g} s, la réponse a donc été abandonnée (délai dépassé).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {url}: nothing answers there (is the server running, and the address right?).</source>
+        <translation>Impossible de joindre {url} : rien n&apos;y répond (le serveur est-il en marche, et l&apos;adresse juste ?).</translation>
+    </message>
+    <message>
+        <source>The server closed the connection in the middle of the answer; what had arrived is kept.</source>
+        <translation>Le serveur a fermé la connexion au milieu de la réponse ; ce qui était arrivé est conservé.</translation>
+    </message>
+    <message>
+        <source>The server at {url} answered /models with something that is not a model list: is it an OpenAI-compatible server?</source>
+        <translation>Le serveur à {url} a répondu à /models par autre chose qu&apos;une liste de modèles : est-ce un serveur compatible OpenAI ?</translation>
+    </message>
+    <message>
+        <source>The server at {url} answered with {kind} instead of a stream of server-sent events: is it OpenAI-compatible?</source>
+        <translation>Le serveur à {url} a répondu avec {kind} au lieu d&apos;un flux de server-sent events : est-il compatible OpenAI ?</translation>
+    </message>
+    <message>
+        <source>The server stopped the answer: {error}</source>
+        <translation>Le serveur a interrompu la réponse : {error}</translation>
+    </message>
+    <message>
+        <source>no content type</source>
+        <translation>aucun type de contenu</translation>
+    </message>
+    <message>
+        <source>The server sent a piece of the answer that is not JSON.</source>
+        <translation>Le serveur a envoyé un morceau de la réponse qui n&apos;est pas du JSON.</translation>
+    </message>
+    <message>
+        <source>The demo models run on the local engine: switch the backend to &quot;Local engine&quot; first.</source>
+        <translation>Les modèles de démonstration tournent sur le moteur local : passez d&apos;abord le backend sur « Moteur local ».</translation>
+    </message>
+    <message>
+        <source>A server drafts with what it was started with (its own draft model, n-gram or MTP); Draftlight cannot give it a draft model.</source>
+        <translation>Un serveur produit ses brouillons avec ce qu&apos;il a reçu au démarrage (son propre modèle brouillon, n-gram ou MTP) ; Draftlight ne peut pas lui donner de modèle brouillon.</translation>
+    </message>
+    <message>
+        <source>The server at {url} does not serve a model called {model}; it serves {models}.</source>
+        <translation>Le serveur à {url} ne sert pas de modèle nommé {model} ; il sert {models}.</translation>
+    </message>
+    <message>
+        <source>The server at {url} lists no model to answer with.</source>
+        <translation>Le serveur à {url} ne liste aucun modèle pour répondre.</translation>
+    </message>
+    <message>
+        <source>Choose one of the server&apos;s models first.</source>
+        <translation>Choisissez d&apos;abord l&apos;un des modèles du serveur.</translation>
+    </message>
+    <message>
+        <source>A server answers chat messages here, not a raw prompt.</source>
+        <translation>Ici, un serveur répond à des messages de conversation, pas à un prompt brut.</translation>
+    </message>
+    <message>
+        <source>The server ended the stream before the answer was finished; what had arrived is kept.</source>
+        <translation>Le serveur a terminé le flux avant la fin de la réponse ; ce qui était arrivé est conservé.</translation>
     </message>
     <message>
         <source>object</source>

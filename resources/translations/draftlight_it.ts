@@ -2776,6 +2776,62 @@ Non utilizzabile: {error}</translation>
         <translation>la verifica in batch è costosa su questa CPU (ogni token in più nel batch di verifica aggiunge {beta:.2f} di un passo semplice)</translation>
     </message>
     <message>
+        <source>There is no chat {id}.</source>
+        <translation>Non c&apos;è nessuna chat {id}.</translation>
+    </message>
+    <message>
+        <source>This file is not a conversation exported by Draftlight.</source>
+        <translation>Questo file non è una conversazione esportata da Draftlight.</translation>
+    </message>
+    <message>
+        <source>This conversation file has version {version}; this Draftlight reads version {ours}.</source>
+        <translation>Questo file di conversazione ha la versione {version}; questo Draftlight legge la versione {ours}.</translation>
+    </message>
+    <message>
+        <source>The file has no list of messages.</source>
+        <translation>Il file non ha un elenco di messaggi.</translation>
+    </message>
+    <message>
+        <source>Message {n} is not a user or assistant message.</source>
+        <translation>Il messaggio {n} non è un messaggio dell&apos;utente né dell&apos;assistente.</translation>
+    </message>
+    <message>
+        <source>Message {n} follows a message that is not before it.</source>
+        <translation>Il messaggio {n} segue un messaggio che non lo precede.</translation>
+    </message>
+    <message>
+        <source>The tokens of message {n} are not whole.</source>
+        <translation>I token del messaggio {n} non sono completi.</translation>
+    </message>
+    <message>
+        <source>Your saved chats could not be read ({error}). The damaged file was moved to {moved} and a new, empty chat list was started.</source>
+        <translation>Le tue chat salvate non si sono potute leggere ({error}). Il file danneggiato è stato spostato in {moved} ed è stato avviato un nuovo elenco di chat, vuoto.</translation>
+    </message>
+    <message>
+        <source>Could not open the chats database {path}: {error}.</source>
+        <translation>Impossibile aprire il database delle chat {path}: {error}.</translation>
+    </message>
+    <message>
+        <source>Could not start a chats database: {error}.</source>
+        <translation>Impossibile avviare un database delle chat: {error}.</translation>
+    </message>
+    <message>
+        <source>Could not save to the chats database: {error}</source>
+        <translation>Impossibile salvare nel database delle chat: {error}</translation>
+    </message>
+    <message>
+        <source>Could not read the chats database: {error}</source>
+        <translation>Impossibile leggere il database delle chat: {error}</translation>
+    </message>
+    <message>
+        <source>Your saved chats at {path} could not be read ({error}) nor moved aside ({why}).</source>
+        <translation>Le tue chat salvate in {path} non si sono potute leggere ({error}) né spostare da parte ({why}).</translation>
+    </message>
+    <message>
+        <source>Could not start a new chats database at {path}: {error}</source>
+        <translation>Impossibile avviare un nuovo database delle chat in {path}: {error}</translation>
+    </message>
+    <message>
         <source>llama.cpp could not create a context of {n_ctx} tokens for {name} (not enough memory?).</source>
         <translation>llama.cpp non è riuscito a creare un contesto di {n_ctx} token per {name} (memoria insufficiente?).</translation>
     </message>
@@ -2996,6 +3052,26 @@ Non utilizzabile: {error}</translation>
         <translation>I kernel veloci non sono compilati su questa macchina: esegui scripts/fast-kernels.sh (alcuni minuti, una volta sola), poi sceglili di nuovo.</translation>
     </message>
     <message>
+        <source>The download manager is closed.</source>
+        <translation>Il gestore dei download è chiuso.</translation>
+    </message>
+    <message>
+        <source>The download failed ({error}).</source>
+        <translation>Il download non è riuscito ({error}).</translation>
+    </message>
+    <message>
+        <source>{n:,} tokens (d2t)</source>
+        <translation>{n:,} token (d2t)</translation>
+    </message>
+    <message>
+        <source>{n:,} tokens</source>
+        <translation>{n:,} token</translation>
+    </message>
+    <message>
+        <source>for a target of hidden size {hidden}, reads its layers {layers}; draft vocabulary {vocab}</source>
+        <translation>per un target con dimensione nascosta {hidden}, ne legge gli strati {layers}; vocabolario draft {vocab}</translation>
+    </message>
+    <message>
         <source>{name} is an EAGLE-3 draft head for a model with hidden size {hidden} (it reads that model&apos;s layers {layers}), not a model that can answer: choose it as the draft with spec type EAGLE-3, and the model it was made for as the target.</source>
         <translation>{name} è una testa draft EAGLE-3 per un modello con dimensione nascosta {hidden} (legge gli strati {layers} di quel modello), non un modello che può rispondere: sceglila come draft con il tipo di speculazione EAGLE-3, e il modello per cui è stata fatta come modello target.</translation>
     </message>
@@ -3068,6 +3144,306 @@ Non utilizzabile: {error}</translation>
         <translation>La sua tabella d2t è troncata.</translation>
     </message>
     <message>
+        <source>element {i} of {key}</source>
+        <translation>l&apos;elemento {i} di {key}</translation>
+    </message>
+    <message>
+        <source>the version</source>
+        <translation>la versione</translation>
+    </message>
+    <message>
+        <source>the tensor count</source>
+        <translation>il numero di tensori</translation>
+    </message>
+    <message>
+        <source>the metadata count</source>
+        <translation>il numero di voci di metadati</translation>
+    </message>
+    <message>
+        <source>metadata entries</source>
+        <translation>voci di metadati</translation>
+    </message>
+    <message>
+        <source>tensors</source>
+        <translation>tensori</translation>
+    </message>
+    <message>
+        <source>The header claims {count:,} {what}, more than the file can hold: the header is corrupt.</source>
+        <translation>L&apos;intestazione dichiara {count:,} {what}, più di quanti il file ne possa contenere: l&apos;intestazione è corrotta.</translation>
+    </message>
+    <message>
+        <source>This GGUF file has version {version}; this app reads versions {supported}, so it is corrupt or from a newer format.</source>
+        <translation>Questo file GGUF ha la versione {version}; questa app legge le versioni {supported}, quindi è corrotto o di un formato più recente.</translation>
+    </message>
+    <message>
+        <source>the shape of {name}</source>
+        <translation>la forma di {name}</translation>
+    </message>
+    <message>
+        <source>the key of metadata entry {i} of {n}</source>
+        <translation>la chiave della voce di metadati {i} di {n}</translation>
+    </message>
+    <message>
+        <source>general.alignment is {value}; it must be a power of two: the header is corrupt.</source>
+        <translation>general.alignment vale {value}; deve essere una potenza di due: l&apos;intestazione è corrotta.</translation>
+    </message>
+    <message>
+        <source>The file is truncated: its tensors need {needed:,} bytes but it has only {size:,} ({percent:.0f}% of the tensor data is there); this is usually an incomplete download.</source>
+        <translation>Il file è troncato: i suoi tensori richiedono {needed:,} byte ma ne ha solo {size:,} (c&apos;è il {percent:.0f}% dei dati dei tensori); di solito è un download incompleto.</translation>
+    </message>
+    <message>
+        <source>The file ends inside its header (it is too short for its {count:,} {what}): it is truncated.</source>
+        <translation>Il file finisce dentro la sua intestazione (è troppo corto per i suoi {count:,} {what}): è troncato.</translation>
+    </message>
+    <message>
+        <source>The file is empty (0 bytes).</source>
+        <translation>Il file è vuoto (0 byte).</translation>
+    </message>
+    <message>
+        <source>The file is only {size:,} bytes long, too short for a GGUF header (24 bytes): it is truncated.</source>
+        <translation>Il file è lungo solo {size:,} byte, troppo corto per un&apos;intestazione GGUF (24 byte): è troncato.</translation>
+    </message>
+    <message>
+        <source>This is not a GGUF file: it starts with {magic} instead of b&apos;GGUF&apos;.</source>
+        <translation>Questo non è un file GGUF: inizia con {magic} invece di b&apos;GGUF&apos;.</translation>
+    </message>
+    <message>
+        <source>This GGUF file is big-endian; llama.cpp here reads only little-endian files.</source>
+        <translation>Questo file GGUF è big-endian; il llama.cpp di questa app legge solo file little-endian.</translation>
+    </message>
+    <message>
+        <source>This is a GGUF version 1 file, which llama.cpp no longer reads; download a newer copy.</source>
+        <translation>Questo è un file GGUF versione 1, che llama.cpp non legge più; scaricane una copia più recente.</translation>
+    </message>
+    <message>
+        <source>the value type of {key}</source>
+        <translation>il tipo di valore di {key}</translation>
+    </message>
+    <message>
+        <source>the element type of the array {key}</source>
+        <translation>il tipo degli elementi dell&apos;array {key}</translation>
+    </message>
+    <message>
+        <source>the length of the array {key}</source>
+        <translation>la lunghezza dell&apos;array {key}</translation>
+    </message>
+    <message>
+        <source>elements of {key}</source>
+        <translation>elementi di {key}</translation>
+    </message>
+    <message>
+        <source>the name of tensor {i} of {n}</source>
+        <translation>il nome del tensore {i} di {n}</translation>
+    </message>
+    <message>
+        <source>the dimension count of {name}</source>
+        <translation>il numero di dimensioni di {name}</translation>
+    </message>
+    <message>
+        <source>the type of {name}</source>
+        <translation>il tipo di {name}</translation>
+    </message>
+    <message>
+        <source>the data offset of {name}</source>
+        <translation>l&apos;offset dei dati di {name}</translation>
+    </message>
+    <message>
+        <source>The metadata key {key} appears twice: the header is corrupt.</source>
+        <translation>La chiave di metadati {key} compare due volte: l&apos;intestazione è corrotta.</translation>
+    </message>
+    <message>
+        <source>This is a model in the old {legacy} format, which llama.cpp no longer reads; convert it to GGUF or download a GGUF version.</source>
+        <translation>Questo è un modello nel vecchio formato {legacy}, che llama.cpp non legge più; convertilo in GGUF o scaricane una versione GGUF.</translation>
+    </message>
+    <message>
+        <source>{first} and {second}</source>
+        <translation>{first} e {second}</translation>
+    </message>
+    <message>
+        <source>The file ends inside its header (at byte {size:,}, while reading {what}): it is truncated or corrupt.</source>
+        <translation>Il file finisce dentro la sua intestazione (al byte {size:,}, leggendo {what}): è troncato o corrotto.</translation>
+    </message>
+    <message>
+        <source>More of the header is needed to read {what}.</source>
+        <translation>Serve un&apos;altra parte dell&apos;intestazione per leggere {what}.</translation>
+    </message>
+    <message>
+        <source>the length of {what}</source>
+        <translation>la lunghezza indicata per {what}</translation>
+    </message>
+    <message>
+        <source>The length of {what} is {length:,} bytes, past the end of the file: the header is corrupt.</source>
+        <translation>La lunghezza indicata per {what} è di {length:,} byte, oltre la fine del file: l&apos;intestazione è corrotta.</translation>
+    </message>
+    <message>
+        <source>The header gives {type_id} as {what}, which is not a GGUF value type.</source>
+        <translation>L&apos;intestazione indica {type_id} come {what}, che non è un tipo di valore GGUF.</translation>
+    </message>
+    <message>
+        <source>the value of {key}</source>
+        <translation>il valore di {key}</translation>
+    </message>
+    <message>
+        <source>{key} is an array of arrays, which GGUF does not allow.</source>
+        <translation>{key} è un array di array, cosa che GGUF non consente.</translation>
+    </message>
+    <message>
+        <source>the array {key}</source>
+        <translation>l&apos;array {key}</translation>
+    </message>
+    <message>
+        <source>The name of tensor {i} of {n} is {length} bytes long; llama.cpp allows at most {most}: the header is corrupt.</source>
+        <translation>Il nome del tensore {i} di {n} è lungo {length} byte; llama.cpp ne consente al massimo {most}: l&apos;intestazione è corrotta.</translation>
+    </message>
+    <message>
+        <source>Tensor {name} has {n_dims} dimensions; GGUF allows 1 to {most}.</source>
+        <translation>Il tensore {name} ha {n_dims} dimensioni; GGUF ne consente da 1 a {most}.</translation>
+    </message>
+    <message>
+        <source>Tensor {name} has an impossible shape {shape}.</source>
+        <translation>Il tensore {name} ha una forma impossibile {shape}.</translation>
+    </message>
+    <message>
+        <source>Tensor {name} has rows of {n} values, not a multiple of the {block}-value blocks of its type {type}.</source>
+        <translation>Il tensore {name} ha righe di {n} valori, non un multiplo dei blocchi da {block} valori del suo tipo {type}.</translation>
+    </message>
+    <message>
+        <source>Two tensors are both named {name}: the header is corrupt.</source>
+        <translation>Due tensori si chiamano entrambi {name}: l&apos;intestazione è corrotta.</translation>
+    </message>
+    <message>
+        <source>Tensor {name} starts at data offset {offset:,}, which is not a multiple of the file&apos;s {alignment}-byte alignment: the header is corrupt.</source>
+        <translation>Il tensore {name} inizia all&apos;offset dei dati {offset:,}, che non è un multiplo dell&apos;allineamento a {alignment} byte del file: l&apos;intestazione è corrotta.</translation>
+    </message>
+    <message>
+        <source>Tensor {name} starts at data offset {offset:,}, but the tensors before it end at {expected:,}: the header is corrupt.</source>
+        <translation>Il tensore {name} inizia all&apos;offset dei dati {offset:,}, ma i tensori che lo precedono finiscono a {expected:,}: l&apos;intestazione è corrotta.</translation>
+    </message>
+    <message>
+        <source>Cannot read {what} as UTF-8 text ({raw}): the header is corrupt.</source>
+        <translation>Impossibile leggere {what} come testo UTF-8 ({raw}): l&apos;intestazione è corrotta.</translation>
+    </message>
+    <message>
+        <source>Tensor {name} has type id {type_id}, which is not a ggml tensor type (corrupt, or made by a newer llama.cpp).</source>
+        <translation>Il tensore {name} ha l&apos;id di tipo {type_id}, che non è un tipo di tensore ggml (è corrotto, o creato da un llama.cpp più recente).</translation>
+    </message>
+    <message>
+        <source>search the Hub</source>
+        <translation>cercare nell&apos;Hub</translation>
+    </message>
+    <message>
+        <source>list the files of {repo}</source>
+        <translation>elencare i file di {repo}</translation>
+    </message>
+    <message>
+        <source>Could not {doing}: {reason}.</source>
+        <translation>Impossibile {doing}: {reason}.</translation>
+    </message>
+    <message>
+        <source>Could not {doing}: {error}</source>
+        <translation>Impossibile {doing}: {error}</translation>
+    </message>
+    <message>
+        <source>read the header of {path}</source>
+        <translation>leggere l&apos;intestazione di {path}</translation>
+    </message>
+    <message>
+        <source>not authorised (set HF_TOKEN?)</source>
+        <translation>non autorizzato (hai impostato HF_TOKEN?)</translation>
+    </message>
+    <message>
+        <source>access denied (gated repo?)</source>
+        <translation>accesso negato (repository ad accesso limitato?)</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>non trovato</translation>
+    </message>
+    <message>
+        <source>the part numbered 00001</source>
+        <translation>la parte numerata 00001</translation>
+    </message>
+    <message>
+        <source>{name} is part {number} of a {n_parts}-part model; open the first part ({first}) instead.</source>
+        <translation>{name} è la parte {number} di un modello in {n_parts} parti; apri invece la prima parte ({first}).</translation>
+    </message>
+    <message>
+        <source>{name} is the first of {n_parts} parts, but its name does not end in {ending}, so llama.cpp cannot find the other parts.</source>
+        <translation>{name} è la prima di {n_parts} parti, ma il suo nome non finisce con {ending}, quindi llama.cpp non trova le altre parti.</translation>
+    </message>
+    <message>
+        <source>It has no general.architecture, so llama.cpp cannot load it.</source>
+        <translation>Non ha general.architecture, quindi llama.cpp non può caricarlo.</translation>
+    </message>
+    <message>
+        <source>It contains no tensors (a vocabulary-only file?), so it is no model.</source>
+        <translation>Non contiene tensori (un file con il solo vocabolario?), quindi non è un modello.</translation>
+    </message>
+    <message>
+        <source>Its tokenizer type {model} is not one llama.cpp knows.</source>
+        <translation>Il suo tipo di tokenizzatore {model} non è tra quelli che llama.cpp conosce.</translation>
+    </message>
+    <message>
+        <source>Its tokenizer.ggml.tokens is not a list of strings.</source>
+        <translation>Il suo tokenizer.ggml.tokens non è una lista di stringhe.</translation>
+    </message>
+    <message>
+        <source>Its tokenizer ({model}) has no tokens.</source>
+        <translation>Il suo tokenizzatore ({model}) non ha token.</translation>
+    </message>
+    <message>
+        <source>Its beginning-of-sequence token id {id} is outside its {n:,}-token vocabulary.</source>
+        <translation>L&apos;id {id} del suo token di inizio sequenza è fuori dal suo vocabolario di {n:,} token.</translation>
+    </message>
+    <message>
+        <source>Its end-of-sequence token id {id} is outside its {n:,}-token vocabulary.</source>
+        <translation>L&apos;id {id} del suo token di fine sequenza è fuori dal suo vocabolario di {n:,} token.</translation>
+    </message>
+    <message>
+        <source>Its {key} is {value}, not a whole number.</source>
+        <translation>Il suo {key} vale {value}, non un numero intero.</translation>
+    </message>
+    <message>
+        <source>Its {key} is {value}, not true or false.</source>
+        <translation>Il suo {key} vale {value}, non vero o falso.</translation>
+    </message>
+    <message>
+        <source>Its {key} is not text.</source>
+        <translation>Il suo {key} non è testo.</translation>
+    </message>
+    <message>
+        <source>Part {n} of {n_parts} of this model ({name}) is missing.</source>
+        <translation>Manca la parte {n} di {n_parts} di questo modello ({name}).</translation>
+    </message>
+    <message>
+        <source>{name} does not say it is part {n} of {n_parts}.</source>
+        <translation>{name} non dice di essere la parte {n} di {n_parts}.</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a model file.</source>
+        <translation>{path} è una cartella, non un file di modello.</translation>
+    </message>
+    <message>
+        <source>{path} does not exist.</source>
+        <translation>{path} non esiste.</translation>
+    </message>
+    <message>
+        <source>Cannot read {path}: {error}.</source>
+        <translation>Impossibile leggere {path}: {error}.</translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder.</source>
+        <translation>{folder} non è una cartella.</translation>
+    </message>
+    <message>
+        <source>{path} is not in the model library; refusing to delete it.</source>
+        <translation>{path} non è nella libreria dei modelli; non lo elimino.</translation>
+    </message>
+    <message>
+        <source>The library already has a file named {name}.</source>
+        <translation>La libreria ha già un file chiamato {name}.</translation>
+    </message>
+    <message>
         <source>{name} no longer exists.</source>
         <translation>{name} non esiste più.</translation>
     </message>
@@ -3082,6 +3458,50 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>An EAGLE-3 head for this target: it drafts with spec type EAGLE-3.</source>
         <translation>Una testa EAGLE-3 per questo modello: propone bozze con il tipo di speculazione EAGLE-3.</translation>
+    </message>
+    <message>
+        <source>{name} changed on disk after it was inspected.</source>
+        <translation>{name} è cambiato sul disco dopo essere stato esaminato.</translation>
+    </message>
+    <message>
+        <source>Cannot read the vocabulary of {name}: {error}</source>
+        <translation>Impossibile leggere il vocabolario di {name}: {error}</translation>
+    </message>
+    <message>
+        <source>{repo} is not a valid repository name.</source>
+        <translation>{repo} non è un nome di repository valido.</translation>
+    </message>
+    <message>
+        <source>Refusing to download {name}: the name would escape the models folder.</source>
+        <translation>Download di {name} rifiutato: il nome uscirebbe dalla cartella dei modelli.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space for {name}: it needs {needed} more, and only {free} is free in {folder}.</source>
+        <translation>Spazio su disco insufficiente per {name}: servono altri {needed}, e in {folder} sono liberi solo {free}.</translation>
+    </message>
+    <message>
+        <source>{name} is damaged: its SHA-256 ({got}…) is not the one the Hub lists ({listed}…). The downloaded bytes were deleted.</source>
+        <translation>{name} è danneggiato: il suo SHA-256 ({got}…) non è quello indicato dall&apos;Hub ({listed}…). I byte scaricati sono stati eliminati.</translation>
+    </message>
+    <message>
+        <source>The server answered a request for bytes from {offset} with {answer}.</source>
+        <translation>Il server ha risposto a una richiesta di byte a partire da {offset} con {answer}.</translation>
+    </message>
+    <message>
+        <source>The server sent more bytes than the Hub listed for the file.</source>
+        <translation>Il server ha inviato più byte di quanti l&apos;Hub ne indichi per il file.</translation>
+    </message>
+    <message>
+        <source>The download of {name} keeps failing; it will continue from here next time.</source>
+        <translation>Il download di {name} continua a non riuscire; la prossima volta riprenderà da qui.</translation>
+    </message>
+    <message>
+        <source>The download of {name} keeps failing ({error}); it will continue from here next time.</source>
+        <translation>Il download di {name} continua a non riuscire ({error}); la prossima volta riprenderà da qui.</translation>
+    </message>
+    <message>
+        <source>The Hub refused the download: {error}</source>
+        <translation>L&apos;Hub ha rifiutato il download: {error}</translation>
     </message>
     <message>
         <source>The draft model&apos;s tokenizer type ({draft}) differs from the target&apos;s ({target}), so their token ids mean different things.</source>
@@ -3110,6 +3530,94 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>The vocabularies differ at token {i}: the target has {target}, the draft {draft}.</source>
         <translation>I vocabolari differiscono al token {i}: il target ha {target}, il draft {draft}.</translation>
+    </message>
+    <message>
+        <source>Give the server&apos;s address, e.g. http://127.0.0.1:8080/v1.</source>
+        <translation>Indica l&apos;indirizzo del server, ad es. http://127.0.0.1:8080/v1.</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP {code}: {detail}</source>
+        <translation>Il server ha risposto HTTP {code}: {detail}</translation>
+    </message>
+    <message>
+        <source>The connection to {url} failed: {error}</source>
+        <translation>La connessione a {url} non è riuscita: {error}</translation>
+    </message>
+    <message>
+        <source>The server at {url} refused the API key (HTTP {code}): check the key, or give one if the server needs it.</source>
+        <translation>Il server a {url} ha rifiutato la chiave API (HTTP {code}): controlla la chiave, o indicane una se il server la richiede.</translation>
+    </message>
+    <message>
+        <source>The server at {url} does not serve a model called {model}: pick one from its model list.</source>
+        <translation>Il server a {url} non serve un modello chiamato {model}: scegline uno dal suo elenco di modelli.</translation>
+    </message>
+    <message>
+        <source>The server at {url} has no such endpoint (HTTP 404): is the address right, with its /v1?</source>
+        <translation>Il server a {url} non ha questo endpoint (HTTP 404): l&apos;indirizzo è giusto, con il suo /v1?</translation>
+    </message>
+    <message>
+        <source>The server at {url} did not answer within {seconds:.0f} s: is the address right and the server running?</source>
+        <translation>Il server a {url} non ha risposto entro {seconds:.0f} s: l&apos;indirizzo è giusto e il server è in esecuzione?</translation>
+    </message>
+    <message>
+        <source>The server at {url} went silent for {seconds:g} s, so the answer was given up (timeout).</source>
+        <translation>Il server a {url} è rimasto in silenzio per {seconds:g} s, quindi la risposta è stata abbandonata (timeout).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {url}: nothing answers there (is the server running, and the address right?).</source>
+        <translation>Impossibile raggiungere {url}: lì non risponde nessuno (il server è in esecuzione, e l&apos;indirizzo è giusto?).</translation>
+    </message>
+    <message>
+        <source>The server closed the connection in the middle of the answer; what had arrived is kept.</source>
+        <translation>Il server ha chiuso la connessione a metà della risposta; ciò che era arrivato è conservato.</translation>
+    </message>
+    <message>
+        <source>The server at {url} answered /models with something that is not a model list: is it an OpenAI-compatible server?</source>
+        <translation>Il server a {url} ha risposto a /models con qualcosa che non è un elenco di modelli: è un server compatibile con OpenAI?</translation>
+    </message>
+    <message>
+        <source>The server at {url} answered with {kind} instead of a stream of server-sent events: is it OpenAI-compatible?</source>
+        <translation>Il server a {url} ha risposto con {kind} invece di un flusso di server-sent events: è compatibile con OpenAI?</translation>
+    </message>
+    <message>
+        <source>The server stopped the answer: {error}</source>
+        <translation>Il server ha interrotto la risposta: {error}</translation>
+    </message>
+    <message>
+        <source>no content type</source>
+        <translation>nessun tipo di contenuto</translation>
+    </message>
+    <message>
+        <source>The server sent a piece of the answer that is not JSON.</source>
+        <translation>Il server ha inviato una parte della risposta che non è JSON.</translation>
+    </message>
+    <message>
+        <source>The demo models run on the local engine: switch the backend to &quot;Local engine&quot; first.</source>
+        <translation>I modelli demo girano sul motore locale: prima passa il backend a «Motore locale».</translation>
+    </message>
+    <message>
+        <source>A server drafts with what it was started with (its own draft model, n-gram or MTP); Draftlight cannot give it a draft model.</source>
+        <translation>Un server fa draft con ciò con cui è stato avviato (il suo modello draft, n-gram o MTP); Draftlight non può dargli un modello draft.</translation>
+    </message>
+    <message>
+        <source>The server at {url} does not serve a model called {model}; it serves {models}.</source>
+        <translation>Il server a {url} non serve un modello chiamato {model}; serve {models}.</translation>
+    </message>
+    <message>
+        <source>The server at {url} lists no model to answer with.</source>
+        <translation>Il server a {url} non elenca alcun modello con cui rispondere.</translation>
+    </message>
+    <message>
+        <source>Choose one of the server&apos;s models first.</source>
+        <translation>Scegli prima uno dei modelli del server.</translation>
+    </message>
+    <message>
+        <source>A server answers chat messages here, not a raw prompt.</source>
+        <translation>Qui un server risponde a messaggi di chat, non a un prompt grezzo.</translation>
+    </message>
+    <message>
+        <source>The server ended the stream before the answer was finished; what had arrived is kept.</source>
+        <translation>Il server ha chiuso il flusso prima che la risposta fosse finita; ciò che era arrivato è conservato.</translation>
     </message>
     <message>
         <source>object</source>

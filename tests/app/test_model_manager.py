@@ -456,13 +456,15 @@ def test_a_stale_status_arriving_late_does_not_undo_a_newer_one(tmp_path, qtbot)
     from app.model_manager.downloads import Downloads
     from backend.models.download import DownloadStatus
     from backend.models.hub import HubClient, HubFile, HubModel
+    from backend.words import Words
 
     downloads = Downloads(HubClient(endpoint="http://127.0.0.1:9"), tmp_path)
     model = HubModel("acme/x", "Q8_0", (HubFile("x-Q8_0.gguf", 10, None),))
     seen = []
     downloads.updated.connect(seen.append)
     try:
-        failed = DownloadStatus(1, model, State.FAILED, error="Not enough disk space", seq=2)
+        failed = DownloadStatus(1, model, State.FAILED, error=Words("Not enough disk space"),
+                                seq=2)
         queued = DownloadStatus(1, model, State.QUEUED, seq=1)
         downloads._on_arrived(failed)
         downloads._on_arrived(queued)

@@ -327,3 +327,39 @@ def test_backend_errors_and_refusals_speak_the_window_language(language):
 def words_text_of(said):
     from app.backend_text import words_text
     return words_text(said)
+
+
+def test_model_file_download_and_server_errors_speak_the_window_language(language, tmp_path):
+    """The header reader's, the downloader's and the server client's errors are Words too:
+    English as before in `str(exc)`, and in the window translated, the part of the header
+    being read (itself Words) and the file's name filled in."""
+    import struct
+
+    from app.backend_text import error_text
+    from backend.models.inspect import ModelFileError, inspect_model
+    from backend.models.transfer import DownloadError, destination
+    from backend.serving.client import ServerError, normalize_base_url
+
+    # a GGUF header whose first metadata key claims 100 bytes where 5 are left
+    cut = tmp_path / "cut.gguf"
+    cut.write_bytes(b"GGUF" + struct.pack("<IQQQ", 3, 0, 1, 100) + b"abcde")
+    with pytest.raises(ModelFileError) as broken:
+        inspect_model(cut)
+    with pytest.raises(DownloadError) as refused:
+        destination(tmp_path, "not a repo", "model.gguf")
+    with pytest.raises(ServerError) as unaddressed:
+        normalize_base_url("  ")
+    assert unaddressed.value.kind == "http"
+    language("en")
+    assert str(broken.value) == error_text(broken.value) == (
+        "cut.gguf: The length of the key of metadata entry 1 of 1 is 100 bytes, past the end of "
+        "the file: the header is corrupt.")
+    assert error_text(refused.value) == "'not a repo' is not a valid repository name."
+    language("it")
+    assert error_text(broken.value) == (
+        "cut.gguf: La lunghezza indicata per la chiave della voce di metadati 1 di 1 è di 100 "
+        "byte, oltre la fine del file: l'intestazione è corrotta.")
+    assert error_text(refused.value) == "'not a repo' non è un nome di repository valido."
+    assert error_text(unaddressed.value) == (
+        "Indica l'indirizzo del server, ad es. http://127.0.0.1:8080/v1.")
+    assert str(broken.value).startswith("cut.gguf: The length of")  # str(exc) stays English
