@@ -23,11 +23,11 @@ what was measured: too little, nothing, α = 0 or 1 are said in words.
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from backend.engine.events import StepVerified
+from backend.engine.median_line import median_points, weighted_line
 from backend.settings_schema import N_DRAFT
 from backend.words import Words, words
 
@@ -229,20 +229,11 @@ def _fit_verify_line(drafted: Sequence[int], verify_ms: Sequence[float],
     """Least squares through the median time of each batch size, weighted by its count: one
     step that the machine stalled for half a second (another process, a page fault) moves a
     mean by milliseconds, the median not at all."""
-    by_size: dict[float, list[float]] = {}
-    for d, ms in zip(drafted, verify_ms, strict=True):
-        by_size.setdefault(d + 1.0, []).append(ms)
-    if len(by_size) < 2 and plain_tokens_per_second > 0:
-        by_size.setdefault(1.0, []).append(1000.0 / plain_tokens_per_second)
-    if len(by_size) < 2:
-        return None
-    points = [(x, statistics.median(ys), len(ys)) for x, ys in by_size.items()]
-    w = sum(n for _, _, n in points)
-    mx = sum(x * n for x, _, n in points) / w
-    my = sum(y * n for _, y, n in points) / w
-    sxx = sum(n * (x - mx) ** 2 for x, _, n in points)
-    slope = sum(n * (x - mx) * (y - my) for x, y, n in points) / sxx
-    return VerifyLine(my - slope * mx, slope)
+    pairs = [(d + 1.0, ms) for d, ms in zip(drafted, verify_ms, strict=True)]
+    if len({x for x, _ in pairs}) < 2 and plain_tokens_per_second > 0:
+        pairs.append((1.0, 1000.0 / plain_tokens_per_second))
+    line = weighted_line(median_points(pairs))
+    return VerifyLine(*line) if line is not None else None
 
 
 def _alphas(positions: Sequence[PositionAcceptance], k_max: int) -> list[float]:

@@ -49,6 +49,8 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from backend.engine.median_line import median_points, weighted_line
+
 # The most tokens K auto drafts in one step: past 16 the verification batch costs more than
 # the last positions' acceptance can pay back on every pair measured.
 AUTO_K_CAP = 16
@@ -175,23 +177,17 @@ class AdaptiveK:
         # really). They count only while no step without a catch-up has been seen.
         clean = [(n, ms) for n, behind, ms in self.draft_steps if not behind]
         steps = clean or [(n + behind, ms) for n, behind, ms in self.draft_steps]
-        by_length: dict[int, list[float]] = {}
-        for x, ms in steps:
-            by_length.setdefault(x, []).append(ms)
-        if not by_length:
+        points = median_points(steps)
+        if not points:
             return 0.0, 0.0
-        points = [(x, statistics.median(ys), len(ys)) for x, ys in by_length.items()]
-        w = sum(n for _, _, n in points)
-        mx = sum(x * n for x, _, n in points) / w
-        my = sum(y * n for _, y, n in points) / w
-        sxx = sum(n * (x - mx) ** 2 for x, _, n in points)
         spread = max(x for x, _, _ in points) - min(x for x, _, _ in points)
+        mean_x = sum(x * n for x, _, n in points) / sum(n for _, _, n in points)
+        line = weighted_line(points)
         # A slope from lengths this close (15 and 16, all a long draft has tried) is noise,
         # and one that makes the fixed part large makes long drafts look ever cheaper: K
         # auto would never try a short one to learn otherwise.
-        if sxx > 0 and spread >= max(2.0, 0.25 * mx):
-            c = sum(n * (x - mx) * (y - my) for x, y, n in points) / sxx
-            d0 = my - c * mx
+        if line is not None and spread >= max(2.0, 0.25 * mean_x):
+            d0, c = line
             if c > 0 and d0 >= 0:
                 return d0, c
         # lengths too alike, or a line that noise tilted: a cost per token, through the origin
