@@ -74,16 +74,7 @@ def words_text(words: Words) -> str:
     """A sentence backend/ said, in the window's language: its template translated, its values
     (a nested sentence, a list of reasons) too. Without values it is shown as it is (text that
     is not a declared template, such as an OS error, stays as it came)."""
-    def shown(value: object) -> object:
-        if isinstance(value, Words):
-            return words_text(value)
-        if isinstance(value, tuple) and all(isinstance(v, Words) for v in value):
-            return "; ".join(words_text(v) for v in value)
-        return value
-
-    if not words.values:
-        return backend_text(words.template)
-    return backend_text(words.template).format(**{k: shown(v) for k, v in words.values})
+    return words.filled(backend_text(words.template), words_text)
 
 
 def error_text(exc: BaseException) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import numbers
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -33,17 +34,22 @@ class Words:
     values: tuple[tuple[str, object], ...] = ()
 
     def __str__(self) -> str:
+        return self.filled(self.template, str)
+
+    def filled(self, template: str, say: Callable[[Words], str]) -> str:
+        """`template` (this sentence's own, or its translation) with the values filled in, a
+        value that is itself Words (or a tuple of them, joined by "; ") said by `say`;
+        without values, `template` as it is."""
+        def shown(value: object) -> object:
+            if isinstance(value, Words):
+                return say(value)
+            if isinstance(value, tuple) and all(isinstance(v, Words) for v in value):
+                return "; ".join(say(v) for v in value)
+            return value
+
         if not self.values:
-            return self.template
-        return self.template.format(**{k: _shown(v) for k, v in self.values})
-
-
-def _shown(value: object) -> object:
-    if isinstance(value, Words):
-        return str(value)
-    if isinstance(value, tuple) and all(isinstance(v, Words) for v in value):
-        return "; ".join(str(v) for v in value)
-    return value
+            return template
+        return template.format(**{k: shown(v) for k, v in self.values})
 
 
 def _kept(value: object) -> object:
