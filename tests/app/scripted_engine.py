@@ -162,3 +162,16 @@ class ScriptedEngine:
             elif isinstance(event, GenerationStarted):
                 event = replace(event, request_id=request.request_id)
             yield event
+
+
+def answered_window(make_window, qtbot, target: str = "/models/fake-target.gguf"):
+    """A shown window with one finished counting answer (drafts rejected at varied places),
+    and that answer's widget."""
+    w = make_window(ScriptedEngine(counting_stream(8, k=4, reject_at=lambda s: s % 4)))
+    with qtbot.waitSignal(w.models_changed, timeout=5000):
+        w.open_target(target)
+    with qtbot.waitSignal(w.answer_finished, timeout=10_000) as done:
+        assert w.send("count")
+    w.show()
+    qtbot.waitExposed(w)
+    return w, done.args[0]

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel
-from scripted_engine import ScriptedEngine, counting_stream
+from scripted_engine import ScriptedEngine, answered_window
 
 from app.collapsible import CollapsibleSection, folded_sections
 from app.theme import (
@@ -22,7 +22,6 @@ from app.theme import (
 from backend.palette import DARK, LIGHT, PROJECTOR
 from backend.settings import load_settings, save_settings
 
-TARGET = "/models/fake-target.gguf"
 CHROMES = (LIGHT_CHROME, DARK_CHROME, PROJECTOR_CHROME)
 AA = 4.5  # WCAG 2 contrast for body text
 
@@ -38,17 +37,6 @@ def contrast(a: str, b: str) -> float:
 
     hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
-
-
-def answered(make_window, qtbot):
-    w = make_window(ScriptedEngine(counting_stream(8, k=4, reject_at=lambda s: s % 4)))
-    with qtbot.waitSignal(w.models_changed, timeout=5000):
-        w.open_target(TARGET)
-    with qtbot.waitSignal(w.answer_finished, timeout=10_000) as done:
-        assert w.send("count")
-    w.show()
-    qtbot.waitExposed(w)
-    return w, done.args[0]
 
 
 def pixel(widget, point: QPoint) -> str:
@@ -86,7 +74,7 @@ def test_system_theme_follows_the_colour_scheme_live(themed, qapp):
 
 def test_a_live_switch_recolours_the_answers_shown(themed, make_window, qtbot, qapp):
     themed("system")
-    _, widget = answered(make_window, qtbot)
+    _, widget = answered_window(make_window, qtbot)
     assert widget.token_view.formats.colours is LIGHT
     theme_follower(qapp)._on_scheme_changed(Qt.ColorScheme.Dark)
     assert widget.token_view.formats.colours is DARK
@@ -97,7 +85,7 @@ def test_a_live_switch_recolours_the_answers_shown(themed, make_window, qtbot, q
 def test_view_theme_applies_at_once_and_is_saved(themed, make_window, qtbot, qapp,
                                                   settings_path):
     themed("system")  # offscreen: light
-    w, widget = answered(make_window, qtbot)
+    w, widget = answered_window(make_window, qtbot)
     menu = w.theme_menu
     assert menu.actions["system"].isChecked()
     menu.actions["dark"].trigger()
@@ -118,7 +106,7 @@ def test_view_theme_applies_at_once_and_is_saved(themed, make_window, qtbot, qap
 def test_messages_are_cards_on_the_canvas(themed, make_window, qtbot, mode):
     themed(mode)
     chrome = LIGHT_CHROME if mode == "light" else DARK_CHROME
-    w, widget = answered(make_window, qtbot)
+    w, widget = answered_window(make_window, qtbot)
     user = w.transcript.entries()[0]
     assert (user.objectName(), widget.objectName()) == ("userMessage", "answer")
     # what is drawn: the card's own fill inside its rounded border, the canvas around it
@@ -212,7 +200,7 @@ def test_folded_groups_stay_folded(make_window, settings_path):
 def test_presentation_mode_keeps_the_look_larger_and_in_projector_colours(
         themed, make_window, qtbot):
     themed("dark")
-    w, widget = answered(make_window, qtbot)
+    w, widget = answered_window(make_window, qtbot)
     before, chart = widget.token_view.font().pointSizeF(), widget.chart.height()
     w.teaching.presentation.action.trigger()
     assert widget.token_view.font().pointSizeF() > 1.5 * before

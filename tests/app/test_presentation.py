@@ -4,23 +4,10 @@ and everything as it was after leaving; slow motion labelled and handed to the w
 from __future__ import annotations
 
 from doc_reading import kind_runs
-from scripted_engine import ScriptedEngine, counting_stream
+from scripted_engine import answered_window, counting_stream
 
 from app.theme import token_colours
 from backend.palette import PROJECTOR
-
-TARGET = "/models/fake-target.gguf"
-
-
-def answered_window(make_window, qtbot):
-    w = make_window(ScriptedEngine(counting_stream(8, k=4, reject_at=lambda s: s % 4)))
-    with qtbot.waitSignal(w.models_changed, timeout=5000):
-        w.open_target(TARGET)
-    with qtbot.waitSignal(w.answer_finished, timeout=10_000) as done:
-        assert w.send("count")
-    w.show()
-    qtbot.waitExposed(w)
-    return w, done.args[0]
 
 
 def test_presentation_mode_enlarges_recolours_and_restores(make_window, qtbot):
