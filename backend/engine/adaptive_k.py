@@ -11,8 +11,14 @@ CPU needs (docs/BENCHMARKS.md measured both):
 - α_i is measured per draft position (acceptance at position i given that 1..i−1 were
   accepted), with a Beta(2, 1) prior, since acceptance falls along a draft;
 - V(n), the time to verify n tokens in one batch, is a least-squares line a + b·n fitted to
-  the steps' own verify times (on a CPU a batch of 9 costs 1.4–1.7 plain steps, not 1),
-  starting from two pseudo-observations so the first steps have a line;
+  the steps' own verify times (on a CPU a batch of 9 costs 1.4–2.8 plain steps, not 1),
+  starting from two pseudo-observations so the first steps have a line. The batch of one, a
+  plain step, is not on that line: llama.cpp multiplies one row by a matrix-vector kernel and
+  two or more by matrix-matrix ones, so on the F32 demo target V(1) is 12.6 ms, V(2) 17.8 and
+  each token after that 2.6 more. Read off the line, a plain step looked 35% dearer than it
+  is and K auto drafted where plain decoding was faster. V(1) is the median of the answer's
+  own plain steps, or the engine's plain answers' verify time until it has some, and a few
+  steps are plain on purpose until it has measured three;
 - c is the drafter's time per token it decodes, and d0 what a drafting step costs whatever its
   length: a line through its last steps' times against the tokens they drafted. Steps that
   first caught up (on the prompt at an answer's first step, on the tokens of the plain steps
@@ -34,8 +40,10 @@ is expected to reach: Π a(q_j) ≥ rate · (c + b), the marginal rule for token
 time (one more draft adds that many tokens, on average, for c + b more ms). γ is then a cap,
 and the confident stretches of a text get long drafts while the uncertain ones get short.
 γ = 0 (plain decoding) is a candidate too: when nothing pays, the engine stops drafting, and
-every EXPLORE_EVERY-th step still drafts a little so that a change (a prompt that starts to
-repeat) is noticed. The drafter may stop earlier still on its own confidence (p_min, as
+after EXPLORE_EVERY plain steps it drafts a little so that a change (a prompt that starts to
+repeat) is noticed; each probe that still finds drafting does not pay doubles that wait, up
+to EXPLORE_MAX, since a probe costs more than a draft (the drafter first catches up on the
+plain stretch). The drafter may stop earlier still on its own confidence (p_min, as
 llama.cpp's draft loop and SpecDec++ do).
 
 Counts carry over from one answer to the next with the same models, halved at each new answer,
@@ -59,9 +67,12 @@ AUTO_K_CAP = 16
 # no longer give the same answer twice. (Greedy answers are the same at any K.)
 SEEDED_K = 4
 PRIOR_KEPT, PRIOR_REJECTED = 2.0, 1.0  # Beta prior on each α_i: a mild belief in drafting
-# The verify line's starting pseudo-observations: V(1) = one plain step, V(9) = 1.5 of them.
-PRIOR_BATCH, PRIOR_COST, PRIOR_WEIGHT = 9, 1.5, 2.0
+# The verify line's starting pseudo-observations, (batch size, cost in plain steps): mild, so
+# that the first steps draft; the answer's own steps outweigh them within a few steps.
+PRIOR_POINTS, PRIOR_WEIGHT = ((2, 1.1), (9, 1.5)), 2.0
+MIN_SINGLES = 3  # plain steps measured before V(1) is taken from them alone
 EXPLORE_EVERY = 8
+EXPLORE_MAX = 64
 EXPLORE_K = 2
 DECAY = 0.5  # what an earlier answer's counts weigh at the start of the next
 DRAFT_COST_STEPS = 32
@@ -71,7 +82,7 @@ CONFIDENCE_PRIOR = 2.0  # pseudo-drafts per band, at the drafter's acceptance ov
 
 @dataclass
 class AdaptiveK:
-    plain_step_ms: float = 0.0  # the target's plain step, when known (the verify line's prior)
+    plain_step_ms: float = 0.0  # a plain step's verify time, when known: V(1) until measured
     cap: int = AUTO_K_CAP
     reached: list[float] = field(default_factory=list)  # per position: steps that verified it
     kept: list[float] = field(default_factory=list)  # and accepted it
@@ -97,6 +108,8 @@ class AdaptiveK:
     # verify ms of the last steps that drafted nothing: the batch of one, measured here
     _singles: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
+    _plain_run: int = 0  # plain steps chosen since the last draft or probe
+    _probe_gap: int = EXPLORE_EVERY  # plain steps before the next probe
 
     def __post_init__(self) -> None:
         self.reached = [0.0] * self.cap
@@ -112,6 +125,7 @@ class AdaptiveK:
         self._w, self._sx, self._sy, self._sxx, self._sxy = (
             v * DECAY for v in (self._w, self._sx, self._sy, self._sxx, self._sxy))
         self._steps = 0
+        self._plain_run, self._probe_gap = 0, EXPLORE_EVERY  # another text: probe soon
         if plain_step_ms > 0:
             self.plain_step_ms = plain_step_ms
 
@@ -139,13 +153,14 @@ class AdaptiveK:
         else:
             self._behind += n_kept + 1  # a plain step's token, which the drafter has not seen
         n = n_drafted + 1
+        if n == 1:  # the batch of one is not on the line (see the module's note)
+            self._singles.append(verify_ms)
+            return
         self._w += 1
         self._sx += n
         self._sy += verify_ms
         self._sxx += n * n
         self._sxy += n * verify_ms
-        if n == 1:
-            self._singles.append(verify_ms)
 
     def record_overhead(self, ms: float) -> None:
         """A step's time outside drafting and verifying (events, the reader, the loop)."""
@@ -239,15 +254,27 @@ class AdaptiveK:
     def overhead(self) -> float:
         return statistics.median(self.overheads) if self.overheads else 0.0
 
+    def single_ms(self) -> float:
+        """V(1), a plain step's verify time: the median of the last plain steps measured, the
+        engine's plain answers' until there are some, else where the line puts it."""
+        if self._singles:
+            return statistics.median(self._singles)
+        if self.plain_step_ms > 0:
+            return self.plain_step_ms
+        a, b = self.verify_line()
+        return a + b
+
     def verify_line(self) -> tuple[float, float]:
-        """(a, b) of V(n) = a + b·n in ms: the steps' own times and two pseudo-observations."""
-        # The prior's batch of one: this answer's own single-token steps when it had some
-        # (the engine's plain speed may date from a busier moment: one measured at a tenth of
-        # today's pace made the prior's slope ten times too steep and K auto stop drafting).
+        """(a, b) of V(n) = a + b·n in ms for n ≥ 2: the steps' own times and two
+        pseudo-observations scaled by a plain step."""
+        # The prior scales with this answer's own plain steps when it has some (the engine's
+        # plain speed may date from a busier moment: one measured at a tenth of today's pace
+        # made the prior's slope ten times too steep and K auto stop drafting).
         plain = (statistics.median(self._singles) if self._singles else
                  self.plain_step_ms or self._mean_verify() or 1.0)
         w, sx, sy, sxx, sxy = self._w, self._sx, self._sy, self._sxx, self._sxy
-        for n, ms in ((1, plain), (PRIOR_BATCH, PRIOR_COST * plain)):
+        for n, cost in PRIOR_POINTS:
+            ms = cost * plain
             w += PRIOR_WEIGHT
             sx += PRIOR_WEIGHT * n
             sy += PRIOR_WEIGHT * ms
@@ -258,6 +285,13 @@ class AdaptiveK:
         b = max(b, 0.0)  # a bigger batch is never cheaper; noise must not say otherwise
         a = (sy - b * sx) / w
         return a, b
+
+    def verify_ms(self, k: int) -> float:
+        """V(k + 1): the time to verify a draft of k tokens with the target's own one."""
+        if not k:
+            return self.single_ms()
+        a, b = self.verify_line()
+        return a + b * (k + 1)
 
     def _mean_verify(self) -> float:
         return self._sy / self._w if self._w else 0.0
@@ -270,30 +304,37 @@ class AdaptiveK:
         return e
 
     def step_time(self, k: int) -> float:
-        a, b = self.verify_line()
         d0, c = self.draft_line()
-        return (d0 if k else 0.0) + k * c + a + b * (k + 1) + self.overhead()
+        return (d0 + k * c if k else 0.0) + self.verify_ms(k) + self.overhead()
 
     # -- the choice -------------------------------------------------------------------------
     def choose(self, k_max: int) -> int:
         """The draft length for the next step, 0..min(k_max, cap)."""
         k_max = min(k_max, self.cap)
-        best_k, best_rate = 0, 0.0
-        e, run = 1.0, 1.0
         a, b = self.verify_line()
         (d0, c), o = self.draft_line(), self.overhead()
+        best_k, best_rate = 0, 1.0 / max(self.single_ms() + o, 1e-9)
+        e, run = 1.0, 1.0
         alphas = self.alphas(k_max)
-        for k in range(k_max + 1):
-            if k:
-                run *= alphas[k - 1]
-                e += run
-            rate = e / max((d0 if k else 0.0) + k * c + a + b * (k + 1) + o, 1e-9)
+        for k in range(1, k_max + 1):
+            run *= alphas[k - 1]
+            e += run
+            rate = e / max(d0 + k * c + a + b * (k + 1) + o, 1e-9)
             if rate > best_rate:
                 best_k, best_rate = k, rate
         self._best_rate = best_rate
-        if best_k == 0 and k_max > 0 and self._steps % EXPLORE_EVERY == EXPLORE_EVERY - 1:
-            return min(EXPLORE_K, k_max)  # keep measuring: the text may start to repeat
-        return best_k
+        if best_k:
+            self._plain_run, self._probe_gap = 0, EXPLORE_EVERY
+            if (len(self._singles) < MIN_SINGLES
+                    and self._steps % EXPLORE_EVERY == EXPLORE_EVERY - 1):
+                return 0  # measure a plain step: the alternative to drafting, V(1)
+            return best_k
+        if k_max > 0 and self._plain_run >= self._probe_gap:
+            # keep measuring: the text may start to repeat
+            self._plain_run, self._probe_gap = 0, min(2 * self._probe_gap, EXPLORE_MAX)
+            return min(EXPLORE_K, k_max)
+        self._plain_run += 1
+        return 0
 
 
 def _band(q: float) -> int:

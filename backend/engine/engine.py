@@ -89,6 +89,7 @@ class Engine:
         self._cancel = cancel_event if cancel_event is not None else threading.Event()
         # Plain decoding's tokens/s on the current target: the yardstick for "speedup".
         self._plain_tps = 0.0
+        self._plain_verify_ms = 0.0  # a plain step's decode alone: K auto's V(1) to start from
         self.n_ctx = DEFAULT_N_CTX
         self.n_threads = default_threads()
 
@@ -148,6 +149,7 @@ class Engine:
             self._ctx.close()
             self._ctx = None
         self._plain_tps = 0.0
+        self._plain_verify_ms = 0.0
         if self._target is not None:
             self._ctx = self._target_context(DEFAULT_RS_SNAPSHOTS)
             if self._draft is not None:  # the draft model stays loaded, with a new context
@@ -162,6 +164,7 @@ class Engine:
         for event in self.generate(request):
             if isinstance(event, GenerationFinished) and event.stats.n_generated > 1:
                 self._plain_tps = event.stats.tokens_per_second
+                self._plain_verify_ms = event.stats.verify_ms / event.stats.n_steps
         if self._ctx is not None:
             self._ctx.clear()
 
@@ -317,8 +320,7 @@ class Engine:
         if drafter is not None:
             drafter.begin(req, rng)
         if adaptive is not None:
-            adaptive.begin_answer(1000.0 / self._plain_tps if self._plain_tps else 0.0,
-                                  len(prompt))
+            adaptive.begin_answer(self._plain_verify_ms, len(prompt))
         # n_draft_max 0 tells the viewer "K auto" (each step's K is its draft's length)
         yield GenerationStarted(req.request_id, req.spec_type, 0 if adaptive else k_max,
                                 len(prompt), self._plain_tps)
@@ -352,6 +354,7 @@ class Engine:
                             1000 * (time.perf_counter() - t_prompt))
         if req.spec_type == spec_types.PLAIN and stats.n_generated >= 16 and reason != "cancelled":
             self._plain_tps = stats.tokens_per_second
+            self._plain_verify_ms = stats.verify_ms / stats.n_steps
         stats = replace(stats, plain_tokens_per_second=self._plain_tps)
         yield GenerationFinished(reason, run.answer.text, stats)
 

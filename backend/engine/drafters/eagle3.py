@@ -102,6 +102,9 @@ class Eagle3Drafter(SamplingDrafter):
         # entry it makes is written, and that of the last written entry (written again when
         # its logits are needed)
         self._g: dict[int, np.ndarray] = {}
+        # the target's features of positions not encoded yet: encoded in one batch when the
+        # drafter next drafts (see observe)
+        self._waiting: dict[int, np.ndarray] = {}
         # the target's tokens as of its last decode this drafter saw: g_P is valid while the
         # target still holds the same tokens up to P
         self._seen: list[int] = []
@@ -158,6 +161,7 @@ class Eagle3Drafter(SamplingDrafter):
                 self.ctx = self._new_context(ctx)
             self._target = ctx
             self._g.clear()
+            self._waiting.clear()
             self.ctx.clear()
             for lid in self.layer_ids:
                 self._ext.llama_set_embeddings_layer_inp(ctx.ctx, lid, True)
@@ -165,8 +169,7 @@ class Eagle3Drafter(SamplingDrafter):
         # decodes without this drafter (plain answers in between) made those states stale
         valid = common_prefix(self._seen, ctx.tokens, len(ctx.tokens))
         del self._seen[valid:]
-        for p in [p for p in self._g if p >= valid]:
-            del self._g[p]
+        self._forget_from(valid)
         self.ctx.truncate(valid)
         self._catch_up(ctx.tokens, ctx.n_past)
         limit = common_prefix(ctx.tokens, tokens, len(tokens))
@@ -179,11 +182,14 @@ class Eagle3Drafter(SamplingDrafter):
         return limit
 
     def observe(self, ctx: Context, pos0: int, tokens: list[int]) -> None:
-        # ctx.tokens already holds this chunk, so every entry before pos0 is known now:
-        # write them, so that states of at most one chunk wait here however long the prompt
-        self._catch_up(ctx.tokens, pos0)
-        for p in [p for p in self._g if p >= pos0]:
-            del self._g[p]  # states of positions the target dropped (rejected drafts)
+        # The features are kept and encoded when the drafter next drafts, in one batch with
+        # the others waiting: a plain step (K auto when drafting does not pay) then costs the
+        # head nothing. Once a batch's worth waits (a long prompt, a long plain stretch), the
+        # entries before this chunk, which the target keeps, are written now, so that the
+        # states of about one batch wait here however long the text.
+        if pos0 - len(self.ctx.tokens) >= self.ctx.n_batch:
+            self._catch_up(ctx.tokens, pos0)
+        self._forget_from(pos0)  # states of positions the target dropped (rejected drafts)
         n = len(tokens)
         layers = []
         for lid in self.layer_ids:
@@ -191,12 +197,27 @@ class Eagle3Drafter(SamplingDrafter):
             if not ptr:
                 raise EngineError(words(NO_LAYER_INPUTS))
             layers.append(np.ctypeslib.as_array(ptr, shape=(n, self.n_embd_tgt)))
-        features = np.concatenate(layers, axis=1)
-        g = self._encode(features)
+        features = np.concatenate(layers, axis=1)  # a copy: llama.cpp reuses its buffers
         del self._seen[pos0:]
         self._seen.extend(tokens)
         for i in range(n):
-            self._g[pos0 + i] = g[i]
+            self._waiting[pos0 + i] = features[i]
+
+    def _forget_from(self, pos: int) -> None:
+        """Drop the states of positions from `pos` on."""
+        for states in (self._g, self._waiting):
+            for p in [p for p in states if p >= pos]:
+                del states[p]
+
+    def _encode_waiting(self) -> None:
+        """Encode the features that observe kept, in one batch, into g rows."""
+        if not self._waiting:
+            return
+        positions = sorted(self._waiting)
+        g = self._encode(np.stack([self._waiting[p] for p in positions]))
+        for i, p in enumerate(positions):
+            self._g[p] = g[i]
+        self._waiting.clear()
 
     # -- internals ------------------------------------------------------------------------
     def _encode(self, features: np.ndarray) -> np.ndarray:
@@ -224,6 +245,7 @@ class Eagle3Drafter(SamplingDrafter):
         """Make the head's cache hold entries 0..upto-1, entry P made of (tokens[P+1], g_P),
         as far as the g rows are known. With want_last (all must be known), return the
         logits and pre-norm state of entry upto-1."""
+        self._encode_waiting()
         mine = self.ctx.tokens  # mine[P] is the token of entry P, x_{P+1}
         upto = min(upto, len(tokens) - 1)
         keep = common_prefix(mine, tokens[1:], upto)

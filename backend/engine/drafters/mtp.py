@@ -134,9 +134,13 @@ class MtpDrafter(SamplingDrafter):
         return limit
 
     def observe(self, ctx: Context, pos0: int, tokens: list[int]) -> None:
-        # The target goes on from pos0, so it keeps everything before: write those entries
-        # now, so that rows of at most one chunk wait here however long the prompt is.
-        self._catch_up(ctx.tokens, pos0)
+        # The rows are kept and their entries written when the drafter next drafts, in one
+        # batch: a plain step (K auto when drafting does not pay) then costs the head
+        # nothing. Once a batch's worth waits (a long prompt, a long plain stretch), the
+        # entries before pos0, which the target keeps, are written now, so that the rows of
+        # about one batch wait here however long the text.
+        if pos0 - len(self.ctx.tokens) >= self.ctx.n_batch:
+            self._catch_up(ctx.tokens, pos0)
         for p in [p for p in self._rows if p >= pos0]:
             del self._rows[p]  # rows of positions the target dropped (rejected drafts)
         ptr = llama_cpp_ext.llama_get_embeddings_nextn(ctx.ctx)
