@@ -40,11 +40,13 @@ is expected to reach: Π a(q_j) ≥ rate · (c + b), the marginal rule for token
 time (one more draft adds that many tokens, on average, for c + b more ms). γ is then a cap,
 and the confident stretches of a text get long drafts while the uncertain ones get short.
 γ = 0 (plain decoding) is a candidate too: when nothing pays, the engine stops drafting, and
-after EXPLORE_EVERY plain steps it drafts a little so that a change (a prompt that starts to
-repeat) is noticed; each probe that still finds drafting does not pay doubles that wait, up
-to EXPLORE_MAX, since a probe costs more than a draft (the drafter first catches up on the
-plain stretch). The drafter may stop earlier still on its own confidence (p_min, as
-llama.cpp's draft loop and SpecDec++ do).
+after EXPLORE_EVERY plain steps it probes, so that a change (a prompt that starts to repeat)
+is noticed: it drafts the length drafting would have if it paid (EXPLORE_K to
+EXPLORE_PROBE_MAX), whole, since a probe cut by the confidence stopper at plain decoding's
+rate measured nothing past its first position; each probe that still finds drafting does not
+pay doubles that wait, up to EXPLORE_MAX, since a probe costs more than a draft (the drafter
+first catches up on the plain stretch). The drafter may stop earlier still on its own
+confidence (p_min, as llama.cpp's draft loop and SpecDec++ do).
 
 Counts carry over from one answer to the next with the same models, halved at each new answer,
 so the first steps of an answer start from the last one's costs but follow the new text fast.
@@ -74,10 +76,17 @@ MIN_SINGLES = 3  # plain steps measured before V(1) is taken from them alone
 EXPLORE_EVERY = 8
 EXPLORE_MAX = 64
 EXPLORE_K = 2
+EXPLORE_PROBE_MAX = 8
 DECAY = 0.5  # what an earlier answer's counts weigh at the start of the next
 DRAFT_COST_STEPS = 32
 CONFIDENCE_BANDS = 10  # bands of the drafter's probability of a draft: 0–0.1, …, 0.9–1
-CONFIDENCE_PRIOR = 2.0  # pseudo-drafts per band, at the drafter's acceptance over all bands
+# Pseudo-drafts per band, at the drafter's acceptance over all bands. Strong, because
+# rejections are rare: on the demo pair every band kept 80-100% of its drafts (0.1-0.2: 9 of
+# 9), and with 2 one rejection among a band's few drafts cut runs the target would have
+# accepted (drafts of 3-5 where K = 8 kept all 8). Replayed on recorded drafts at fixed
+# costs, K auto went from 0.97-1.00 of the best fixed K to 1.01; a band that really differs
+# (a drafter whose probabilities mean something) still shows after a few dozen drafts.
+CONFIDENCE_PRIOR = 16.0
 
 
 @dataclass
@@ -110,6 +119,7 @@ class AdaptiveK:
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
     _plain_run: int = 0  # plain steps chosen since the last draft or probe
     _probe_gap: int = EXPLORE_EVERY  # plain steps before the next probe
+    _probing: bool = False  # the step chosen last is a probe
 
     def __post_init__(self) -> None:
         self.reached = [0.0] * self.cap
@@ -236,7 +246,8 @@ class AdaptiveK:
         drafts 0..i are all accepted no longer pays for one more draft (see the module's
         note); call `choose` first, which sets the rate to beat."""
         _, b = self.verify_line()
-        threshold = self._best_rate * (self.draft_cost() + b)
+        # a probe drafts its whole length: it is there to measure the positions it reaches
+        threshold = 0.0 if self._probing else self._best_rate * (self.draft_cost() + b)
         chance = [1.0]
 
         def stop(i: int, q: float) -> bool:
@@ -313,16 +324,20 @@ class AdaptiveK:
         k_max = min(k_max, self.cap)
         a, b = self.verify_line()
         (d0, c), o = self.draft_line(), self.overhead()
-        best_k, best_rate = 0, 1.0 / max(self.single_ms() + o, 1e-9)
+        plain_rate = 1.0 / max(self.single_ms() + o, 1e-9)
+        draft_k, draft_rate = 0, 0.0  # the best draft length and its rate, plain aside
         e, run = 1.0, 1.0
         alphas = self.alphas(k_max)
         for k in range(1, k_max + 1):
             run *= alphas[k - 1]
             e += run
             rate = e / max(d0 + k * c + a + b * (k + 1) + o, 1e-9)
-            if rate > best_rate:
-                best_k, best_rate = k, rate
-        self._best_rate = best_rate
+            if rate > draft_rate:
+                draft_k, draft_rate = k, rate
+        best_k = draft_k if draft_rate > plain_rate else 0
+        # The stopper's rate to beat is the drafting step's own: a probe judged against plain
+        # decoding's rate stopped after its first draft, and learnt nothing past position 0.
+        self._best_rate, self._probing = draft_rate, False
         if best_k:
             self._plain_run, self._probe_gap = 0, EXPLORE_EVERY
             if (len(self._singles) < MIN_SINGLES
@@ -332,7 +347,10 @@ class AdaptiveK:
         if k_max > 0 and self._plain_run >= self._probe_gap:
             # keep measuring: the text may start to repeat
             self._plain_run, self._probe_gap = 0, min(2 * self._probe_gap, EXPLORE_MAX)
-            return min(EXPLORE_K, k_max)
+            self._probing = True
+            # the length drafting would have if it paid, so the probe measures the positions
+            # that decide it (at least EXPLORE_K: a longer one is dearer than it may be worth)
+            return max(min(EXPLORE_K, k_max), min(draft_k, EXPLORE_PROBE_MAX))
         self._plain_run += 1
         return 0
 

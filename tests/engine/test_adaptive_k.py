@@ -184,7 +184,9 @@ def test_the_drafter_stops_where_its_confidence_says_a_draft_will_not_pay():
         return c
 
     cheap = fed(0.2)
-    assert cheap.accept_chance(0.95) > 0.95 and cheap.accept_chance(0.2, later=True) < 0.05
+    # a band's own count outweighs the prior (CONFIDENCE_PRIOR pseudo-drafts at the pooled
+    # acceptance) once it has several times as many drafts
+    assert cheap.accept_chance(0.95) > 0.95 and cheap.accept_chance(0.2, later=True) < 0.1
     stop = cheap.stopper()
     assert [stop(i, 0.95) for i in range(6)] == [False] * 6
     assert stop(6, 0.2)
@@ -320,3 +322,26 @@ def test_plain_steps_are_measured_a_few_times_while_drafting_pays():
         c.record(k, k, 0.5 * k, 10.0 + 0.2 * (k + 1))
     assert choices.count(0) == MIN_SINGLES
     assert all(k >= 8 for k in choices[MIN_SINGLES * EXPLORE_EVERY:])
+
+
+def test_a_probe_drafts_its_whole_length_past_an_unsure_draft():
+    """Drafting stopped paying (a dear drafter, drafts kept at 0.6 each): the probe after the
+    plain stretch must measure the positions that decide whether drafting pays again, so the
+    confidence stopper, which would cut it at its second draft at plain decoding's rate,
+    lets it run to the length drafting would have; the next drafting step is judged again."""
+    rng = random.Random(3)
+    c = AdaptiveK(plain_step_ms=10.0)
+    for _ in range(60):
+        kept = 0
+        while kept < 4 and rng.random() < 0.6:
+            kept += 1
+        c.record(4, kept, 4 * 6.0, 12.0 + 2.0 * 5, [0.3] * 4)
+    ks = [c.choose(AUTO_K_CAP) for _ in range(EXPLORE_EVERY + 1)]
+    assert ks[:-1] == [0] * EXPLORE_EVERY and ks[-1] >= EXPLORE_K
+    stop = c.stopper()
+    assert not any(stop(i, 0.3) for i in range(ks[-1]))
+    c.record(ks[-1], 0, 6.0 * ks[-1], 12.0 + 2.0 * (ks[-1] + 1), [0.3] * ks[-1])
+    assert c.choose(AUTO_K_CAP) == 0  # back to plain: the probe found nothing better
+    c._best_rate, c._probing = 0.1, False  # a drafting step: the stopper judges again
+    stop = c.stopper()
+    assert any(stop(i, 0.3) for i in range(AUTO_K_CAP))
