@@ -45,8 +45,10 @@ is noticed: it drafts the length drafting would have if it paid (EXPLORE_K to
 EXPLORE_PROBE_MAX), whole, since a probe cut by the confidence stopper at plain decoding's
 rate measured nothing past its first position; each probe that still finds drafting does not
 pay doubles that wait, up to EXPLORE_MAX, since a probe costs more than a draft (the drafter
-first catches up on the plain stretch). The drafter may stop earlier still on its own
-confidence (p_min, as llama.cpp's draft loop and SpecDec++ do).
+first catches up on the plain stretch). After an answer's first probe, one that would cost
+more in catching up than PROBE_SHARE of the plain steps it follows is not made: a draft model
+or a head catches up at a cost per token that no gap amortises. The drafter may stop earlier
+still on its own confidence (p_min, as llama.cpp's draft loop and SpecDec++ do).
 
 Counts carry over from one answer to the next with the same models, halved at each new answer,
 so the first steps of an answer start from the last one's costs but follow the new text fast.
@@ -77,6 +79,14 @@ EXPLORE_EVERY = 8
 EXPLORE_MAX = 64
 EXPLORE_K = 2
 EXPLORE_PROBE_MAX = 8
+# After its first probe in an answer, K auto probes again only while what the drafter spends
+# catching up on the plain stretch stays within this share of that stretch's time. A draft
+# model or a head must decode every token it missed before it drafts (the demo draft ~1 ms a
+# token in one batch beside a 10 ms plain step; the toy EAGLE-3 head 0.9 ms beside 4.3): a
+# probe every 8, 16, 32, 64 steps made a "plain" answer 10-20% slower than plain decoding,
+# whatever the gap, as the catch-up grows with it. N-gram lookup catches up on nothing and
+# probes on.
+PROBE_SHARE = 0.05
 DECAY = 0.5  # what an earlier answer's counts weigh at the start of the next
 DRAFT_COST_STEPS = 32
 CONFIDENCE_BANDS = 10  # bands of the drafter's probability of a draft: 0–0.1, …, 0.9–1
@@ -120,6 +130,7 @@ class AdaptiveK:
     _plain_run: int = 0  # plain steps chosen since the last draft or probe
     _probe_gap: int = EXPLORE_EVERY  # plain steps before the next probe
     _probing: bool = False  # the step chosen last is a probe
+    _probes: int = 0  # probes made in this answer
 
     def __post_init__(self) -> None:
         self.reached = [0.0] * self.cap
@@ -136,6 +147,7 @@ class AdaptiveK:
             v * DECAY for v in (self._w, self._sx, self._sy, self._sxx, self._sxy))
         self._steps = 0
         self._plain_run, self._probe_gap = 0, EXPLORE_EVERY  # another text: probe soon
+        self._probes = 0
         if plain_step_ms > 0:
             self.plain_step_ms = plain_step_ms
 
@@ -217,6 +229,21 @@ class AdaptiveK:
                 return d0, c
         # lengths too alike, or a line that noise tilted: a cost per token, through the origin
         return 0.0, sum(n * x * y for x, y, n in points) / sum(n * x * x for x, _, n in points)
+
+    def catch_up_ms(self) -> float:
+        """What the drafter spends per token it first catches up on (the prompt, a plain
+        stretch): the median, over its last steps that caught up, of their time beyond the
+        drafter's line, per token caught up on; 0 until one has been measured."""
+        d0, c = self.draft_line()
+        per_token = [max(ms - d0 - c * n, 0.0) / behind
+                     for n, behind, ms in self.draft_steps if behind]
+        return statistics.median(per_token) if per_token else 0.0
+
+    def _probe_affordable(self) -> bool:
+        """The first probe of an answer always goes (another text may repeat, and it measures
+        the catch-up); later ones while their catch-up fits PROBE_SHARE of the plain steps."""
+        return (not self._probes or self.catch_up_ms() * self._behind
+                <= PROBE_SHARE * self._plain_run * self.single_ms())
 
     def draft_cost(self) -> float:
         """What one more drafted token costs, in ms (draft_line's c)."""
@@ -344,10 +371,11 @@ class AdaptiveK:
                     and self._steps % EXPLORE_EVERY == EXPLORE_EVERY - 1):
                 return 0  # measure a plain step: the alternative to drafting, V(1)
             return best_k
-        if k_max > 0 and self._plain_run >= self._probe_gap:
+        if k_max > 0 and self._plain_run >= self._probe_gap and self._probe_affordable():
             # keep measuring: the text may start to repeat
             self._plain_run, self._probe_gap = 0, min(2 * self._probe_gap, EXPLORE_MAX)
             self._probing = True
+            self._probes += 1
             # the length drafting would have if it paid, so the probe measures the positions
             # that decide it (at least EXPLORE_K: a longer one is dearer than it may be worth)
             return max(min(EXPLORE_K, k_max), min(draft_k, EXPLORE_PROBE_MAX))

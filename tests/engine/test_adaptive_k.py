@@ -345,3 +345,26 @@ def test_a_probe_drafts_its_whole_length_past_an_unsure_draft():
     c._best_rate, c._probing = 0.1, False  # a drafting step: the stopper judges again
     stop = c.stopper()
     assert any(stop(i, 0.3) for i in range(AUTO_K_CAP))
+
+
+def test_a_drafter_dear_to_catch_up_is_probed_once_an_answer():
+    """Drafting does not pay, and every token the drafter missed costs it 2 ms to catch up
+    on beside a 10 ms plain step (20%, whatever the gap): after the answer's first probe,
+    which measures that, no more probes; a new answer probes once again. A drafter that
+    catches up for nothing (n-gram lookup) goes on probing (the test above)."""
+    c = trained(0, 4, 200, draft_ms=1.0, verify_ms=lambda n: 10.0 + 1.0 * n)
+
+    def probes(n_steps: int) -> int:
+        behind, made = 0, 0
+        for _ in range(n_steps):
+            k = c.choose(AUTO_K_CAP)
+            c.record(k, 0, 1.0 * k + 2.0 * behind, 10.0 + (k + 1))
+            behind = 0 if k else behind + 1
+            made += k > 0
+        return made
+
+    c.begin_answer()
+    assert probes(300) == 1
+    c.begin_answer()
+    assert probes(300) == 1
+    assert abs(c.catch_up_ms() - 2.0) < 0.01

@@ -1,0 +1,153 @@
+"""K auto replayed on recorded drafts at fixed costs: its choices against each fixed K with the
+machine's noise taken out.
+
+    python bench/k_auto_replay.py [--models DIR] [--tokens N]
+
+On a shared 2-core machine a pair's plain speed moves by ±15% between runs, more than the
+differences K auto is meant to make, so spec_bench's one-run ratios answer "is K auto as good
+as the best fixed K" only to within that noise. Here the demo pair answers six prompts once at
+K = 16 (the `draft` and `ngram` spec types), keeping what every step drafted, the drafter's
+probability of each draft and where the target first rejected one; the costs are measured in
+the same run (a plain step, the verify batch's line through each size's median, the drafter's
+ms per drafted token). Then the real controller (backend/engine/adaptive_k.py, stopper
+included) and each fixed K replay the recorded steps at those costs: a step that drafts j
+tokens keeps min(j, what the target accepted of the recording) and costs j·c + V(j + 1).
+
+It is an approximation: a replayed step that keeps fewer tokens than the recorded one would
+next see another text, which the replay does not have, so it goes on with the recorded next
+step; a plain step stands in for one recorded step. Both sides of every ratio are replayed
+alike, so the ratios compare the choices, not the replay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from spec_bench import CODE_PROMPT, PROSE_PROMPT  # noqa: E402
+
+from backend.engine.adaptive_k import AUTO_K_CAP, AdaptiveK  # noqa: E402
+from backend.engine.engine import Engine  # noqa: E402
+from backend.engine.events import StepVerified  # noqa: E402
+from backend.engine.median_line import median_points, weighted_line  # noqa: E402
+from backend.engine.request import GenerationRequest, Message  # noqa: E402
+
+PROMPTS = (
+    CODE_PROMPT,
+    PROSE_PROMPT,
+    "Explain how a hash table works and when to use one.",
+    "List ten tips for learning a new language, one line each.",
+    "Write a polite email to a colleague asking to move a meeting to Thursday.",
+    "Write an SQL query that finds the five customers with the most orders last month.",
+)
+FIXED_KS = (2, 4, 8, 16)
+
+# A recorded step: the drafter's probability of each draft (None where it has none), and how
+# many of them the target accepted before its first rejection.
+Recorded = tuple[list[float | None], int]
+
+
+def record(engine: Engine, spec: str, tokens: int) -> tuple[list[list[Recorded]], list]:
+    """Per prompt, its K = 16 steps; and every step, for the costs."""
+    answers, steps = [], []
+    for prompt in PROMPTS:
+        engine.reset_cache()
+        request = GenerationRequest(messages=(Message("user", prompt),), max_tokens=tokens,
+                                    spec_type=spec, n_draft_max=AUTO_K_CAP)
+        recorded = []
+        for ev in engine.generate(request):
+            if isinstance(ev, StepVerified):
+                steps.append(ev)
+                recorded.append(([t.p_draft for t in ev.drafted], ev.n_accepted))
+        answers.append(recorded)
+    return answers, steps
+
+
+def plain_step_ms(engine: Engine, tokens: int) -> float:
+    engine.reset_cache()
+    request = GenerationRequest(messages=(Message("user", PROMPTS[0]),), max_tokens=tokens)
+    return statistics.median(ev.verify_ms for ev in engine.generate(request)
+                             if isinstance(ev, StepVerified))
+
+
+class Costs:
+    """V(1) = a plain step; V(n ≥ 2) the line through each batch size's median verify time;
+    the drafter's median ms per drafted token."""
+
+    def __init__(self, plain: float, steps: list[StepVerified]) -> None:
+        self.plain = plain
+        line = weighted_line(median_points(
+            (len(s.drafted) + 1, s.verify_ms) for s in steps if s.drafted))
+        self.a, self.b = line if line is not None else (plain, 0.0)
+        per_token = [s.draft_ms / len(s.drafted) for s in steps if s.drafted]
+        self.c = statistics.median(per_token) if per_token else 0.0
+
+    def verify(self, n: int) -> float:
+        return self.plain if n == 1 else self.a + self.b * n
+
+
+def replay(answers: list[list[Recorded]], costs: Costs, fixed: int | None,
+           stops: bool = True) -> tuple[float, float]:
+    """(tokens per second, mean K of the drafting steps) of a fixed K, or of K auto (None);
+    `stops`: the drafter stops on its confidence, as a model drafter does under K auto (the
+    engine gives n-gram lookup no stopper)."""
+    controller = AdaptiveK(plain_step_ms=costs.plain)
+    tokens = ms = 0.0
+    drafted_ks = []
+    for recorded in answers:
+        controller.begin_answer(costs.plain)
+        for probabilities, n_accepted in recorded:
+            k = fixed if fixed is not None else controller.choose(AUTO_K_CAP)
+            stop = controller.stopper() if fixed is None and stops else None
+            j = 0
+            while j < min(k, len(probabilities)):
+                q = probabilities[j]
+                if stop is not None and q is not None and stop(j, q):
+                    break
+                j += 1
+            kept = min(j, n_accepted)
+            draft_ms, verify_ms = costs.c * j, costs.verify(j + 1)
+            tokens += kept + 1
+            ms += draft_ms + verify_ms
+            if j:
+                drafted_ks.append(j)
+            if fixed is None:
+                controller.record(j, kept, draft_ms, verify_ms, probabilities[:j])
+    return 1000 * tokens / ms, statistics.mean(drafted_ks) if drafted_ks else 0.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", type=Path, default=ROOT / ".cache" / "bench-models")
+    parser.add_argument("--tokens", type=int, default=256)
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+    engine = Engine()
+    engine.load_target(args.models / "demo-target-f32.gguf", n_ctx=2048,
+                       n_threads=args.threads)
+    engine.load_draft(args.models / "demo-draft-q8_0.gguf")
+    plain = plain_step_ms(engine, args.tokens)
+    print(f"## demo pair, {len(PROMPTS)} prompts, {args.tokens} tokens each, replayed "
+          f"(plain step {plain:.1f} ms: {1000 / plain:.1f} tok/s)")
+    for spec in ("draft", "ngram"):
+        answers, steps = record(engine, spec, args.tokens)
+        costs = Costs(plain, steps)
+        rates = {k: replay(answers, costs, k)[0] for k in FIXED_KS}
+        auto, mean_k = replay(answers, costs, None, stops=spec == "draft")
+        best = max(rates, key=rates.__getitem__)
+        print(f"{spec}: c {costs.c:.2f} ms/draft, V(n) = {costs.a:.1f} + {costs.b:.2f}·n ms; "
+              + "  ".join(f"K={k} {r:.1f}" for k, r in rates.items())
+              + f"  auto {auto:.1f} (mean K {mean_k:.1f}) tok/s")
+        print(f"{spec}: K auto ÷ best fixed K (K = {best}) = {auto / rates[best]:.3f}; "
+              f"÷ K = 8 = {auto / rates[8]:.3f}; ÷ plain = {auto * plain / 1000:.3f}")
+    engine.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
