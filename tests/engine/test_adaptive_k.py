@@ -11,6 +11,7 @@ from backend.engine.adaptive_k import (
     EXPLORE_EVERY,
     EXPLORE_K,
     EXPLORE_MAX,
+    RECHECK_EVERY,
     AdaptiveK,
 )
 from backend.engine.events import GenerationStarted
@@ -368,3 +369,19 @@ def test_a_drafter_dear_to_catch_up_is_probed_once_an_answer():
     c.begin_answer()
     assert probes(300) == 1
     assert abs(c.catch_up_ms() - 2.0) < 0.01
+
+
+def test_a_plain_stretch_weighs_the_choice_again_only_every_few_steps(monkeypatch):
+    """Only plain steps are measured in a plain stretch, so the lengths are weighed again
+    every RECHECK_EVERY steps, not at each (on the toy models a step is 0.4 ms and weighing
+    them all a tenth of it); the probes still come after EXPLORE_EVERY plain steps."""
+    c = trained(0, 4, 200, draft_ms=1.0, verify_ms=lambda n: 10.0 + 1.0 * n)
+    weighed = []
+    alphas = c.alphas
+    monkeypatch.setattr(c, "alphas", lambda k: weighed.append(k) or alphas(k))
+    ks = []
+    for _ in range(EXPLORE_EVERY + 1):
+        ks.append(c.choose(AUTO_K_CAP))
+        c.record(ks[-1], 0, 1.0 * ks[-1], 10.0 + ks[-1] + 1)
+    assert ks == [0] * EXPLORE_EVERY + [EXPLORE_K]
+    assert len(weighed) == EXPLORE_EVERY // RECHECK_EVERY + 1
