@@ -231,20 +231,22 @@ class AdaptiveK:
         # lengths too alike, or a line that noise tilted: a cost per token, through the origin
         return 0.0, sum(n * x * y for x, y, n in points) / sum(n * x * x for x, _, n in points)
 
-    def catch_up_ms(self) -> float:
+    def catch_up_ms(self, line: tuple[float, float] | None = None) -> float:
         """What the drafter spends per token it first catches up on (the prompt, a plain
         stretch): the median, over its last steps that caught up, of their time beyond the
-        drafter's line, per token caught up on; 0 until one has been measured."""
-        d0, c = self.draft_line()
+        drafter's line (`line`, when the caller has it), per token caught up on; 0 until one
+        has been measured."""
+        d0, c = line or self.draft_line()
         per_token = [max(ms - d0 - c * n, 0.0) / behind
                      for n, behind, ms in self.draft_steps if behind]
         return statistics.median(per_token) if per_token else 0.0
 
-    def _probe_affordable(self) -> bool:
+    def _probe_affordable(self, line: tuple[float, float], plain_ms: float) -> bool:
         """The first probe of an answer always goes (another text may repeat, and it measures
-        the catch-up); later ones while their catch-up fits PROBE_SHARE of the plain steps."""
-        return (not self._probes or self.catch_up_ms() * self._behind
-                <= PROBE_SHARE * self._plain_run * self.single_ms())
+        the catch-up); later ones while their catch-up fits PROBE_SHARE of the plain steps
+        (`line`, the drafter's; `plain_ms`, V(1))."""
+        return (not self._probes or self.catch_up_ms(line) * self._behind
+                <= PROBE_SHARE * self._plain_run * plain_ms)
 
     def draft_cost(self) -> float:
         """What one more drafted token costs, in ms (draft_line's c)."""
@@ -357,8 +359,8 @@ class AdaptiveK:
             self._plain_run += 1
             return 0
         a, b = self.verify_line()
-        (d0, c), o = self.draft_line(), self.overhead()
-        plain_rate = 1.0 / max(self.single_ms() + o, 1e-9)
+        (d0, c), o, single = self.draft_line(), self.overhead(), self.single_ms()
+        plain_rate = 1.0 / max(single + o, 1e-9)
         draft_k, draft_rate = 0, 0.0  # the best draft length and its rate, plain aside
         e, run = 1.0, 1.0
         alphas = self.alphas(k_max)
@@ -378,7 +380,8 @@ class AdaptiveK:
                     and self._steps % EXPLORE_EVERY == EXPLORE_EVERY - 1):
                 return 0  # measure a plain step: the alternative to drafting, V(1)
             return best_k
-        if k_max > 0 and self._plain_run >= self._probe_gap and self._probe_affordable():
+        if (k_max > 0 and self._plain_run >= self._probe_gap
+                and self._probe_affordable((d0, c), single)):
             # keep measuring: the text may start to repeat
             self._plain_run, self._probe_gap = 0, min(2 * self._probe_gap, EXPLORE_MAX)
             self._probing = True
