@@ -9,7 +9,9 @@ Decoding", §3.4): pick the draft length γ that maximises expected tokens per u
 with three changes that the paper's constant-α, free-verification model does not make and a
 CPU needs (docs/BENCHMARKS.md measured both):
 - α_i is measured per draft position (acceptance at position i given that 1..i−1 were
-  accepted), with a Beta(2, 1) prior, since acceptance falls along a draft;
+  accepted), with a Beta(2, 1) prior, since acceptance falls along a draft. The length is
+  chosen at the posterior means; whether to draft at all at an upper confidence bound
+  (OPTIMISM), or a few early rejections would keep K auto plain and unable to learn better;
 - V(n), the time to verify n tokens in one batch, is a least-squares line a + b·n fitted to
   the steps' own verify times (on a CPU a batch of 9 costs 1.4–2.8 plain steps, not 1),
   starting from two pseudo-observations so the first steps have a line. The batch of one, a
@@ -20,11 +22,14 @@ CPU needs (docs/BENCHMARKS.md measured both):
   own plain steps, or the engine's plain answers' verify time until it has some, and a few
   steps are plain on purpose until it has measured three;
 - c is the drafter's time per token it decodes, and d0 what a drafting step costs whatever its
-  length: a line through its last steps' times against the tokens they drafted. Steps that
-  first caught up (on the prompt at an answer's first step, on the tokens of the plain steps
-  since it last drafted) are left out while there are others: counted per drafted token, the
-  catch-up made every probe look dear and the controller never drafted again; on the line, its
-  batched tokens tilted it. T(γ) adds d0 for every γ > 0.
+  length: a line through its last steps' drafting times against the tokens they drafted, plus
+  the catching up an ordinary step does (decoding the target's last one or two tokens). The
+  drafter times its catching up apart (on the prompt at an answer's first step, on the plain
+  steps since it last drafted), and that part of a step is left off the line: counted per
+  drafted token, it made every probe look dear; on the line, its batched tokens tilted it; and
+  left out with the whole step, as it once was, it let a line measured in a slow moment stand
+  for the rest of the answer, since in a plain stretch every draft is a probe that catches
+  up. T(γ) adds d0 for every γ > 0.
 - a step also costs what happens outside drafting and verifying: the tokens' events made,
   sent to the window and drawn, the loop around them. On the small test models that is a
   third of a step. It is measured from one step's start to the next (the median over the
@@ -40,15 +45,15 @@ is expected to reach: Π a(q_j) ≥ rate · (c + b), the marginal rule for token
 time (one more draft adds that many tokens, on average, for c + b more ms). γ is then a cap,
 and the confident stretches of a text get long drafts while the uncertain ones get short.
 γ = 0 (plain decoding) is a candidate too: when nothing pays, the engine stops drafting, and
-after EXPLORE_EVERY plain steps it probes, so that a change (a prompt that starts to repeat)
-is noticed: it drafts the length drafting would have if it paid (EXPLORE_K to
-EXPLORE_PROBE_MAX), whole, since a probe cut by the confidence stopper at plain decoding's
-rate measured nothing past its first position; each probe that still finds drafting does not
-pay doubles that wait, up to EXPLORE_MAX, since a probe costs more than a draft (the drafter
-first catches up on the plain stretch). After an answer's first probe, one that would cost
-more in catching up than PROBE_SHARE of the plain steps it follows is not made: a draft model
-or a head catches up at a cost per token that no gap amortises. The drafter may stop earlier
-still on its own confidence (p_min, as llama.cpp's draft loop and SpecDec++ do).
+after EXPLORE_EVERY plain steps it probes, so that a change (a prompt that starts to repeat) is
+noticed: it drafts the length drafting would have if it paid at the optimistic α (EXPLORE_K to
+EXPLORE_PROBE_MAX), whole, since a probe cut by the confidence stopper at plain decoding's rate
+measured nothing past its first position; each probe that still finds drafting does not pay
+doubles that wait, up to EXPLORE_MAX, since a probe costs more than a draft (the drafter first
+catches up on the plain stretch). After an answer's first probe, one that would cost more in
+catching up than PROBE_SHARE of the plain steps it follows is not made: a draft model or a head
+catches up at a cost per token that no gap amortises. The drafter may stop earlier still on its
+own confidence (p_min, as llama.cpp's draft loop and SpecDec++ do).
 
 Counts carry over from one answer to the next with the same models, halved at each new answer,
 so the first steps of an answer start from the last one's costs but follow the new text fast.
@@ -74,6 +79,15 @@ PRIOR_KEPT, PRIOR_REJECTED = 2.0, 1.0  # Beta prior on each α_i: a mild belief 
 # The verify line's starting pseudo-observations, (batch size, cost in plain steps): mild, so
 # that the first steps draft; the answer's own steps outweigh them within a few steps.
 PRIOR_POINTS, PRIOR_WEIGHT = ((2, 1.1), (9, 1.5)), 2.0
+# Whether to draft at all is weighed with each α_i at its posterior mean plus this many
+# standard deviations: an upper confidence bound (UCB1, Auer et al. 2002), optimism in the
+# face of uncertainty; the length drafted is chosen at the mean. At the mean alone, positions
+# with little data sit near the prior (2/3), drafting looked as if it did not pay, K auto
+# decoded plainly and so never learnt otherwise: on the prose prompt the demo pair's draft is
+# right 94-100% of the time at every position, and K auto went plain after a step or two
+# where K = 8 was 1.05x plain. The bound shrinks as a position is measured. (Choosing the
+# length by the bound too drafted 16 where 4-8 was best.)
+OPTIMISM = 1.0
 MIN_SINGLES = 3  # plain steps measured before V(1) is taken from them alone
 EXPLORE_EVERY = 8
 EXPLORE_MAX = 64
@@ -106,8 +120,9 @@ class AdaptiveK:
     cap: int = AUTO_K_CAP
     reached: list[float] = field(default_factory=list)  # per position: steps that verified it
     kept: list[float] = field(default_factory=list)  # and accepted it
-    # the drafter's last steps: (tokens drafted, tokens caught up on first, ms), for draft_line
-    draft_steps: deque[tuple[int, int, float]] = field(
+    # the drafter's last steps, for draft_line: (tokens drafted, tokens it caught up on first,
+    # ms drafting, ms catching up)
+    draft_steps: deque[tuple[int, int, float, float]] = field(
         default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     # ms per step spent outside drafting and verifying, over the last steps (see overhead)
     overheads: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
@@ -154,10 +169,12 @@ class AdaptiveK:
 
     # -- measurements -----------------------------------------------------------------------
     def record(self, n_drafted: int, n_kept: int, draft_ms: float, verify_ms: float,
-               confidences: Sequence[float | None] = ()) -> None:
+               confidences: Sequence[float | None] = (), catch_up_ms: float = 0.0) -> None:
         """One step: how many tokens were drafted (what the drafter gave, which may be fewer
-        than asked), how many the target accepted before its first rejection, and times;
-        `confidences`, the drafter's probability of each draft, when it has one."""
+        than asked), how many the target accepted before its first rejection, and times
+        (`draft_ms` the drafter's in all, `catch_up_ms` the part of it spent catching up before
+        the first draft); `confidences`, the drafter's probability of each draft, when it has
+        one."""
         self._steps += 1
         for i, q in enumerate(confidences[: n_kept + 1]):  # the drafts the target examined
             if q is not None:
@@ -171,7 +188,9 @@ class AdaptiveK:
             if i < n_kept:
                 self.kept[i] += 1
         if n_drafted:
-            self.draft_steps.append((n_drafted, self._behind, draft_ms))
+            catch_up_ms = min(max(catch_up_ms, 0.0), draft_ms)
+            self.draft_steps.append((n_drafted, self._behind, draft_ms - catch_up_ms,
+                                     catch_up_ms))
             self._behind = 0
         else:
             self._behind += n_kept + 1  # a plain step's token, which the drafter has not seen
@@ -190,32 +209,29 @@ class AdaptiveK:
         self.overheads.append(max(ms, 0.0))
 
     # -- estimates ------------------------------------------------------------------------
-    def alphas(self, k: int) -> list[float]:
+    def alphas(self, k: int, optimism: float = 0.0) -> list[float]:
         """Acceptance at draft positions 0..k-1, each given the earlier ones were accepted. A
         position seldom reached leans on the one before it (its prior mean), so positions
         never tried yet are expected to do as the last ones measured, not as a fixed guess:
-        K can then grow past what it has tried."""
+        K can then grow past what it has tried. With `optimism` z, each is its posterior
+        mean plus z standard deviations (an upper confidence bound, see OPTIMISM)."""
         weight = PRIOR_KEPT + PRIOR_REJECTED
         prior, out = PRIOR_KEPT / weight, []
         for i in range(k):
             j = min(i, self.cap - 1)
-            prior = (self.kept[j] + weight * prior) / (self.reached[j] + weight)
-            out.append(prior)
+            n = self.reached[j] + weight
+            prior = (self.kept[j] + weight * prior) / n
+            out.append(min(prior + optimism * (prior * (1 - prior) / (n + 1)) ** 0.5, 1.0))
         return out
 
     def draft_line(self) -> tuple[float, float]:
-        """(d0, c): what a drafting step costs whatever its length (the drafter catching up
-        on the target's last token, rolling back what was rejected) and what each drafted
-        token adds, in ms: a line through the median time of each length drafted lately.
-        Counted as one cost per token, the fixed part made short drafts look dearer per
-        token than long ones, so K auto drafted shorter, which made them dearer still."""
-        # Steps that first caught up (on the prompt, or after plain steps) decoded those
-        # tokens in one batch, a fraction of a drafted token's cost each: on one line with the
-        # drafted ones they tilted it (a 30 ms "fixed" cost, 3 ms a token, for 8 ms a token
-        # really). They count only while no step without a catch-up has been seen.
-        clean = [(n, ms) for n, behind, ms in self.draft_steps if not behind]
-        steps = clean or [(n + behind, ms) for n, behind, ms in self.draft_steps]
-        points = median_points(steps)
+        """(d0, c): what a drafting step costs whatever its length and what each drafted
+        token adds, in ms: an ordinary step's catching up (the target's last token or two,
+        one decode of the drafter), and a line through the median drafting time of each length
+        drafted lately. Counted as one cost per token, the fixed part made short drafts look
+        dearer per token than long ones, so K auto drafted shorter, which made them dearer
+        still."""
+        points = median_points([(n, ms) for n, _, ms, _ in self.draft_steps])
         if not points:
             return 0.0, 0.0
         spread = max(x for x, _, _ in points) - min(x for x, _, _ in points)
@@ -223,22 +239,32 @@ class AdaptiveK:
         line = weighted_line(points)
         # A slope from lengths this close (15 and 16, all a long draft has tried) is noise,
         # and one that makes the fixed part large makes long drafts look ever cheaper: K
-        # auto would never try a short one to learn otherwise.
-        if line is not None and spread >= max(2.0, 0.25 * mean_x):
-            d0, c = line
-            if c > 0 and d0 >= 0:
-                return d0, c
-        # lengths too alike, or a line that noise tilted: a cost per token, through the origin
-        return 0.0, sum(n * x * y for x, y, n in points) / sum(n * x * x for x, _, n in points)
+        # auto would never try a short one to learn otherwise. Without a slope, the drafting
+        # time is read per token: a draft's last token is drawn from logits the drafter
+        # already has, so this errs cheap, and a longer draft measures it.
+        if (line is None or spread < max(2.0, 0.25 * mean_x) or line[1] <= 0
+                or line[0] + self._sync_ms(line[1]) < 0):
+            line = 0.0, (sum(n * x * y for x, y, n in points)
+                         / sum(n * x * x for x, _, n in points))
+        d0, c = line
+        return max(d0 + self._sync_ms(c), 0.0), c
+
+    def _sync_ms(self, c: float) -> float:
+        """What an ordinary drafting step spends catching up (the target's last token or
+        two): the median over the last steps that followed a draft; until one has, what a
+        drafted token costs (`c`), as it is one more decode of the drafter."""
+        ordinary = [sync for _, behind, _, sync in self.draft_steps if not behind]
+        return statistics.median(ordinary) if ordinary else c
 
     def catch_up_ms(self, line: tuple[float, float] | None = None) -> float:
         """What the drafter spends per token it first catches up on (the prompt, a plain
-        stretch): the median, over its last steps that caught up, of their time beyond the
-        drafter's line (`line`, when the caller has it), per token caught up on; 0 until one
-        has been measured."""
-        d0, c = line or self.draft_line()
-        per_token = [max(ms - d0 - c * n, 0.0) / behind
-                     for n, behind, ms in self.draft_steps if behind]
+        stretch): the median, over its last steps that caught up, of their catching up beyond
+        an ordinary step's, per token caught up on; 0 until one has been measured. (`line`,
+        the drafter's (d0, c) when the caller has it.)"""
+        c = (line or self.draft_line())[1]
+        sync = self._sync_ms(c)
+        per_token = [max(ms - sync, 0.0) / behind
+                     for _, behind, _, ms in self.draft_steps if behind]
         return statistics.median(per_token) if per_token else 0.0
 
     def _probe_affordable(self, line: tuple[float, float], plain_ms: float) -> bool:
@@ -337,9 +363,9 @@ class AdaptiveK:
     def _mean_verify(self) -> float:
         return self._sy / self._w if self._w else 0.0
 
-    def expected_tokens(self, k: int) -> float:
+    def expected_tokens(self, k: int, optimism: float = 0.0) -> float:
         e, run = 1.0, 1.0
-        for a in self.alphas(k):
+        for a in self.alphas(k, optimism):
             run *= a
             e += run
         return e
@@ -361,16 +387,21 @@ class AdaptiveK:
         a, b = self.verify_line()
         (d0, c), o, single = self.draft_line(), self.overhead(), self.single_ms()
         plain_rate = 1.0 / max(single + o, 1e-9)
-        draft_k, draft_rate = 0, 0.0  # the best draft length and its rate, plain aside
-        e, run = 1.0, 1.0
-        alphas = self.alphas(k_max)
-        for k in range(1, k_max + 1):
-            run *= alphas[k - 1]
-            e += run
-            rate = e / max(d0 + k * c + a + b * (k + 1) + o, 1e-9)
-            if rate > draft_rate:
-                draft_k, draft_rate = k, rate
-        best_k = draft_k if draft_rate > plain_rate else 0
+        # The best draft length and its rate at the mean α; whether to draft at all, by the
+        # best rate at the optimistic α (see OPTIMISM): the length is chosen on what is
+        # known, the leaving of plain decoding on what may be.
+        draft_k, draft_rate, hopeful_k, hopeful = 0, 0.0, 0, 0.0
+        e = e_up = run = run_up = 1.0
+        for k, (alpha, alpha_up) in enumerate(
+                zip(self.alphas(k_max), self.alphas(k_max, OPTIMISM), strict=True), 1):
+            run, run_up = run * alpha, run_up * alpha_up
+            e, e_up = e + run, e_up + run_up
+            t = max(d0 + k * c + a + b * (k + 1) + o, 1e-9)
+            if e_up / t > hopeful:
+                hopeful_k, hopeful = k, e_up / t
+            if e / t > draft_rate:
+                draft_k, draft_rate = k, e / t
+        best_k = draft_k if hopeful > plain_rate else 0
         # The stopper's rate to beat is the drafting step's own: a probe judged against plain
         # decoding's rate stopped after its first draft, and learnt nothing past position 0.
         self._best_rate, self._probing = draft_rate, False
@@ -386,9 +417,10 @@ class AdaptiveK:
             self._plain_run, self._probe_gap = 0, min(2 * self._probe_gap, EXPLORE_MAX)
             self._probing = True
             self._probes += 1
-            # the length drafting would have if it paid, so the probe measures the positions
-            # that decide it (at least EXPLORE_K: a longer one is dearer than it may be worth)
-            return max(min(EXPLORE_K, k_max), min(draft_k, EXPLORE_PROBE_MAX))
+            # the length drafting would have if it paid (at the optimistic α), so the probe
+            # measures the positions that decide it (at least EXPLORE_K: a longer one is
+            # dearer than it may be worth)
+            return max(min(EXPLORE_K, k_max), min(hopeful_k, EXPLORE_PROBE_MAX))
         self._plain_run += 1
         return 0
 

@@ -432,7 +432,7 @@ class Engine:
                             1000 * (t1 - t0), 1000 * (t2 - t1))
         if run.adaptive is not None:
             run.adaptive.record(len(drafts), n_acc, step.draft_ms, step.verify_ms,
-                                proposal.p_draft[: len(drafts)])
+                                proposal.p_draft[: len(drafts)], proposal.catch_up_ms)
             run.last_step = (t_begin, step.draft_ms + step.verify_ms)
         return step, reason
 

@@ -42,6 +42,10 @@ class Proposal:
     # position in the history each token was copied from.
     tops: list[list[tuple[int, float]] | None] = field(default_factory=list)
     sources: list[int | None] = field(default_factory=list)
+    # Of the drafter's time, what it spent first catching up on the tokens the target decoded
+    # since its last draft (ms): K auto counts it apart from drafting, as it grows with the
+    # plain steps since, not with the draft's length.
+    catch_up_ms: float = 0.0
 
 
 class SamplingDrafter:

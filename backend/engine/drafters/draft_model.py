@@ -7,6 +7,8 @@ draft, which was never decoded), instead of re-decoding the whole draft every st
 
 from __future__ import annotations
 
+import time
+
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.drafters.base import DraftingSetup, Proposal, SamplingDrafter
 from backend.engine.errors import EngineError
@@ -50,8 +52,9 @@ class DraftModelDrafter(SamplingDrafter):
         n_max = min(n_max, self.ctx.n_ctx - len(history))
         if n_max <= 0:
             return Proposal()
+        t0 = time.perf_counter()
         logits = self.ctx.sync(history)
-        out = Proposal()
+        out = Proposal(catch_up_ms=1000 * (time.perf_counter() - t0))
         seq = list(history)
         for i in range(n_max):
             if not self.draft_next(logits, seq, out):

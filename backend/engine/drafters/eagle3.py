@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ctypes
 import importlib
+import time
 from types import ModuleType
 
 import llama_cpp
@@ -126,8 +127,9 @@ class Eagle3Drafter(SamplingDrafter):
         n_max = min(n_max, self.ctx.n_ctx - pos)
         if n_max <= 0 or pos == 0:
             return Proposal()  # position 0 has no hidden state before it
+        t0 = time.perf_counter()
         logits, h = self._catch_up(history, pos, want_last=True)
-        out = Proposal()
+        out = Proposal(catch_up_ms=1000 * (time.perf_counter() - t0))
         seq = list(history)
         try:
             for i in range(n_max):

@@ -15,6 +15,7 @@ far (llama.cpp's `chain_heads`), so a draft is at most as long as the number of 
 from __future__ import annotations
 
 import ctypes
+import time
 
 import llama_cpp
 import numpy as np
@@ -78,6 +79,7 @@ class MtpDrafter(SamplingDrafter):
         n_max = min(n_max, self.ctx.n_ctx - pos - 1, self.n_heads if chain else n_max)
         if n_max <= 0:
             return Proposal()
+        t0 = time.perf_counter()
         if chain:
             self._catch_up(history, pos)
             self.ctx.truncate(pos)
@@ -86,7 +88,7 @@ class MtpDrafter(SamplingDrafter):
             chain_tokens, chain_rows = [history[pos]], [row]
         else:
             logits, h = self._catch_up(history, pos + 1, want_last=True)
-        out = Proposal()
+        out = Proposal(catch_up_ms=1000 * (time.perf_counter() - t0))
         seq = list(history)
         try:
             for i in range(n_max):
