@@ -1,14 +1,14 @@
 """K auto replayed on recorded drafts at fixed costs: its choices against each fixed K with the
 machine's noise taken out.
 
-    python bench/k_auto_replay.py [--models DIR] [--tokens N]
+    python bench/k_auto_replay.py [--models DIR] [--tokens N] [--save FILE | --load FILE]
 
 On a shared 2-core machine a pair's plain speed moves by ±15% between runs, more than the
 differences K auto is meant to make, so spec_bench's one-run ratios answer "is K auto as good
 as the best fixed K" only to within that noise. Here the demo pair answers six prompts once at
 K = 16 (the `draft` and `ngram` spec types), keeping what every step drafted, the drafter's
 probability of each draft and where the target first rejected one; the costs are measured in
-the same run (a plain step, the verify batch's line through each size's median, the drafter's
+the same run (a plain step, the target decoding each batch size, timed apart, the drafter's
 ms per drafted token). Then the real controller (backend/engine/adaptive_k.py, stopper
 included) and each fixed K replay the recorded steps at those costs: a step that drafts j
 tokens keeps min(j, what the target accepted of the recording) and costs j·c + V(j + 1).
@@ -16,14 +16,18 @@ tokens keeps min(j, what the target accepted of the recording) and costs j·c + 
 It is an approximation: a replayed step that keeps fewer tokens than the recorded one would
 next see another text, which the replay does not have, so it goes on with the recorded next
 step; a plain step stands in for one recorded step. Both sides of every ratio are replayed
-alike, so the ratios compare the choices, not the replay.
+alike, so the ratios compare the choices, not the replay. `--save` keeps the recordings and
+costs as JSON and `--load` replays them again, so two versions of the controller can be
+compared on the very same steps.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +38,6 @@ from spec_bench import CODE_PROMPT, PROSE_PROMPT  # noqa: E402
 from backend.engine.adaptive_k import AUTO_K_CAP, AdaptiveK  # noqa: E402
 from backend.engine.engine import Engine  # noqa: E402
 from backend.engine.events import StepVerified  # noqa: E402
-from backend.engine.median_line import median_points, weighted_line  # noqa: E402
 from backend.engine.request import GenerationRequest, Message  # noqa: E402
 
 PROMPTS = (
@@ -76,19 +79,36 @@ def plain_step_ms(engine: Engine, tokens: int) -> float:
 
 
 class Costs:
-    """V(1) = a plain step; V(n ≥ 2) the line through each batch size's median verify time;
-    the drafter's median ms per drafted token."""
+    """V(n): the target's time to decode n tokens in one batch, timed for every n a replayed
+    step can verify (`verify_table`: a line through the recorded steps' sizes, nearly all 17
+    at K = 16, said V(2) < V(1) on some runs); the drafter's median ms per drafted token."""
 
-    def __init__(self, plain: float, steps: list[StepVerified]) -> None:
-        self.plain = plain
-        line = weighted_line(median_points(
-            (len(s.drafted) + 1, s.verify_ms) for s in steps if s.drafted))
-        self.a, self.b = line if line is not None else (plain, 0.0)
+    def __init__(self, plain: float, c: float, table: list[float]) -> None:
+        self.plain, self.c, self.table = plain, c, table
+
+    @classmethod
+    def measured(cls, plain: float, steps: list[StepVerified], table: list[float]) -> Costs:
         per_token = [s.draft_ms / len(s.drafted) for s in steps if s.drafted]
-        self.c = statistics.median(per_token) if per_token else 0.0
+        return cls(plain, statistics.median(per_token) if per_token else 0.0, table)
 
     def verify(self, n: int) -> float:
-        return self.plain if n == 1 else self.a + self.b * n
+        return self.plain if n == 1 else self.table[n]
+
+
+def verify_table(engine: Engine, repeats: int = 7) -> list[float]:
+    """[_, V(1), …, V(AUTO_K_CAP + 1)] in ms: each batch size decoded `repeats` times after
+    the last answer (rolled back each time), the median kept. Sizes interleave, so a moment
+    of load falls on all alike."""
+    ctx = engine._ctx
+    base, token = ctx.n_past, engine._target.tokenize(" the", add_special=False)[0]
+    times: list[list[float]] = [[] for _ in range(AUTO_K_CAP + 2)]
+    for _ in range(repeats):
+        for n in range(1, AUTO_K_CAP + 2):
+            t0 = time.perf_counter()
+            ctx.decode([token] * n, all_logits=True)
+            times[n].append(1000 * (time.perf_counter() - t0))
+            ctx.truncate(base)
+    return [0.0, *(statistics.median(t) for t in times[1:])]
 
 
 def replay(answers: list[list[Recorded]], costs: Costs, fixed: int | None,
@@ -126,27 +146,44 @@ def main() -> int:
     parser.add_argument("--models", type=Path, default=ROOT / ".cache" / "bench-models")
     parser.add_argument("--tokens", type=int, default=256)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--save", type=Path, help="keep the recordings and costs here (JSON)")
+    parser.add_argument("--load", type=Path, help="replay recordings --save kept")
     args = parser.parse_args()
-    engine = Engine()
-    engine.load_target(args.models / "demo-target-f32.gguf", n_ctx=2048,
-                       n_threads=args.threads)
-    engine.load_draft(args.models / "demo-draft-q8_0.gguf")
-    plain = plain_step_ms(engine, args.tokens)
-    print(f"## demo pair, {len(PROMPTS)} prompts, {args.tokens} tokens each, replayed "
+    recordings = (json.loads(args.load.read_text()) if args.load
+                  else measure(args.models, args.tokens, args.threads))
+    if args.save:
+        args.save.write_text(json.dumps(recordings))
+    plain = recordings["plain"]
+    print(f"## demo pair, {len(PROMPTS)} prompts, {recordings['tokens']} tokens each, replayed "
           f"(plain step {plain:.1f} ms: {1000 / plain:.1f} tok/s)")
     for spec in ("draft", "ngram"):
-        answers, steps = record(engine, spec, args.tokens)
-        costs = Costs(plain, steps)
+        answers, costs = recordings[spec]["answers"], Costs(**recordings[spec]["costs"])
         rates = {k: replay(answers, costs, k)[0] for k in FIXED_KS}
         auto, mean_k = replay(answers, costs, None, stops=spec == "draft")
         best = max(rates, key=rates.__getitem__)
-        print(f"{spec}: c {costs.c:.2f} ms/draft, V(n) = {costs.a:.1f} + {costs.b:.2f}·n ms; "
+        print(f"{spec}: c {costs.c:.2f} ms/draft, V(n) = "
+              + " ".join(f"{costs.verify(n):.1f}" for n in (1, 2, 3, 5, 9, 17)) + " ms "
+              "(n = 1, 2, 3, 5, 9, 17); "
               + "  ".join(f"K={k} {r:.1f}" for k, r in rates.items())
               + f"  auto {auto:.1f} (mean K {mean_k:.1f}) tok/s")
         print(f"{spec}: K auto ÷ best fixed K (K = {best}) = {auto / rates[best]:.3f}; "
               f"÷ K = 8 = {auto / rates[8]:.3f}; ÷ plain = {auto * plain / 1000:.3f}")
-    engine.close()
     return 0
+
+
+def measure(models: Path, tokens: int, threads: int) -> dict:
+    """The plain step and, per spec type, the recorded answers and their costs."""
+    engine = Engine()
+    engine.load_target(models / "demo-target-f32.gguf", n_ctx=2048, n_threads=threads)
+    engine.load_draft(models / "demo-draft-q8_0.gguf")
+    plain = plain_step_ms(engine, tokens)
+    out: dict = {"plain": plain, "tokens": tokens}
+    for spec in ("draft", "ngram"):
+        answers, steps = record(engine, spec, tokens)
+        table = verify_table(engine)
+        out[spec] = {"answers": answers, "costs": vars(Costs.measured(plain, steps, table))}
+    engine.close()
+    return out
 
 
 if __name__ == "__main__":
