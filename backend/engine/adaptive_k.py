@@ -14,7 +14,9 @@ CPU needs (docs/BENCHMARKS.md measured both):
   (OPTIMISM), or a few early rejections would keep K auto plain and unable to learn better;
 - V(n), the time to verify n tokens in one batch, is a least-squares line a + b·n fitted to
   the steps' own verify times (on a CPU a batch of 9 costs 1.4–2.8 plain steps, not 1),
-  starting from two pseudo-observations so the first steps have a line. The batch of one, a
+  starting from two pseudo-observations so the first steps have a line; a size verified
+  often enough is costed by its own steps' median instead (SIZE_MIN_SAMPLES), as the line
+  is only sure of sizes it has seen far apart. The batch of one, a
   plain step, is not on that line: llama.cpp multiplies one row by a matrix-vector kernel and
   two or more by matrix-matrix ones, so on the F32 demo target V(1) is 12.6 ms, V(2) 17.8 and
   each token after that 2.6 more. Read off the line, a plain step looked 35% dearer than it
@@ -89,6 +91,13 @@ PRIOR_POINTS, PRIOR_WEIGHT = ((2, 1.1), (9, 1.5)), 2.0
 # length by the bound too drafted 16 where 4-8 was best.)
 OPTIMISM = 1.0
 MIN_SINGLES = 3  # plain steps measured before V(1) is taken from them alone
+# A batch size verified at least this often is costed by the median of its own steps (the
+# last SIZE_SAMPLES of them), not by the line: the line's slope is pulled by its prior while
+# the steps' sizes are alike, and on the counting pair, every step 4 or 5 tokens, it said a
+# 5th token cost 0.1 ms where the steps said 4, so K auto drafted the 4th word, always wrong,
+# in 40% of its steps (0.91 of K = 3). Sizes not measured yet still read the line, so longer
+# drafts stay worth a try.
+SIZE_MIN_SAMPLES, SIZE_SAMPLES = 3, 16
 EXPLORE_EVERY = 8
 EXPLORE_MAX = 64
 RECHECK_EVERY = 4  # in a plain stretch, the choice is weighed again every this many steps
@@ -142,6 +151,8 @@ class AdaptiveK:
     _behind: int = 0  # tokens the drafter must catch up on before its next draft
     # verify ms of the last steps that drafted nothing: the batch of one, measured here
     _singles: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
+    # verify ms of the last steps of each batch size n ≥ 2 (see SIZE_MIN_SAMPLES)
+    _by_size: dict[int, deque[float]] = field(default_factory=dict)
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
     _plain_run: int = 0  # plain steps chosen since the last draft or probe
     _probe_gap: int = EXPLORE_EVERY  # plain steps before the next probe
@@ -198,6 +209,7 @@ class AdaptiveK:
         if n == 1:  # the batch of one is not on the line (see the module's note)
             self._singles.append(verify_ms)
             return
+        self._by_size.setdefault(n, deque(maxlen=SIZE_SAMPLES)).append(verify_ms)
         self._w += 1
         self._sx += n
         self._sy += verify_ms
@@ -357,8 +369,21 @@ class AdaptiveK:
         """V(k + 1): the time to verify a draft of k tokens with the target's own one."""
         if not k:
             return self.single_ms()
+        return self.verify_costs(k)[k]
+
+    def verify_costs(self, k_max: int) -> list[float]:
+        """[V(1), V(2), …, V(k_max + 1)] for drafts of 0..k_max: a batch size measured often
+        enough by its own steps' median, others by the line, and never below a smaller
+        size's (a bigger batch is never cheaper)."""
         a, b = self.verify_line()
-        return a + b * (k + 1)
+        out, floor = [self.single_ms()], 0.0
+        for n in range(2, k_max + 2):
+            times = self._by_size.get(n)
+            v = (statistics.median(times) if times is not None
+                 and len(times) >= SIZE_MIN_SAMPLES else a + b * n)
+            floor = max(floor, v)
+            out.append(floor)
+        return out
 
     def _mean_verify(self) -> float:
         return self._sy / self._w if self._w else 0.0
@@ -384,8 +409,8 @@ class AdaptiveK:
             # 0.4 ms steps a tenth of their time.
             self._plain_run += 1
             return 0
-        a, b = self.verify_line()
-        (d0, c), o, single = self.draft_line(), self.overhead(), self.single_ms()
+        verify = self.verify_costs(k_max)
+        (d0, c), o, single = self.draft_line(), self.overhead(), verify[0]
         plain_rate = 1.0 / max(single + o, 1e-9)
         # The best draft length and its rate at the mean α; whether to draft at all, by the
         # best rate at the optimistic α (see OPTIMISM): the length is chosen on what is
@@ -396,7 +421,7 @@ class AdaptiveK:
                 zip(self.alphas(k_max), self.alphas(k_max, OPTIMISM), strict=True), 1):
             run, run_up = run * alpha, run_up * alpha_up
             e, e_up = e + run, e_up + run_up
-            t = max(d0 + k * c + a + b * (k + 1) + o, 1e-9)
+            t = max(d0 + k * c + verify[k] + o, 1e-9)
             if e_up / t > hopeful:
                 hopeful_k, hopeful = k, e_up / t
             if e / t > draft_rate:

@@ -4,7 +4,10 @@ right length."""
 
 from __future__ import annotations
 
+import itertools
 import random
+
+import pytest
 
 from backend.engine.adaptive_k import (
     AUTO_K_CAP,
@@ -251,8 +254,8 @@ def test_a_drafting_steps_fixed_cost_is_told_from_its_cost_per_token():
     rates = [c.expected_tokens(k) / c.step_time(k) for k in range(AUTO_K_CAP + 1)]
     assert rates[c.choose(AUTO_K_CAP)] == max(rates)
     added = c.step_time(4) - c.step_time(0)
-    a, b = c.verify_line()
-    assert abs(added - (d0 + 4 * per_token + a + 5 * b - 10.0)) < 1e-9  # V(1): the plain step
+    assert c.verify_ms(4) == pytest.approx(10.0 + 0.5 * 5)  # its steps' own, measured
+    assert added == pytest.approx(d0 + 4 * per_token + 12.5 - 10.0)  # V(1): the plain step
 
 
 def test_catch_up_steps_do_not_tilt_the_drafters_line():
@@ -437,3 +440,23 @@ def test_an_unlucky_start_does_not_keep_k_auto_plain_for_good():
     assert ks.count(0) < 50
     assert tokens / ms > 1.05 / 14.8
 
+
+
+def test_a_batch_size_measured_often_is_costed_by_its_own_steps():
+    """The counting pair: every step verifies 4 or 5 tokens, a 5th costs 4 ms beside a 5 ms
+    plain step (big blocks: matrix-matrix kernels), and the draft's 4th word is always
+    wrong. The line, its slope held by the prior's pseudo-steps at sizes 2 and 9, said the
+    5th token cost a tenth of that, so the 4th draft looked worth its chance and K auto
+    drafted it in 40% of its steps. Costed by their own medians, sizes 4 and 5 say K = 3;
+    a size never measured still reads the line, and no size costs less than a smaller one."""
+    c = AdaptiveK(plain_step_ms=5.0)
+    for s in range(28):
+        k = 4 if s % 4 == 0 else 3
+        c.record(k, 3, 0.5 * k, 15.0 + 4.0 * (k - 3))
+    a, b = c.verify_line()
+    assert b < 1.0  # the line alone would not tell the 5th token's cost
+    assert c.verify_ms(3) == pytest.approx(15.0) and c.verify_ms(4) == pytest.approx(19.0)
+    costs = c.verify_costs(8)
+    assert costs[5] == pytest.approx(max(a + 6 * b, 19.0))
+    assert all(x <= y for x, y in itertools.pairwise(costs[1:]))
+    assert c.choose(AUTO_K_CAP) == 3
