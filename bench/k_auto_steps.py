@@ -8,7 +8,7 @@ eagle3-count3, eagle3-own3, eagle3-count-slow, eagle3-own-slow. One warm-up answ
 answer whose steps are printed: the K chosen, the drafts made and kept, the drafter's and the
 verify batch's times and the step's overhead; beside them the controller's estimates (its
 drafter line d0 + c·k, verify line a + b·n, overhead o, α of the first positions) and the
-tokens per ms it expected from that K against what the step gave.
+tokens per ms it expected from that K (and from plain decoding) against what the step gave.
 """
 
 from __future__ import annotations
@@ -69,7 +69,8 @@ def main() -> int:
         k = choose(self, k_max)
         (a, b), (d0, c), o = self.verify_line(), self.draft_line(), self.overhead()
         alphas = self.alphas(min(k_max, self.cap))
-        beliefs.append((k, a, b, d0, c, o, alphas, self._best_rate))
+        plain = 1.0 / max(self.single_ms() + o, 1e-9)
+        beliefs.append((k, a, b, d0, c, o, alphas, self._best_rate, plain))
         return k
 
     adaptive_k.AdaptiveK.choose = spying_choose
@@ -87,16 +88,18 @@ def main() -> int:
     print(f"## {args.pair}: {final.stats.tokens_per_second:.1f} tok/s, "
           f"α {final.stats.acceptance_rate:.2f}, {len(steps)} steps")
     print(f"{'step':>4} {'K':>3} {'drf':>3} {'kept':>4} {'d ms':>6} {'v ms':>6}  "
-          f"{'d0':>5} {'c':>5} {'a':>6} {'b':>5} {'o':>5}  {'exp t/ms':>8} {'got':>6}  α…")
+          f"{'d0':>5} {'c':>5} {'a':>6} {'b':>5} {'o':>5}  {'exp t/ms':>8} {'plain':>6} "
+          f"{'got':>6}  α…")
     got_rates = []
     for n, (step, belief) in enumerate(zip(steps, beliefs, strict=False), 1):
-        k, a, b, d0, c, o, alphas, rate = belief
+        k, a, b, d0, c, o, alphas, rate, plain = belief
         made = len(step.emitted)
         got = made / max(step.draft_ms + step.verify_ms + o, 1e-9)
         got_rates.append(got)
         print(f"{n:4} {k:3} {len(step.drafted):3} {step.n_accepted:4} {step.draft_ms:6.2f} "
               f"{step.verify_ms:6.2f}  {d0:5.2f} {c:5.2f} {a:6.2f} {b:5.2f} {o:5.2f}  "
-              f"{rate:8.3f} {got:6.3f}  " + " ".join(f"{x:.2f}" for x in alphas[:8]))
+              f"{rate:8.3f} {plain:6.3f} {got:6.3f}  "
+              + " ".join(f"{x:.2f}" for x in alphas[:8]))
     ks = [b[0] for b in beliefs]
     print(f"K chosen: median {statistics.median(ks)}, plain steps {ks.count(0)} of {len(ks)}")
     return 0
