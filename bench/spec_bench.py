@@ -58,23 +58,32 @@ def run_once(engine: Engine, request: GenerationRequest):
 
 
 def measure_rows(engine: Engine, requests: list[GenerationRequest], repeats: int):
-    """Per request: the median tokens/s over `repeats` rounds (after one warm-up round), and
-    that median round's stats and steps, so a prediction made from them describes the run
-    whose speed is reported. Rounds interleave the requests (plain, K = 2, 4, …, auto, then
-    again), so a neighbour's load on this shared machine falls on every row alike instead of
-    on whichever row ran at that moment: the ratios are what is kept."""
+    """Per request: the median tokens/s over `repeats` rounds (after one warm-up round), that
+    median round's stats and steps, so a prediction made from them describes the run whose
+    speed is reported, and every round's tokens/s in order (for ratios paired by round).
+    Rounds interleave the requests (plain, K = 2, 4, …, auto, then again), so a neighbour's
+    load on this shared machine falls on every row alike instead of on whichever row ran at
+    that moment: the ratios are what is kept."""
     runs: list[list[tuple[float, object, list[StepVerified]]]] = [[] for _ in requests]
     for round_ in range(repeats + 1):
         for i, request in enumerate(requests):
             final, steps = run_once(engine, request)
             if round_:  # the first round warms caches and pages in the weights
                 runs[i].append((final.stats.tokens_per_second, final.stats, steps))
-    return [sorted(r, key=lambda run: run[0])[(len(r) - 1) // 2] for r in runs]
+    return [(*sorted(r, key=lambda run: run[0])[(len(r) - 1) // 2], [run[0] for run in r])
+            for r in runs]
+
+
+def paired(rates: list[float], yardstick: list[float]) -> float:
+    """The median over rounds of one row's tokens/s ÷ another's in the same round: the rows
+    of a round run seconds apart, so a spell of load from elsewhere on this shared machine,
+    which moves a row's median round by ±10%, mostly cancels in each round's ratio."""
+    return statistics.median(a / b for a, b in zip(rates, yardstick, strict=True))
 
 
 def measure(engine: Engine, request: GenerationRequest, repeats: int):
     """Median tokens/s over `repeats` runs (after one warm-up) and the last run's stats."""
-    rate, stats, _ = measure_rows(engine, [request], repeats)[0]
+    rate, stats, _, _ = measure_rows(engine, [request], repeats)[0]
     return rate, stats
 
 
@@ -119,7 +128,7 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
           f"{'predicted':>9} {'meas/pred':>9}")
     rows = []
     for spec in specs:
-        for (row_spec, k), (rate, st, steps) in zip(wanted, measured[1:], strict=True):
+        for (row_spec, k), (rate, st, steps, _) in zip(wanted, measured[1:], strict=True):
             if row_spec != spec:
                 continue
             alpha = st.acceptance_rate
@@ -138,9 +147,13 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
         auto = next(r for r in rows if r[0] == spec and r[1] == AUTO)
         best = max(fixed, key=lambda r: r[2])
         k8 = next((r for r in fixed if r[1] == 8), None)
-        line = (f"{spec}: K auto ÷ best fixed K (K = {best[1]}) = {auto[2] / best[2]:.2f}")
+        rounds = {k: measured[1 + i][3] for i, (row_spec, k) in enumerate(wanted)
+                  if row_spec == spec}
+        line = (f"{spec}: K auto ÷ best fixed K (K = {best[1]}) = {auto[2] / best[2]:.2f}"
+                f" (paired by round: {paired(rounds[AUTO], rounds[best[1]]):.2f})")
         if k8 is not None:
-            line += f"; K auto ÷ K = 8 = {auto[2] / k8[2]:.2f}"
+            line += (f"; K auto ÷ K = 8 = {auto[2] / k8[2]:.2f}"
+                     f" (paired: {paired(rounds[AUTO], rounds[8]):.2f})")
         print(line)
     engine.close()
     return plain, rows
