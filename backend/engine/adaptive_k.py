@@ -22,7 +22,8 @@ CPU needs (docs/BENCHMARKS.md measured both):
   each token after that 2.6 more. Read off the line, a plain step looked 35% dearer than it
   is and K auto drafted where plain decoding was faster. V(1) is the median of the answer's
   own plain steps, or the engine's plain answers' verify time until it has some, and a few
-  steps are plain on purpose until it has measured three;
+  steps are plain on purpose until it has measured three, and one after SINGLE_MAX_AGE
+  drafting steps, as drafting never measures it;
 - c is the drafter's time per token it decodes, and d0 what a drafting step costs whatever its
   length: a line through its last steps' drafting times against the tokens they drafted, plus
   the catching up an ordinary step does (decoding the target's last one or two tokens). The
@@ -91,6 +92,13 @@ PRIOR_POINTS, PRIOR_WEIGHT = ((2, 1.1), (9, 1.5)), 2.0
 # length by the bound too drafted 16 where 4-8 was best.)
 OPTIMISM = 1.0
 MIN_SINGLES = 3  # plain steps measured before V(1) is taken from them alone
+# While drafting, a plain step is made on purpose when the last was this many steps ago, and
+# it replaces the plain steps measured before, so V(1), which drafting never measures, is not
+# one from a slower moment: in one bench round a
+# plain speed measured during a spell of load from elsewhere made drafting 16 tokens a step
+# look worth it on the toy EAGLE-3 pair, where every drafted token costs more than a plain
+# step, and it drafted every step of the answer at 0.42 of plain decoding.
+SINGLE_MAX_AGE = 32
 # A batch size verified at least this often is costed by the median of its own steps (the
 # last SIZE_SAMPLES of them), not by the line: the line's slope is pulled by its prior while
 # the steps' sizes are alike, and on the counting pair, every step 4 or 5 tokens, it said a
@@ -151,6 +159,7 @@ class AdaptiveK:
     _behind: int = 0  # tokens the drafter must catch up on before its next draft
     # verify ms of the last steps that drafted nothing: the batch of one, measured here
     _singles: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
+    _since_single: int = 0  # steps since the last plain one
     # verify ms of the last steps of each batch size n ≥ 2 (see SIZE_MIN_SAMPLES)
     _by_size: dict[int, deque[float]] = field(default_factory=dict)
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
@@ -207,8 +216,12 @@ class AdaptiveK:
             self._behind += n_kept + 1  # a plain step's token, which the drafter has not seen
         n = n_drafted + 1
         if n == 1:  # the batch of one is not on the line (see the module's note)
+            if self._since_single >= SINGLE_MAX_AGE:
+                self._singles.clear()  # from before a drafting stretch, maybe a busier moment
+            self._since_single = 0
             self._singles.append(verify_ms)
             return
+        self._since_single += 1
         self._by_size.setdefault(n, deque(maxlen=SIZE_SAMPLES)).append(verify_ms)
         self._w += 1
         self._sx += n
@@ -432,8 +445,9 @@ class AdaptiveK:
         self._best_rate, self._probing = draft_rate, False
         if best_k:
             self._plain_run, self._probe_gap = 0, EXPLORE_EVERY
-            if (len(self._singles) < MIN_SINGLES
-                    and self._steps % EXPLORE_EVERY == EXPLORE_EVERY - 1):
+            stale = bool(self._singles) and self._since_single >= SINGLE_MAX_AGE
+            if stale or (len(self._singles) < MIN_SINGLES
+                         and self._steps % EXPLORE_EVERY == EXPLORE_EVERY - 1):
                 return 0  # measure a plain step: the alternative to drafting, V(1)
             return best_k
         if (k_max > 0 and self._plain_run >= self._probe_gap

@@ -15,6 +15,7 @@ from backend.engine.adaptive_k import (
     EXPLORE_K,
     EXPLORE_MAX,
     RECHECK_EVERY,
+    SINGLE_MAX_AGE,
     AdaptiveK,
 )
 from backend.engine.events import GenerationStarted
@@ -460,3 +461,22 @@ def test_a_batch_size_measured_often_is_costed_by_its_own_steps():
     assert costs[5] == pytest.approx(max(a + 6 * b, 19.0))
     assert all(x <= y for x, y in itertools.pairwise(costs[1:]))
     assert c.choose(AUTO_K_CAP) == 3
+
+
+def test_a_plain_speed_measured_in_a_slow_moment_is_measured_again_while_drafting():
+    """Plain steps were measured at 3 ms while the machine was busy; a plain step really costs
+    0.6 ms, and each drafted token 1 ms (the toy EAGLE-3 pair: drafting never pays). Against
+    the stale 3 ms, drafting looked worth it, and a drafting step never measures V(1):
+    K auto drafted every step of an answer at 0.42 of plain decoding. A plain step made on
+    purpose once the last is SINGLE_MAX_AGE steps old sets it right, and it goes plain."""
+    c = AdaptiveK(plain_step_ms=3.0)
+    for _ in range(8):
+        c.record(0, 0, 0.0, 3.0)  # the busy moment
+    ks = []
+    for _ in range(3 * SINGLE_MAX_AGE):
+        k = c.choose(AUTO_K_CAP)
+        ks.append(k)
+        c.record(k, k, 1.0 * k, 0.6 + 0.05 * k if k else 0.6, [0.99] * k)
+    assert all(k > 0 for k in ks[:8])  # fooled at first
+    assert 0 in ks[: SINGLE_MAX_AGE + 1]  # measured again in time
+    assert ks[-SINGLE_MAX_AGE:].count(0) > 0.8 * SINGLE_MAX_AGE  # and plain from then on
