@@ -94,10 +94,10 @@ OPTIMISM = 1.0
 MIN_SINGLES = 3  # plain steps measured before V(1) is taken from them alone
 # While drafting, a plain step is made on purpose when the last was this many steps ago, and
 # it replaces the plain steps measured before, so V(1), which drafting never measures, is not
-# one from a slower moment: in one bench round a
-# plain speed measured during a spell of load from elsewhere made drafting 16 tokens a step
-# look worth it on the toy EAGLE-3 pair, where every drafted token costs more than a plain
-# step, and it drafted every step of the answer at 0.42 of plain decoding.
+# one from a slower moment: in one bench round a plain speed measured during a spell of load
+# from elsewhere made drafting 16 tokens a step look worth it on the toy EAGLE-3 pair, where
+# every drafted token costs more than a plain step, and it drafted every step of the answer
+# at 0.42 of plain decoding.
 SINGLE_MAX_AGE = 32
 # A batch size verified at least this often is costed by the median of its own steps (the
 # last SIZE_SAMPLES of them), not by the line: the line's slope is pulled by its prior while
@@ -267,27 +267,30 @@ class AdaptiveK:
         # auto would never try a short one to learn otherwise. Without a slope, the drafting
         # time is read per token: a draft's last token is drawn from logits the drafter
         # already has, so this errs cheap, and a longer draft measures it.
+        sync = self._sync_ms()
         if (line is None or spread < max(2.0, 0.25 * mean_x) or line[1] <= 0
-                or line[0] + self._sync_ms(line[1]) < 0):
+                or line[0] + (line[1] if sync is None else sync) < 0):
             line = 0.0, (sum(n * x * y for x, y, n in points)
                          / sum(n * x * x for x, _, n in points))
         d0, c = line
-        return max(d0 + self._sync_ms(c), 0.0), c
+        return max(d0 + (c if sync is None else sync), 0.0), c
 
-    def _sync_ms(self, c: float) -> float:
+    def _sync_ms(self) -> float | None:
         """What an ordinary drafting step spends catching up (the target's last token or
-        two): the median over the last steps that followed a draft; until one has, what a
-        drafted token costs (`c`), as it is one more decode of the drafter."""
+        two): the median over the last steps that followed a draft; None until one has (the
+        callers then take what a drafted token costs, as it is one more decode of the
+        drafter)."""
         ordinary = [sync for _, behind, _, sync in self.draft_steps if not behind]
-        return statistics.median(ordinary) if ordinary else c
+        return statistics.median(ordinary) if ordinary else None
 
     def catch_up_ms(self, line: tuple[float, float] | None = None) -> float:
         """What the drafter spends per token it first catches up on (the prompt, a plain
         stretch): the median, over its last steps that caught up, of their catching up beyond
         an ordinary step's, per token caught up on; 0 until one has been measured. (`line`,
         the drafter's (d0, c) when the caller has it.)"""
-        c = (line or self.draft_line())[1]
-        sync = self._sync_ms(c)
+        sync = self._sync_ms()
+        if sync is None:
+            sync = (line or self.draft_line())[1]
         per_token = [max(ms - sync, 0.0) / behind
                      for _, behind, _, ms in self.draft_steps if behind]
         return statistics.median(per_token) if per_token else 0.0
@@ -401,9 +404,9 @@ class AdaptiveK:
     def _mean_verify(self) -> float:
         return self._sy / self._w if self._w else 0.0
 
-    def expected_tokens(self, k: int, optimism: float = 0.0) -> float:
+    def expected_tokens(self, k: int) -> float:
         e, run = 1.0, 1.0
-        for a in self.alphas(k, optimism):
+        for a in self.alphas(k):
             run *= a
             e += run
         return e
