@@ -40,6 +40,7 @@ REWRITE_PROMPT = (
 
 
 AUTO = 0  # n_draft_max 0: K auto (backend/engine/adaptive_k.py)
+TOY_ROUNDS = 3  # the toy pairs' rounds, per --repeats (see main)
 PROSE_PROMPT = "Tell a short story about a lighthouse keeper who finds a message in a bottle."
 
 
@@ -232,9 +233,12 @@ def native_comparison(m: Path, *, tokens: int, threads: int, repeats: int, k: in
     print(f"plain: engine {plain:.1f} tok/s, llama-bench {native_plain:.1f} tok/s, "
           f"ratio {plain / native_plain:.2f}")
     print(f"draft K={k}: engine {spec:.1f} tok/s (acceptance {st.acceptance_rate:.2f}), "
-          f"llama-speculative-simple {native_spec:.1f} tok/s, ratio {spec / native_spec:.2f}")
+          f"llama-speculative-simple {native_spec:.1f} tok/s, ratio {spec / native_spec:.2f} "
+          f"(paired by round: {paired(engine_rates[1], rates):.2f})")
     print(f"draft K auto: engine {auto:.1f} tok/s (acceptance {auto_st.acceptance_rate:.2f}), "
-          f"ratio to llama-speculative-simple at K={k} {auto / native_spec:.2f}")
+          f"ratio to llama-speculative-simple at K={k} {auto / native_spec:.2f} "
+          f"(paired by round: {paired(engine_rates[2], rates):.2f}); engine K auto ÷ K={k} "
+          f"{auto / spec:.2f} (paired: {paired(engine_rates[2], engine_rates[1]):.2f})")
 
 
 def main() -> int:
@@ -286,14 +290,18 @@ def main() -> int:
     # round by 10%: four times the rounds, for the time of one of the other rows'.
     bench_pair("demo target, rewrite prompt", m / "demo-target-f32.gguf", None, REWRITE_PROMPT,
                raw=False, specs=("ngram",), **{**common, "repeats": 4 * args.repeats})
+    # The toy pairs' answers take 0.1-0.8 s, so a hiccup of the shared machine moves a row's
+    # round by 10% or more and their rows moved by ±0.1 from run to run: more rounds, for
+    # about the time of the demo pair's.
+    toy = {**common, "repeats": TOY_ROUNDS * args.repeats}
     bench_pair("counting: count-target-slow target, count-draft draft",
                m / "count-target-slow.gguf", m / "count-draft.gguf", " zero one",
-               raw=True, specs=("draft",), **{**common, "ks": [2, 3, 4, 8]})
+               raw=True, specs=("draft",), **{**toy, "ks": [2, 3, 4, 8]})
     # MTP drafts with the target's own NextN head (a second context on the same weights);
     # its cost is not measured apart, so the prediction takes c = 0 (an upper bound).
     bench_pair("MTP: count-mtp (qwen35, one NextN head, wrong after every 3rd word)",
                m / "count-mtp.gguf", None, " zero one", raw=True, specs=("mtp",),
-               **{**common, "ks": [1, 2, 3, 4]})
+               **{**toy, "ks": [1, 2, 3, 4]})
     # EAGLE-3: a one-layer head reads the target's layer inputs. Next to count-target3 the
     # head costs about as much as the target (both are mostly the 49k-word output matrix), so
     # that speed says little (see docs/BENCHMARKS.md); count-target-slow's big blocks make
@@ -305,7 +313,7 @@ def main() -> int:
             ("count-target-slow", "eagle3-own", "a dear target, wrong after every 3rd word")):
         bench_pair(f"EAGLE-3: {target} with {head} ({words})", m / f"{target}.gguf",
                    None, " zero one", raw=True, specs=("eagle3",), head=m / f"{head}.gguf",
-                   **{**common, "ks": [1, 2, 3, 4, 8]})
+                   **{**toy, "ks": [1, 2, 3, 4, 8]})
     if args.native:
         native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats,
                           flavour=flavour)
