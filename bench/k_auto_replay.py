@@ -18,7 +18,8 @@ next see another text, which the replay does not have, so it goes on with the re
 step; a plain step stands in for one recorded step. Both sides of every ratio are replayed
 alike, so the ratios compare the choices, not the replay. `--save` keeps the recordings and
 costs as JSON and `--load` replays them again, so two versions of the controller can be
-compared on the very same steps.
+compared on the very same steps. Beside them, an oracle that drafts exactly what each step
+will have accepted bounds what any choice of K could gain on these steps.
 """
 
 from __future__ import annotations
@@ -141,6 +142,22 @@ def replay(answers: list[list[Recorded]], costs: Costs, fixed: int | None,
     return 1000 * tokens / ms, statistics.mean(drafted_ks) if drafted_ks else 0.0
 
 
+def oracle(answers: list[list[Recorded]], costs: Costs) -> float:
+    """Tokens per second of a controller that knows each step's outcome: it drafts exactly
+    the tokens the target will accept (none where even those do not pay for their step
+    against a plain one), so it never verifies a rejected draft. No rule that sees only the
+    past can do better on these steps: the headroom K auto has over the best fixed K."""
+    tokens = ms = 0.0
+    for recorded in answers:
+        for probabilities, n_accepted in recorded:
+            j = min(n_accepted, len(probabilities))
+            if j and (j + 1) * costs.plain < costs.c * j + costs.verify(j + 1):
+                j = 0
+            tokens += j + 1
+            ms += costs.c * j + costs.verify(j + 1)
+    return 1000 * tokens / ms
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", type=Path, default=ROOT / ".cache" / "bench-models")
@@ -161,13 +178,16 @@ def main() -> int:
         rates = {k: replay(answers, costs, k)[0] for k in FIXED_KS}
         auto, mean_k = replay(answers, costs, None, stops=spec == "draft")
         best = max(rates, key=rates.__getitem__)
+        bound = oracle(answers, costs)
         print(f"{spec}: c {costs.c:.2f} ms/draft, V(n) = "
               + " ".join(f"{costs.verify(n):.1f}" for n in (1, 2, 3, 5, 9, 17)) + " ms "
               "(n = 1, 2, 3, 5, 9, 17); "
               + "  ".join(f"K={k} {r:.1f}" for k, r in rates.items())
               + f"  auto {auto:.1f} (mean K {mean_k:.1f}) tok/s")
         print(f"{spec}: K auto ÷ best fixed K (K = {best}) = {auto / rates[best]:.3f}; "
-              f"÷ K = 8 = {auto / rates[8]:.3f}; ÷ plain = {auto * plain / 1000:.3f}")
+              f"÷ K = 8 = {auto / rates[8]:.3f}; ÷ plain = {auto * plain / 1000:.3f}; "
+              f"the oracle ÷ best fixed K = {bound / rates[best]:.3f}, ÷ K = 8 = "
+              f"{bound / rates[8]:.3f}")
     return 0
 
 
