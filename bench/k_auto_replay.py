@@ -2,16 +2,20 @@
 machine's noise taken out.
 
     python bench/k_auto_replay.py [--models DIR] [--tokens N] [--save FILE | --load FILE]
+                                  [--variants]
 
 On a shared 2-core machine a pair's plain speed moves by ±15% between runs, more than the
 differences K auto is meant to make, so spec_bench's one-run ratios answer "is K auto as good
 as the best fixed K" only to within that noise. Here the demo pair answers six prompts once at
 K = 16 (the `draft` and `ngram` spec types), keeping what every step drafted, the drafter's
 probability of each draft and where the target first rejected one; the costs are measured in
-the same run (a plain step, the target decoding each batch size, timed apart, the drafter's
-ms per drafted token). Then the real controller (backend/engine/adaptive_k.py, stopper
-included) and each fixed K replay the recorded steps at those costs: a step that drafts j
-tokens keeps min(j, what the target accepted of the recording) and costs j·c + V(j + 1).
+the same run (a plain step, and the target and the draft model decoding each batch size,
+timed apart). Then the real controller (backend/engine/adaptive_k.py, stopper included) and
+each fixed K replay the recorded steps at those costs: a step that drafts j tokens keeps
+min(j, what the target accepted of the recording) and costs V(j + 1) to verify, and with a
+draft model D(b) + (j − 1)·D(1) to draft, b the tokens it has not seen yet (see Costs.draft:
+without that catching up, as before session 8, the replay made short drafts look cheap and
+K = 4 the best fixed K where the live runs found K = 8).
 
 It is an approximation: a replayed step that keeps fewer tokens than the recorded one would
 next see another text, which the replay does not have, so it goes on with the recorded next
@@ -19,7 +23,9 @@ step; a plain step stands in for one recorded step. Both sides of every ratio ar
 alike, so the ratios compare the choices, not the replay. `--save` keeps the recordings and
 costs as JSON and `--load` replays them again, so two versions of the controller can be
 compared on the very same steps. Beside them, an oracle that drafts exactly what each step
-will have accepted bounds what any choice of K could gain on these steps.
+will have accepted bounds what any choice of K could gain on these steps. `--variants`
+replays again with the target's cost per extra verified token ×0.6 and ×1.3 and the draft
+model's times ×0.6 and ×1.4, against more fixed Ks: machines other than this one.
 """
 
 from __future__ import annotations
@@ -82,18 +88,38 @@ def plain_step_ms(engine: Engine, tokens: int) -> float:
 class Costs:
     """V(n): the target's time to decode n tokens in one batch, timed for every n a replayed
     step can verify (`verify_table`: a line through the recorded steps' sizes, nearly all 17
-    at K = 16, said V(2) < V(1) on some runs); the drafter's median ms per drafted token."""
+    at K = 16, said V(2) < V(1) on some runs); the drafter's median ms per drafted token; and
+    D(n), the draft model's time to decode n tokens in one batch (`draft_table`, none for
+    n-gram lookup, which decodes nothing)."""
 
-    def __init__(self, plain: float, c: float, table: list[float]) -> None:
-        self.plain, self.c, self.table = plain, c, table
+    def __init__(self, plain: float, c: float, table: list[float],
+                 draft_table: list[float] | None = None) -> None:
+        self.plain, self.c, self.table, self.draft_table = plain, c, table, draft_table
 
     @classmethod
-    def measured(cls, plain: float, steps: list[StepVerified], table: list[float]) -> Costs:
+    def measured(cls, plain: float, steps: list[StepVerified], table: list[float],
+                 draft_table: list[float] | None = None) -> Costs:
         per_token = [s.draft_ms / len(s.drafted) for s in steps if s.drafted]
-        return cls(plain, statistics.median(per_token) if per_token else 0.0, table)
+        return cls(plain, statistics.median(per_token) if per_token else 0.0, table,
+                   draft_table)
 
     def verify(self, n: int) -> float:
         return self.plain if n == 1 else self.table[n]
+
+    def draft(self, j: int, behind: int) -> tuple[float, float]:
+        """(ms drafting j tokens, of which ms catching up) when the drafter has not seen the
+        last `behind` tokens. A draft model decodes those in one batch, whose logits give the
+        first draft, then one token per further draft: D(behind) + (j − 1)·D(1). Its catching
+        up is what makes a short draft dear: after a step whose every draft was accepted it
+        decodes two tokens (the last draft, never decoded, and the target's), which at 12.7
+        ms cost 1.8 single decodes on the demo pair's Q8_0 draft. Without a table (n-gram,
+        or a recording from before the table was timed), j·c and no catching up."""
+        if not j:
+            return 0.0, 0.0
+        if self.draft_table is None:
+            return self.c * j, 0.0
+        catch = self.draft_table[min(behind, len(self.draft_table) - 1)]
+        return catch + (j - 1) * self.draft_table[1], catch
 
 
 def verify_table(engine: Engine, repeats: int = 7) -> list[float]:
@@ -112,6 +138,21 @@ def verify_table(engine: Engine, repeats: int = 7) -> list[float]:
     return [0.0, *(statistics.median(t) for t in times[1:])]
 
 
+def draft_table(engine: Engine, repeats: int = 7, n_max: int = AUTO_K_CAP + 1) -> list[float]:
+    """[_, D(1), …, D(n_max)] in ms: the draft model decoding each batch size as
+    verify_table times the target."""
+    ctx = engine._drafters["draft"].ctx
+    base, token = ctx.n_past, engine._target.tokenize(" the", add_special=False)[0]
+    times: list[list[float]] = [[] for _ in range(n_max + 1)]
+    for _ in range(repeats):
+        for n in range(1, n_max + 1):
+            t0 = time.perf_counter()
+            ctx.decode([token] * n)
+            times[n].append(1000 * (time.perf_counter() - t0))
+            ctx.truncate(base)
+    return [0.0, *(statistics.median(t) for t in times[1:])]
+
+
 def replay(answers: list[list[Recorded]], costs: Costs, fixed: int | None,
            stops: bool = True) -> tuple[float, float]:
     """(tokens per second, mean K of the drafting steps) of a fixed K, or of K auto (None);
@@ -122,24 +163,37 @@ def replay(answers: list[list[Recorded]], costs: Costs, fixed: int | None,
     drafted_ks = []
     for recorded in answers:
         controller.begin_answer(costs.plain)
+        behind = 1
         for probabilities, n_accepted in recorded:
             k = fixed if fixed is not None else controller.choose(AUTO_K_CAP)
             stop = controller.stopper() if fixed is None and stops else None
-            j = 0
+            j, stopped = 0, False
             while j < min(k, len(probabilities)):
                 q = probabilities[j]
                 if stop is not None and q is not None and stop(j, q):
+                    stopped = True
                     break
                 j += 1
             kept = min(j, n_accepted)
-            draft_ms, verify_ms = costs.c * j, costs.verify(j + 1)
+            (draft_ms, catch_ms), verify_ms = costs.draft(j, behind), costs.verify(j + 1)
+            behind = _behind_after(j, kept, stopped, behind)
             tokens += kept + 1
             ms += draft_ms + verify_ms
             if j:
                 drafted_ks.append(j)
             if fixed is None:
-                controller.record(j, kept, draft_ms, verify_ms, probabilities[:j])
+                controller.record(j, kept, draft_ms, verify_ms, probabilities[:j], catch_ms)
     return 1000 * tokens / ms, statistics.mean(drafted_ks) if drafted_ks else 0.0
+
+
+def _behind_after(j: int, kept: int, stopped: bool, behind: int) -> int:
+    """The tokens the drafter has not seen after a step that drafted j and kept `kept`: a
+    plain step adds its token; a draft cut at a rejection leaves the target's correction; a
+    draft kept whole leaves the target's token and, unless the drafter stopped on its own
+    (which decodes each draft to weigh the next), its last draft, never decoded."""
+    if not j:
+        return behind + 1
+    return 2 if kept == j and not stopped else 1
 
 
 def oracle(answers: list[list[Recorded]], costs: Costs) -> float:
@@ -149,12 +203,14 @@ def oracle(answers: list[list[Recorded]], costs: Costs) -> float:
     past can do better on these steps: the headroom K auto has over the best fixed K."""
     tokens = ms = 0.0
     for recorded in answers:
+        behind = 1
         for probabilities, n_accepted in recorded:
             j = min(n_accepted, len(probabilities))
-            if j and (j + 1) * costs.plain < costs.c * j + costs.verify(j + 1):
+            if j and (j + 1) * costs.plain < costs.draft(j, behind)[0] + costs.verify(j + 1):
                 j = 0
             tokens += j + 1
-            ms += costs.c * j + costs.verify(j + 1)
+            ms += costs.draft(j, behind)[0] + costs.verify(j + 1)
+            behind = _behind_after(j, j, False, behind)
     return 1000 * tokens / ms
 
 
@@ -165,6 +221,8 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--save", type=Path, help="keep the recordings and costs here (JSON)")
     parser.add_argument("--load", type=Path, help="replay recordings --save kept")
+    parser.add_argument("--variants", action="store_true",
+                        help="also replay the draft model at scaled costs (see above)")
     args = parser.parse_args()
     recordings = (json.loads(args.load.read_text()) if args.load
                   else measure(args.models, args.tokens, args.threads))
@@ -182,13 +240,36 @@ def main() -> int:
         print(f"{spec}: c {costs.c:.2f} ms/draft, V(n) = "
               + " ".join(f"{costs.verify(n):.1f}" for n in (1, 2, 3, 5, 9, 17)) + " ms "
               "(n = 1, 2, 3, 5, 9, 17); "
+              + ("" if costs.draft_table is None else "D(n) = " + " ".join(
+                  f"{costs.draft_table[n]:.1f}" for n in (1, 2, 3)) + " ms (n = 1, 2, 3); ")
               + "  ".join(f"K={k} {r:.1f}" for k, r in rates.items())
               + f"  auto {auto:.1f} (mean K {mean_k:.1f}) tok/s")
         print(f"{spec}: K auto ÷ best fixed K (K = {best}) = {auto / rates[best]:.3f}; "
               f"÷ K = 8 = {auto / rates[8]:.3f}; ÷ plain = {auto * plain / 1000:.3f}; "
               f"the oracle ÷ best fixed K = {bound / rates[best]:.3f}, ÷ K = 8 = "
               f"{bound / rates[8]:.3f}")
+        if args.variants and costs.draft_table is not None:
+            print(f"{spec}: K auto ÷ best fixed K of {VARIANT_KS}, verify slope × / draft "
+                  "times × : " + "  ".join(
+                      f"{slope}/{dear} {ratio:.3f}"
+                      for slope, dear, ratio in variants(answers, costs)))
     return 0
+
+
+VARIANT_KS = (2, 3, 4, 6, 8, 12, 16)
+
+
+def variants(answers: list[list[Recorded]], costs: Costs):
+    """(verify slope scale, draft time scale, K auto ÷ the best of VARIANT_KS) for each of
+    the nine cost variants: V(n) − V(1) and D(n) scaled."""
+    for slope in (0.6, 1.0, 1.3):
+        for dear in (0.6, 1.0, 1.4):
+            table = [0.0, *(costs.table[1] + (costs.table[n] - costs.table[1]) * slope
+                            for n in range(1, len(costs.table)))]
+            scaled = Costs(costs.plain, costs.c * dear, table,
+                           [ms * dear for ms in costs.draft_table or []])
+            best = max(replay(answers, scaled, k)[0] for k in VARIANT_KS)
+            yield slope, dear, replay(answers, scaled, None)[0] / best
 
 
 def measure(models: Path, tokens: int, threads: int) -> dict:
@@ -201,7 +282,9 @@ def measure(models: Path, tokens: int, threads: int) -> dict:
     for spec in ("draft", "ngram"):
         answers, steps = record(engine, spec, tokens)
         table = verify_table(engine)
-        out[spec] = {"answers": answers, "costs": vars(Costs.measured(plain, steps, table))}
+        drafts = draft_table(engine) if spec == "draft" else None
+        out[spec] = {"answers": answers,
+                     "costs": vars(Costs.measured(plain, steps, table, drafts))}
     engine.close()
     return out
 
