@@ -1,13 +1,15 @@
 """Speculative decoding benchmark: tokens/s of plain decoding and of each spec type for
 several draft lengths K, measured in one run, against the Leviathan et al. prediction.
 
-    python bench/spec_bench.py [--models DIR] [--tokens N] [--repeats R]
+    python bench/spec_bench.py [--models DIR] [--tokens N] [--repeats R] [--temperature T]
 
 For each pair it prints: tokens/s, speedup over plain, measured acceptance α, the cost ratio
 c of the draft model alone (its plain tokens/s against the target's), the speedup the cost
 model predicts (backend/advisor.py, the window's advisor: α per draft position, the measured
 drafting time per token and verify-batch cost line, E(K) / (1 + K·c + K·β)) and measured ÷
-predicted; then K auto's row and its ratio to the best fixed K and to K = 8.
+predicted; then K auto's row and its ratio to the best fixed K and to K = 8. Greedy unless
+--temperature is given (then sampled with a new seed every answer: the drafts and what the
+target keeps of them differ from round to round, as they do for a person).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from backend.advisor import advise, step_overhead_ms  # noqa: E402
 from backend.engine.engine import Engine  # noqa: E402
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified  # noqa: E402
 from backend.engine.prompt import format_chat  # noqa: E402
-from backend.engine.request import GenerationRequest, Message  # noqa: E402
+from backend.engine.request import GenerationRequest, Message, SamplingSettings  # noqa: E402
 
 CODE_PROMPT = "Write a Python function that checks whether a number is prime, with a docstring."
 REWRITE_PROMPT = (
@@ -98,7 +100,7 @@ def model_speedup(steps, k: int, plain_rate: float, stats) -> float:
 
 
 def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads, specs,
-               head=None, only=""):
+               head=None, only="", sampling: SamplingSettings | None = None):
     """`head`: an EAGLE-3 head chosen as the draft (it cannot run alone, so its cost is not
     measured apart and the prediction takes c = 0, an upper bound, as for MTP)."""
     if only not in name:
@@ -108,7 +110,8 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
     if head is not None:
         engine.load_draft(head)
     messages = () if raw else (Message("user", prompt),)
-    base = dict(prompt=prompt if raw else None, messages=messages, max_tokens=tokens)
+    base = dict(prompt=prompt if raw else None, messages=messages, max_tokens=tokens,
+                sampling=sampling or SamplingSettings())
     c = 0.0
     if draft is not None:
         draft_engine = Engine()
@@ -247,6 +250,8 @@ def main() -> int:
     parser.add_argument("--tokens", type=int, default=128)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--temperature", type=float, default=0.0,
+                        help="sample at this temperature (default 0: greedy)")
     parser.add_argument("--ks", default="2,4,8,16")
     parser.add_argument("--only", default="", metavar="WORDS",
                         help="only the pairs whose heading contains WORDS (e.g. EAGLE-3)")
@@ -276,7 +281,8 @@ def main() -> int:
     ks = [int(k) for k in args.ks.split(",")]
     m = args.models
     common = dict(ks=ks, tokens=args.tokens, repeats=args.repeats, threads=args.threads,
-                  only=args.only)
+                  only=args.only, sampling=SamplingSettings(temperature=args.temperature,
+                                                            seed=-1))
     if args.native_only:
         native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats,
                           flavour=flavour)
