@@ -122,32 +122,27 @@ class Costs:
         return catch + (j - 1) * self.draft_table[1], catch
 
 
-def verify_table(engine: Engine, repeats: int = 7) -> list[float]:
-    """[_, V(1), …, V(AUTO_K_CAP + 1)] in ms: each batch size decoded `repeats` times after
-    the last answer (rolled back each time), the median kept. Sizes interleave, so a moment
-    of load falls on all alike."""
-    ctx = engine._ctx
+def verify_table(engine: Engine) -> list[float]:
+    """[_, V(1), …, V(AUTO_K_CAP + 1)] in ms: the target decoding each batch size after the
+    last answer (see _batch_table)."""
+    return _batch_table(engine, engine._ctx, all_logits=True)
+
+
+def draft_table(engine: Engine) -> list[float]:
+    """[_, D(1), …, D(AUTO_K_CAP + 1)] in ms: the draft model decoding each batch size (the
+    logits of the last row only, as it does when catching up)."""
+    return _batch_table(engine, engine._drafters["draft"].ctx, all_logits=False)
+
+
+def _batch_table(engine: Engine, ctx, *, all_logits: bool, repeats: int = 7) -> list[float]:
+    """Each batch size decoded `repeats` times on `ctx` (rolled back each time), the median
+    kept. Sizes interleave, so a moment of load falls on all alike."""
     base, token = ctx.n_past, engine._target.tokenize(" the", add_special=False)[0]
     times: list[list[float]] = [[] for _ in range(AUTO_K_CAP + 2)]
     for _ in range(repeats):
         for n in range(1, AUTO_K_CAP + 2):
             t0 = time.perf_counter()
-            ctx.decode([token] * n, all_logits=True)
-            times[n].append(1000 * (time.perf_counter() - t0))
-            ctx.truncate(base)
-    return [0.0, *(statistics.median(t) for t in times[1:])]
-
-
-def draft_table(engine: Engine, repeats: int = 7, n_max: int = AUTO_K_CAP + 1) -> list[float]:
-    """[_, D(1), …, D(n_max)] in ms: the draft model decoding each batch size as
-    verify_table times the target."""
-    ctx = engine._drafters["draft"].ctx
-    base, token = ctx.n_past, engine._target.tokenize(" the", add_special=False)[0]
-    times: list[list[float]] = [[] for _ in range(n_max + 1)]
-    for _ in range(repeats):
-        for n in range(1, n_max + 1):
-            t0 = time.perf_counter()
-            ctx.decode([token] * n)
+            ctx.decode([token] * n, all_logits=all_logits)
             times[n].append(1000 * (time.perf_counter() - t0))
             ctx.truncate(base)
     return [0.0, *(statistics.median(t) for t in times[1:])]
