@@ -91,7 +91,11 @@ PRIOR_POINTS, PRIOR_WEIGHT = ((2, 1.1), (9, 1.5)), 2.0
 # where K = 8 was 1.05x plain. The bound shrinks as a position is measured. (Choosing the
 # length by the bound too drafted 16 where 4-8 was best.)
 OPTIMISM = 1.0
-MIN_SINGLES = 3  # plain steps measured before V(1) is taken from them alone
+# Plain steps measured on purpose, one every EXPLORE_EVERY steps, before V(1) is left to the
+# refresh below: counted over the controller's life, as a refresh that cleared them and then
+# waited for three again made three plain steps of every 33 on the counting pair (each one
+# 1 token where a step drafts 4, and, on a text wrong at every 4th word, a phase shift).
+MIN_SINGLES = 3
 # While drafting, a plain step is made on purpose when the last was this many steps ago, and
 # it replaces the plain steps measured before, so V(1), which drafting never measures, is not
 # one from a slower moment: in one bench round a plain speed measured during a spell of load
@@ -160,6 +164,7 @@ class AdaptiveK:
     # verify ms of the last steps that drafted nothing: the batch of one, measured here
     _singles: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     _since_single: int = 0  # steps since the last plain one
+    _singles_seen: int = 0  # plain steps measured, ever
     # verify ms of the last steps of each batch size n ≥ 2 (see SIZE_MIN_SAMPLES)
     _by_size: dict[int, deque[float]] = field(default_factory=dict)
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
@@ -220,6 +225,7 @@ class AdaptiveK:
                 self._singles.clear()  # from before a drafting stretch, maybe a busier moment
             self._since_single = 0
             self._singles.append(verify_ms)
+            self._singles_seen += 1
             return
         self._since_single += 1
         self._by_size.setdefault(n, deque(maxlen=SIZE_SAMPLES)).append(verify_ms)
@@ -449,7 +455,7 @@ class AdaptiveK:
         if best_k:
             self._plain_run, self._probe_gap = 0, EXPLORE_EVERY
             stale = bool(self._singles) and self._since_single >= SINGLE_MAX_AGE
-            if stale or (len(self._singles) < MIN_SINGLES
+            if stale or (self._singles_seen < MIN_SINGLES
                          and self._steps % EXPLORE_EVERY == EXPLORE_EVERY - 1):
                 return 0  # measure a plain step: the alternative to drafting, V(1)
             return best_k

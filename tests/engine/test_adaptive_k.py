@@ -480,3 +480,21 @@ def test_a_plain_speed_measured_in_a_slow_moment_is_measured_again_while_draftin
     assert all(k > 0 for k in ks[:8])  # fooled at first
     assert 0 in ks[: SINGLE_MAX_AGE + 1]  # measured again in time
     assert ks[-SINGLE_MAX_AGE:].count(0) > 0.8 * SINGLE_MAX_AGE  # and plain from then on
+
+
+def test_a_refreshed_plain_step_is_one_step_not_three():
+    """While drafting pays, V(1) is refreshed by one plain step every SINGLE_MAX_AGE steps.
+    That refresh replaces the plain steps measured before, and K auto used to wait for
+    MIN_SINGLES (3) of them again, making two more plain steps each time: three plain steps
+    in every 33 on the counting pair, each one token where a step makes four (and, on a text
+    wrong at every 4th word, a phase shift). Counted over the controller's life, the first
+    three are enough: after them, one plain step per refresh."""
+    c = AdaptiveK(plain_step_ms=5.0)
+    ks = []
+    for _ in range(8 * SINGLE_MAX_AGE):
+        k = c.choose(AUTO_K_CAP)
+        ks.append(k)
+        c.record(k, min(k, 3), 0.5 * k, 5.0 + 2.75 * k, [0.99] * k)
+    first, rest = ks[:4 * SINGLE_MAX_AGE], ks[4 * SINGLE_MAX_AGE:]
+    assert first.count(0) >= 3  # measured at first
+    assert 0 < rest.count(0) <= len(rest) // SINGLE_MAX_AGE + 1  # one per refresh
