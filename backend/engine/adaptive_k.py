@@ -168,6 +168,7 @@ class AdaptiveK:
     # verify ms of the last steps of each batch size n ≥ 2 (see SIZE_MIN_SAMPLES)
     _by_size: dict[int, deque[float]] = field(default_factory=dict)
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
+    _margin: float = 0.0  # what one more draft costs as the last choice saw it: c + b, in ms
     _plain_run: int = 0  # plain steps chosen since the last draft or probe
     _probe_gap: int = EXPLORE_EVERY  # plain steps before the next probe
     _probing: bool = False  # the step chosen last is a probe
@@ -334,10 +335,9 @@ class AdaptiveK:
     def stopper(self) -> Callable[[int, float], bool]:
         """For the drafter, this step: stop at draft i of probability q when the chance that
         drafts 0..i are all accepted no longer pays for one more draft (see the module's
-        note); call `choose` first, which sets the rate to beat."""
-        _, b = self.verify_line()
+        note); call `choose` first, which sets the rate to beat and the costs."""
         # a probe drafts its whole length: it is there to measure the positions it reaches
-        threshold = 0.0 if self._probing else self._best_rate * (self.draft_cost() + b)
+        threshold = 0.0 if self._probing else self._best_rate * self._margin
         chance = [1.0]
 
         def stop(i: int, q: float) -> bool:
@@ -393,11 +393,11 @@ class AdaptiveK:
             return self.single_ms()
         return self.verify_costs(k)[k]
 
-    def verify_costs(self, k_max: int) -> list[float]:
+    def verify_costs(self, k_max: int, line: tuple[float, float] | None = None) -> list[float]:
         """[V(1), V(2), …, V(k_max + 1)] for drafts of 0..k_max: a batch size measured often
-        enough by its own steps' median, others by the line, and never below a smaller
-        size's (a bigger batch is never cheaper)."""
-        a, b = self.verify_line()
+        enough by its own steps' median, others by the line (`line`, verify_line's when the
+        caller has it), and never below a smaller size's (a bigger batch is never cheaper)."""
+        a, b = line or self.verify_line()
         out, floor = [self.single_ms()], 0.0
         for n in range(2, k_max + 2):
             times = self._by_size.get(n)
@@ -431,7 +431,8 @@ class AdaptiveK:
             # 0.4 ms steps a tenth of their time.
             self._plain_run += 1
             return 0
-        verify = self.verify_costs(k_max)
+        line = self.verify_line()
+        verify = self.verify_costs(k_max, line)
         (d0, c), o, single = self.draft_line(), self.overhead(), verify[0]
         plain_rate = 1.0 / max(single + o, 1e-9)
         # The best draft length and its rate at the mean α; whether to draft at all, by the
@@ -451,7 +452,7 @@ class AdaptiveK:
         best_k = draft_k if hopeful > plain_rate else 0
         # The stopper's rate to beat is the drafting step's own: a probe judged against plain
         # decoding's rate stopped after its first draft, and learnt nothing past position 0.
-        self._best_rate, self._probing = draft_rate, False
+        self._best_rate, self._probing, self._margin = draft_rate, False, c + line[1]
         if best_k:
             self._plain_run, self._probe_gap = 0, EXPLORE_EVERY
             stale = bool(self._singles) and self._since_single >= SINGLE_MAX_AGE
