@@ -201,10 +201,11 @@ def oracle(answers: list[list[Recorded]], costs: Costs) -> float:
         behind = 1
         for probabilities, n_accepted in recorded:
             j = min(n_accepted, len(probabilities))
-            if j and (j + 1) * costs.plain < costs.draft(j, behind)[0] + costs.verify(j + 1):
-                j = 0
+            step_ms = costs.draft(j, behind)[0] + costs.verify(j + 1)
+            if j and (j + 1) * costs.plain < step_ms:
+                j, step_ms = 0, costs.verify(1)
             tokens += j + 1
-            ms += costs.draft(j, behind)[0] + costs.verify(j + 1)
+            ms += step_ms
             behind = _behind_after(j, j, False, behind)
     return 1000 * tokens / ms
 

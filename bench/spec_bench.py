@@ -251,7 +251,8 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--temperature", type=float, default=0.0,
-                        help="sample at this temperature (default 0: greedy)")
+                        help="sample at this temperature (default 0: greedy; the comparison "
+                             "with llama.cpp's tools stays greedy)")
     parser.add_argument("--ks", default="2,4,8,16")
     parser.add_argument("--only", default="", metavar="WORDS",
                         help="only the pairs whose heading contains WORDS (e.g. EAGLE-3)")
