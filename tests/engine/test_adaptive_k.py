@@ -498,3 +498,25 @@ def test_a_refreshed_plain_step_is_one_step_not_three():
     first, rest = ks[:4 * SINGLE_MAX_AGE], ks[4 * SINGLE_MAX_AGE:]
     assert first.count(0) >= 3  # measured at first
     assert 0 < rest.count(0) <= len(rest) // SINGLE_MAX_AGE + 1  # one per refresh
+
+
+def test_a_position_the_new_answer_does_not_reach_keeps_what_was_learnt():
+    """The counting pair's 4th draft is always rejected, so a step reaches that position only
+    when it tries it: an answer that drafts 3 never does. Halved at every new answer anyway,
+    its count went back to the prior and each answer began by drafting 7-9 again; halved
+    when the new answer first reaches it, it keeps saying no while positions the new answer
+    does reach follow the new text."""
+    c = AdaptiveK(plain_step_ms=10.0)
+    for _ in range(12):
+        c.record(8, 3, 8 * 0.5, 10.0 + 2.0 * 9)  # the 4th draft rejected, every time
+    learnt = c.alphas(4)
+    for _ in range(4):
+        c.begin_answer()
+        for _ in range(30):
+            c.record(3, 3, 3 * 0.5, 10.0 + 2.0 * 4)  # K = 3: the 4th position unreached
+    after = c.alphas(4)
+    assert after[3] == pytest.approx(learnt[3], abs=0.01)
+    assert after[3] < 0.3 and all(a > 0.9 for a in after[:3])
+    c.begin_answer()
+    c.record(3, 0, 3 * 0.5, 10.0 + 2.0 * 4)  # the first position reached again, rejected
+    assert c.alphas(1)[0] < after[0]  # and its earlier count has given way to the new text
