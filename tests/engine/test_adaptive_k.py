@@ -520,3 +520,29 @@ def test_a_position_the_new_answer_does_not_reach_keeps_what_was_learnt():
     c.begin_answer()
     c.record(3, 0, 3 * 0.5, 10.0 + 2.0 * 4)  # the first position reached again, rejected
     assert c.alphas(1)[0] < after[0]  # and its earlier count has given way to the new text
+
+
+def test_of_lengths_about_as_good_the_longest_is_drafted():
+    """Every drafted token costs as much as a step's fixed part, and nearly every draft is
+    kept: every length's expected rate is within a fraction of a percent of every other's,
+    the shortest a hair ahead (the prior keeps each α below 1). K auto drafts the longest
+    length within TIE of the best, not the shortest: near the optimum the estimates' error is
+    larger than their differences, and a longer cap is what lets the drafter's confidence
+    decide and measures the positions past a short draft's end. A length more than TIE
+    behind (past a position that is always rejected) is not drafted."""
+    from backend.engine.adaptive_k import TIE
+
+    def rates_and_choice(kept) -> tuple[list[float], int]:
+        c = AdaptiveK(plain_step_ms=12.0)  # drafting pays: 0.1 tokens/ms against 0.083
+        for k in itertools.islice(itertools.cycle(range(1, 13)), 240):
+            c.record(k, kept(k), 5.0 * k, 5.0 + 5.0 * (k + 1))  # V(n) = 5 + 5n, c = 5
+        verify = c.verify_costs(12)
+        return ([c.expected_tokens(j) / (5.0 * j + verify[j]) for j in range(1, 13)],
+                c.choose(12))
+
+    rates, k = rates_and_choice(lambda k: k)
+    best = max(rates)
+    assert rates.index(best) == 0 and min(rates) >= 0.99 * best  # all within 1% of the best
+    assert k == 12
+    rates, k = rates_and_choice(lambda k: min(k, 5))  # the 6th draft is always rejected
+    assert k == 5 and rates[5] < (1 - TIE) * max(rates)
