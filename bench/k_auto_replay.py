@@ -153,7 +153,7 @@ def replay(answers: list[list[Recorded]], costs: Costs, fixed: int | None,
     """(tokens per second, mean K of the drafting steps) of a fixed K, or of K auto (None);
     `stops`: the drafter stops on its confidence, as a model drafter does under K auto (the
     engine gives n-gram lookup no stopper)."""
-    controller = AdaptiveK(plain_step_ms=costs.plain)
+    controller = AdaptiveK(plain_step_ms=costs.plain, stops=stops)
     tokens = ms = 0.0
     drafted_ks = []
     for recorded in answers:

@@ -128,15 +128,18 @@ EXPLORE_PROBE_MAX = 8
 # whatever the gap, as the catch-up grows with it. N-gram lookup catches up on nothing and
 # probes on.
 PROBE_SHARE = 0.05
-# Of the lengths whose expected rate is within this share of the best, K auto drafts the
-# longest. Near the optimum the rates differ by less than their estimates' error, and the
-# longer length is worth more than its estimate says: a model drafter stops early on its own
-# confidence where drafts are unsure, so a longer cap costs little there and pays where they
-# are sure; and only a draft that reaches a position measures it. Replayed (four recordings,
-# draft model and n-gram, nine cost variants), K auto went from 1.010 to 1.031 of the best
-# fixed K on average, the worst 0.991 to 0.997, and a fresh controller's first answer gained
-# 0-3%; the simulated counting and phase-locked EAGLE-3 pairs were unchanged (at 0.12 the
-# latter drafted 3 where 2 is right, 0.87 of K = 2).
+# For a drafter that stops on its confidence (`stops`), of the lengths whose expected rate is
+# within this share of the best, K auto drafts the longest. Near the optimum the rates differ
+# by less than their estimates' error, and the longer cap is worth more than its estimate
+# says: the drafter stops early where its drafts are unsure, so a longer cap costs little
+# there and pays where they are sure; and only a draft that reaches a position measures it.
+# Replayed (four recordings, nine cost variants), K auto with the draft model went from 1.00
+# to 1.03 of the best fixed K on average (1.050 on one recording, whose oracle is 1.057), a
+# fresh controller's first answer gained 0-3%, and the simulated counting and phase-locked
+# EAGLE-3 pairs were unchanged (at 0.12 the latter drafted 3 where 2 is right, 0.87 of K = 2).
+# N-gram lookup, which has no stopper, drafts the length it chooses: there the rule made
+# drafts longer for less than the replay's noise (+0.4%), and in one live run drafted 10.5 a
+# step where K = 16 was 11% slower than K = 8 (0.93 of K = 8), so it keeps the best rate's.
 TIE = 0.03
 DECAY = 0.5  # what an earlier answer's counts weigh in the next (a position's: once reached)
 DRAFT_COST_STEPS = 32
@@ -154,6 +157,7 @@ CONFIDENCE_PRIOR = 16.0
 class AdaptiveK:
     plain_step_ms: float = 0.0  # a plain step's verify time, when known: V(1) until measured
     cap: int = AUTO_K_CAP
+    stops: bool = False  # the drafter stops on `stopper` (a model drafter; see TIE)
     reached: list[float] = field(default_factory=list)  # per position: steps that verified it
     kept: list[float] = field(default_factory=list)  # and accepted it
     # the drafter's last steps, for draft_line: (tokens drafted, tokens it caught up on first,
@@ -473,7 +477,7 @@ class AdaptiveK:
             rates.append(e / t)
             if e / t > draft_rate:
                 draft_k, draft_rate = k, e / t
-        if rates:  # the longest of the lengths within TIE of the best (see TIE)
+        if rates and self.stops:  # the longest of the lengths within TIE of the best
             draft_k = max(k for k, r in enumerate(rates, 1) if r >= (1 - TIE) * draft_rate)
         best_k = draft_k if hopeful > plain_rate else 0
         # The stopper's rate to beat is the drafting step's own: a probe judged against plain

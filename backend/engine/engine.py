@@ -300,7 +300,8 @@ class Engine:
             auto, k_max = False, SEEDED_K
         else:
             k_max = (AUTO_K_CAP if auto else req.n_draft_max) if drafter is not None else 0
-        adaptive = self._adaptive.setdefault(req.spec_type, AdaptiveK()) if auto else None
+        adaptive = self._adaptive.setdefault(
+            req.spec_type, AdaptiveK(stops=isinstance(drafter, SamplingDrafter))) if auto else None
         self._fit_rollback(k_max)
         model, ctx = self._target, self._ctx
         follower = drafter if isinstance(drafter, TargetFollower) else None

@@ -529,11 +529,12 @@ def test_of_lengths_about_as_good_the_longest_is_drafted():
     length within TIE of the best, not the shortest: near the optimum the estimates' error is
     larger than their differences, and a longer cap is what lets the drafter's confidence
     decide and measures the positions past a short draft's end. A length more than TIE
-    behind (past a position that is always rejected) is not drafted."""
+    behind (past a position that is always rejected) is not drafted, and a drafter without a
+    stopper drafts the best rate's length."""
     from backend.engine.adaptive_k import TIE
 
-    def rates_and_choice(kept) -> tuple[list[float], int]:
-        c = AdaptiveK(plain_step_ms=12.0)  # drafting pays: 0.1 tokens/ms against 0.083
+    def rates_and_choice(kept, stops: bool = True) -> tuple[list[float], int]:
+        c = AdaptiveK(plain_step_ms=12.0, stops=stops)  # drafting: 0.1 tokens/ms, plain 0.083
         for k in itertools.islice(itertools.cycle(range(1, 13)), 240):
             c.record(k, kept(k), 5.0 * k, 5.0 + 5.0 * (k + 1))  # V(n) = 5 + 5n, c = 5
         verify = c.verify_costs(12)
@@ -544,5 +545,7 @@ def test_of_lengths_about_as_good_the_longest_is_drafted():
     best = max(rates)
     assert rates.index(best) == 0 and min(rates) >= 0.99 * best  # all within 1% of the best
     assert k == 12
+    # a drafter without a stopper (n-gram lookup) drafts all it is asked: the best rate's
+    assert rates_and_choice(lambda k: k, stops=False)[1] == 1
     rates, k = rates_and_choice(lambda k: min(k, 5))  # the 6th draft is always rejected
     assert k == 5 and rates[5] < (1 - TIE) * max(rates)
