@@ -335,10 +335,6 @@ class AdaptiveK:
         return (not self._probes or self.catch_up_ms(line) * self._behind
                 <= PROBE_SHARE * self._plain_run * plain_ms)
 
-    def draft_cost(self) -> float:
-        """What one more drafted token costs, in ms (draft_line's c)."""
-        return self.draft_line()[1]
-
     def pooled_chance(self, later: bool) -> float:
         """The drafter's acceptance over all bands, at the first position or the later ones."""
         kept, reached = self.band_kept[later], self.band_reached[later]
