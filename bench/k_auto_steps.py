@@ -2,9 +2,11 @@
 the step then cost. For finding why K auto falls behind a fixed K on some pair.
 
     python bench/k_auto_steps.py PAIR [--tokens N] [--models DIR]
+    python bench/k_auto_steps.py --target T.gguf [--draft D.gguf] [--prompt TEXT]
 
 PAIR is one of spec_bench's cases: demo-code, demo-ngram, prose, rewrite, counting, mtp,
-eagle3-count3, eagle3-own3, eagle3-count-slow, eagle3-own-slow. One warm-up answer, then one
+eagle3-count3, eagle3-own3, eagle3-count-slow, eagle3-own-slow; or a model of one's own with
+--target (the draft model with --draft, else n-gram lookup). One warm-up answer, then one
 answer whose steps are printed: the K chosen, the drafts made and kept, the drafter's and the
 verify batch's times and the step's overhead; beside them the controller's estimates (its
 drafter line d0 + c·k, verify line a + b·n, overhead o, α of the first positions) and the
@@ -47,16 +49,28 @@ PAIRS = {
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("pair", choices=sorted(PAIRS))
+    parser.add_argument("pair", nargs="?", choices=sorted(PAIRS))
+    parser.add_argument("--target", type=Path, metavar="GGUF")
+    parser.add_argument("--draft", type=Path, metavar="GGUF")
+    parser.add_argument("--prompt", default=CODE_PROMPT, help="with --target: the user message")
     parser.add_argument("--models", type=Path, default=ROOT / ".cache" / "bench-models")
     parser.add_argument("--tokens", type=int, default=128)
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
-    target, draft, head, spec, prompt, raw = PAIRS[args.pair]
+    if (args.pair is None) == (args.target is None):
+        parser.error("name one PAIR or give --target")
+    if args.target is not None:
+        name, spec, prompt, raw = args.target.name, "draft" if args.draft else "ngram", \
+            args.prompt, False
+        target_path, draft_path = args.target, args.draft
+    else:
+        target, draft, head, spec, prompt, raw = PAIRS[args.pair]
+        name, target_path = args.pair, args.models / f"{target}.gguf"
+        draft_path = args.models / f"{draft or head}.gguf" if draft or head else None
     engine = Engine()
-    engine.load_target(args.models / f"{target}.gguf", n_ctx=2048, n_threads=args.threads)
-    if draft or head:
-        engine.load_draft(args.models / f"{draft or head}.gguf")
+    engine.load_target(target_path, n_ctx=2048, n_threads=args.threads)
+    if draft_path is not None:
+        engine.load_draft(draft_path)
     base = dict(prompt=prompt if raw else None,
                 messages=() if raw else (Message("user", prompt),), max_tokens=args.tokens)
     for _ in engine.generate(GenerationRequest(**base)):  # the plain speed K auto starts from
@@ -85,7 +99,7 @@ def main() -> int:
             elif isinstance(ev, GenerationFinished):
                 final = ev
     engine.close()
-    print(f"## {args.pair}: {final.stats.tokens_per_second:.1f} tok/s, "
+    print(f"## {name}: {final.stats.tokens_per_second:.1f} tok/s, "
           f"α {final.stats.acceptance_rate:.2f}, {len(steps)} steps")
     print(f"{'step':>4} {'K':>3} {'drf':>3} {'kept':>4} {'d ms':>6} {'v ms':>6}  "
           f"{'d0':>5} {'c':>5} {'a':>6} {'b':>5} {'o':>5}  {'exp t/ms':>8} {'plain':>6} "

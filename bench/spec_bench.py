@@ -2,6 +2,7 @@
 several draft lengths K, measured in one run, against the Leviathan et al. prediction.
 
     python bench/spec_bench.py [--models DIR] [--tokens N] [--repeats R] [--temperature T]
+    python bench/spec_bench.py --target T.gguf [--draft D.gguf] [--prompt TEXT ...] [--native]
 
 For each pair it prints: tokens/s, speedup over plain, measured acceptance α, the cost ratio
 c of the draft model alone (its plain tokens/s against the target's), the speedup the cost
@@ -163,24 +164,23 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
     return plain, rows
 
 
-def native_comparison(m: Path, *, tokens: int, threads: int, repeats: int, k: int = 8,
-                      flavour: str = "exact") -> None:
-    """Engine ÷ llama.cpp's own C++ (bench/native.sh) on the demo pair: plain decoding
-    against llama-bench, `draft` at K (and K auto) against llama-speculative-simple, same raw
-    prompt. `flavour` "default": the C++ tools built with llama.cpp's default flags, to set
-    beside the engine's fast kernels."""
+def native_comparison(target: Path, draft: Path, *, tokens: int, threads: int, repeats: int,
+                      k: int = 8, flavour: str = "exact", user_prompt: str = CODE_PROMPT) -> None:
+    """Engine ÷ llama.cpp's own C++ (bench/native.sh) on a pair (the demo pair unless --target
+    names another): plain decoding against llama-bench, `draft` at K (and K auto) against
+    llama-speculative-simple, same raw prompt. `flavour` "default": the C++ tools built with
+    llama.cpp's default flags, to set beside the engine's fast kernels."""
     bin_dir = Path(subprocess.run(["bash", str(ROOT / "bench" / "native.sh")], check=True,
                                   capture_output=True, text=True,
                                   env={**os.environ, "NATIVE_FLAVOUR": flavour},
                                   ).stdout.strip().splitlines()[-1])
-    target, draft = m / "demo-target-f32.gguf", m / "demo-draft-q8_0.gguf"
     # llama-bench's context is n_prompt + n_gen: give it the engine's prompt + answer length
     engine = Engine()
     engine.load_target(target, n_ctx=2048, n_threads=threads)
     engine.load_draft(draft)
     # The chat-formatted text as a raw prompt, so both sides see the same tokens and the
     # model writes a long answer instead of stopping at once.
-    prompt, _, _ = format_chat(engine._target, [Message("user", CODE_PROMPT)])
+    prompt, _, _ = format_chat(engine._target, [Message("user", user_prompt)])
     n_prompt = len(engine._target.tokenize(prompt, add_special=True))
     requests = [GenerationRequest(prompt=prompt, max_tokens=tokens),
                 GenerationRequest(prompt=prompt, max_tokens=tokens, spec_type="draft",
@@ -232,7 +232,7 @@ def native_comparison(m: Path, *, tokens: int, threads: int, repeats: int, k: in
     print(f"\nllama_cpp from {Path(llama_cpp.__file__).parent}")
     print(f"\n## engine ({build} kernels) vs llama.cpp's own tools built with "
           f"{'its default flags' if flavour == 'default' else 'the same flags'} "
-          f"(demo pair, same prompt tokens, {tokens} tokens)")
+          f"({target.name} + {draft.name}, same prompt tokens, {tokens} tokens)")
     print(f"plain: engine {plain:.1f} tok/s, llama-bench {native_plain:.1f} tok/s, "
           f"ratio {plain / native_plain:.2f}")
     print(f"draft K={k}: engine {spec:.1f} tok/s (acceptance {st.acceptance_rate:.2f}), "
@@ -263,6 +263,13 @@ def main() -> int:
                              "with --native, fast compares with llama.cpp's default build")
     parser.add_argument("--native-only", action="store_true",
                         help="only the comparison with llama.cpp's C++ tools")
+    parser.add_argument("--target", type=Path, metavar="GGUF",
+                        help="bench this model instead of the built-in pairs: plain, n-gram "
+                             "and (with --draft) the draft model, on each --prompt")
+    parser.add_argument("--draft", type=Path, metavar="GGUF", help="with --target: its draft")
+    parser.add_argument("--prompt", action="append", metavar="TEXT",
+                        help="with --target: a user message (repeatable; default the code and "
+                             "prose prompts); --native compares on the first")
     args = parser.parse_args()
     if args.kernels == "fast" and os.environ.get("DRAFTLIGHT_KERNELS") != "fast":
         # llama_cpp is imported above: run again with the fast build first on the path
@@ -275,18 +282,23 @@ def main() -> int:
                "PYTHONPATH": os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])}
         os.execve(sys.executable, [sys.executable, *sys.argv], env)
     flavour = "default" if args.kernels == "fast" else "exact"
-    import build
-
-    if not all((args.models / f).is_file() for f in build.ALL_FILES):
-        build.build(args.models)
     ks = [int(k) for k in args.ks.split(",")]
-    m = args.models
     common = dict(ks=ks, tokens=args.tokens, repeats=args.repeats, threads=args.threads,
                   only=args.only, sampling=SamplingSettings(temperature=args.temperature,
                                                             seed=-1))
+    if args.draft is not None and args.target is None:
+        parser.error("--draft needs --target")
+    if args.target is not None:
+        return bench_chosen(args, common, flavour)
+    import build
+
+    m = args.models
+    if not all((m / f).is_file() for f in build.ALL_FILES):
+        build.build(m)
+    demo = (m / "demo-target-f32.gguf", m / "demo-draft-q8_0.gguf")
     if args.native_only:
-        native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats,
-                          flavour=flavour)
+        native_comparison(*demo, tokens=args.tokens, threads=args.threads,
+                          repeats=args.repeats, flavour=flavour)
         return 0
     bench_pair("demo pair: SmolLM2-135M F32 target, Q8_0 draft (code prompt)",
                m / "demo-target-f32.gguf", m / "demo-draft-q8_0.gguf", CODE_PROMPT,
@@ -322,8 +334,26 @@ def main() -> int:
                    None, " zero one", raw=True, specs=("eagle3",), head=m / f"{head}.gguf",
                    **{**toy, "ks": [1, 2, 3, 4, 8]})
     if args.native:
-        native_comparison(m, tokens=args.tokens, threads=args.threads, repeats=args.repeats,
-                          flavour=flavour)
+        native_comparison(*demo, tokens=args.tokens, threads=args.threads,
+                          repeats=args.repeats, flavour=flavour)
+    return 0
+
+
+def bench_chosen(args, common: dict, flavour: str) -> int:
+    """A pair and prompts chosen on the command line (a model of one's own, a prompt the
+    built-in rows do not have): the same rows, ratios and prediction as the built-in pairs."""
+    prompts = args.prompt or [CODE_PROMPT, PROSE_PROMPT]
+    specs = ("draft", "ngram") if args.draft else ("ngram",)
+    names = args.target.name + (f" + {args.draft.name}" if args.draft else "")
+    if not args.native_only:
+        for prompt in prompts:
+            bench_pair(f"{names}: {prompt[:60]}", args.target, args.draft, prompt, raw=False,
+                       specs=specs, **{**common, "only": ""})
+    if args.native or args.native_only:
+        if args.draft is None:
+            raise SystemExit("--native compares the draft model at K = 8: give --draft")
+        native_comparison(args.target, args.draft, tokens=args.tokens, threads=args.threads,
+                          repeats=args.repeats, flavour=flavour, user_prompt=prompts[0])
     return 0
 
 
