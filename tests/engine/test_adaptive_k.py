@@ -566,7 +566,7 @@ def test_an_answer_drafts_only_if_drafting_repays_the_catching_up_on_its_prompt(
     at 0.75 of plain decoding)."""
     def first_choice(catch_up_per_token: float) -> int:
         c = AdaptiveK(plain_step_ms=10.0)
-        for answer in range(3):
+        for _answer in range(3):
             c.begin_answer(10.0, n_prompt=40)
             for step in range(12):
                 catch_up = catch_up_per_token * 40 if step == 0 else 0.0
