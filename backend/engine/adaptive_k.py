@@ -55,7 +55,9 @@ measured nothing past its first position; each probe that still finds drafting d
 doubles that wait, up to EXPLORE_MAX, since a probe costs more than a draft (the drafter first
 catches up on the plain stretch). After an answer's first probe, one that would cost more in
 catching up than PROBE_SHARE of the plain steps it follows is not made: a draft model or a head
-catches up at a cost per token that no gap amortises. The drafter may stop earlier still on its
+catches up at a cost per token that no gap amortises. Any leaving of plain decoding while the
+drafter is behind (an answer's prompt, a plain stretch), the first probe included, must repay
+that catching up before the answer ends (HORIZON). The drafter may stop earlier still on its
 own confidence (p_min, as llama.cpp's draft loop and SpecDec++ do).
 
 Counts carry over from one answer to the next with the same models, so the first steps of an
