@@ -60,8 +60,8 @@ def main() -> int:
     if (args.pair is None) == (args.target is None):
         parser.error("name one PAIR or give --target")
     if args.target is not None:
-        name, spec, prompt, raw = args.target.name, "draft" if args.draft else "ngram", \
-            args.prompt, False
+        name, prompt, raw = args.target.name, args.prompt, False
+        spec = "draft" if args.draft else "ngram"
         target_path, draft_path = args.target, args.draft
     else:
         target, draft, head, spec, prompt, raw = PAIRS[args.pair]

@@ -350,12 +350,16 @@ class AdaptiveK:
         stretch): the median, over its last steps that caught up, of their catching up beyond
         an ordinary step's, per token caught up on; 0 until one has been measured. (`line`,
         the drafter's (d0, c) when the caller has it.)"""
-        sync = self._sync_ms()
-        if sync is None:
-            sync = (line or self.draft_line())[1]
+        sync = self._ordinary_catch_up_ms(line)
         per_token = [max(ms - sync, 0.0) / behind
                      for _, behind, _, ms in self.draft_steps if behind]
         return statistics.median(per_token) if per_token else 0.0
+
+    def _ordinary_catch_up_ms(self, line: tuple[float, float] | None = None) -> float:
+        """An ordinary step's catching up (_sync_ms), or until one is measured a drafted
+        token's cost, c (`line`, the drafter's (d0, c) when the caller has it)."""
+        sync = self._sync_ms()
+        return (line or self.draft_line())[1] if sync is None else sync
 
     def _probe_affordable(self, line: tuple[float, float], plain_ms: float,
                           repaid: bool) -> bool:
@@ -368,14 +372,17 @@ class AdaptiveK:
         return self.catch_up_ms(line) * self._behind <= PROBE_SHARE * self._plain_run * plain_ms
 
     def _repaid(self, line: tuple[float, float], plain_rate: float, rate: float) -> bool:
-        """Whether drafting at `rate` (tokens per ms) gains over plain decoding, within
-        HORIZON tokens, what the drafter must first spend catching up (see HORIZON); true
-        when there is nothing to catch up on, or its cost is not measured yet."""
-        cost = self.catch_up_ms(line) * self._behind
+        """Whether drafting at `rate` (tokens per ms) gains over plain decoding, in the tokens
+        the answer has left (see HORIZON), what the drafter must first spend catching up;
+        true when there is nothing to catch up on, or its cost is not measured yet."""
+        if not self._behind:  # every drafting step: nothing to weigh
+            return True
         if not self._drafted and self._prompt_catch_up is not None:
             ms, tokens = self._prompt_catch_up  # this answer's prompt is still to catch up on
-            sync = self._sync_ms()
-            cost = max(ms - (line[1] if sync is None else sync), 0.0) / tokens * self._behind
+            per_token = max(ms - self._ordinary_catch_up_ms(line), 0.0) / tokens
+        else:
+            per_token = self.catch_up_ms(line)
+        cost = per_token * self._behind
         if cost <= 0:
             return True
         horizon = max((self._last_length or HORIZON) - self._answer_tokens, 1)
