@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from spec_bench import CODE_PROMPT, PROSE_PROMPT  # noqa: E402
 
-from backend.engine.adaptive_k import AUTO_K_CAP, AdaptiveK  # noqa: E402
+from backend.engine.adaptive_k import AUTO_K_CAP, AdaptiveK, Go  # noqa: E402
 from backend.engine.engine import Engine  # noqa: E402
 from backend.engine.events import StepVerified  # noqa: E402
 from backend.engine.request import GenerationRequest, Message  # noqa: E402
@@ -161,17 +161,22 @@ def replay(answers: list[list[Recorded]], costs: Costs, fixed: int | None,
         behind = 1
         for probabilities, n_accepted in recorded:
             k = fixed if fixed is not None else controller.choose(AUTO_K_CAP)
-            stop = controller.stopper() if fixed is None and stops else None
-            j, stopped = 0, False
+            judge = controller.stopper() if fixed is None and stops else None
+            j, dropped = 0, False
             while j < min(k, len(probabilities)):
                 q = probabilities[j]
-                if stop is not None and q is not None and stop(j, q):
-                    stopped = True
+                go = Go.ON if judge is None or q is None else judge(j, q)
+                if go is Go.DROP:  # the draft before it was decoded to draw it, for nothing
+                    dropped = True
                     break
                 j += 1
+                if go is Go.LAST:
+                    break
             kept = min(j, n_accepted)
             (draft_ms, catch_ms), verify_ms = costs.draft(j, behind), costs.verify(j + 1)
-            behind = _behind_after(j, kept, stopped, behind)
+            if dropped:
+                draft_ms += costs.draft(2, 0)[0] - costs.draft(1, 0)[0]  # one more decode
+            behind = _behind_after(j, kept, dropped, behind)
             tokens += kept + 1
             ms += draft_ms + verify_ms
             if j:
@@ -181,14 +186,14 @@ def replay(answers: list[list[Recorded]], costs: Costs, fixed: int | None,
     return 1000 * tokens / ms, statistics.mean(drafted_ks) if drafted_ks else 0.0
 
 
-def _behind_after(j: int, kept: int, stopped: bool, behind: int) -> int:
+def _behind_after(j: int, kept: int, dropped: bool, behind: int) -> int:
     """The tokens the drafter has not seen after a step that drafted j and kept `kept`: a
     plain step adds its token; a draft cut at a rejection leaves the target's correction; a
-    draft kept whole leaves the target's token and, unless the drafter stopped on its own
-    (which decodes each draft to weigh the next), its last draft, never decoded."""
+    draft kept whole leaves the target's token and, unless the stopper dropped the draft after
+    it (which the drafter decoded the last one to draw), its last draft, never decoded."""
     if not j:
         return behind + 1
-    return 2 if kept == j and not stopped else 1
+    return 2 if kept == j and not dropped else 1
 
 
 def oracle(answers: list[list[Recorded]], costs: Costs) -> float:

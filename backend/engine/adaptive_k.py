@@ -39,14 +39,20 @@ CPU needs (docs/BENCHMARKS.md measured both):
   last steps, so a pause in whoever reads the events is not taken for a cost) and added to
   every γ alike, as it is paid once per step: ignoring it made short drafts look cheaper than
   they are.
-Within a step, the drafter may stop before γ on its own confidence, as SpecDec++ (Huang et
-al., 2024) and llama.cpp's p_min do, but with a threshold that the measured costs set rather
-than a constant: the chance that a draft is accepted is learned per band of the drafter's
-probability of it (the drafter is not assumed calibrated), and a draft is verified only while
-the chance that it and every draft before it are accepted pays for it at the rate the step
-is expected to reach: Π a(q_j) ≥ rate · (c + b), the marginal rule for tokens per unit of
-time (one more draft adds that many tokens, on average, for c + b more ms). γ is then a cap,
-and the confident stretches of a text get long drafts while the uncertain ones get short.
+Within a step, the drafter may stop before γ on its own confidence, as SpecDec++ (Huang et al.,
+2024) and llama.cpp's p_min do, but with a threshold that the measured costs set rather than a
+constant: the chance that a draft is accepted is learned per band of the drafter's probability
+of it (the drafter is not assumed calibrated), and the marginal rule for tokens per unit of
+time is applied to the two costs a draft has, at the rate the step is expected to reach. A
+draft the drafter has drawn is paid for up to its place in the batch (b): it is verified while
+the chance that it and every draft before it are accepted, Π a(q_j), is at least rate · b. To
+draft another, the drafter must first decode this one (c), before it knows the next one's q: it
+goes on while Π a(q_j) times the drafter's acceptance past the first position is at least rate
+· (c + b). (Weighing each draft against c + b once its logits were paid for, as this did until
+session 11, decoded one draft more than it verified in every step the stopper ended: on the
+demo pair, where c is 0.55 of a plain step, about a tenth of such a step, and K auto went from
+0.91-0.99 to 0.97-1.00 of the best fixed K on four prompts the bench had not seen.) γ is then a
+cap, and the confident stretches of a text get long drafts while the uncertain ones get short.
 γ = 0 (plain decoding) is a candidate too: when nothing pays, the engine stops drafting, and
 after EXPLORE_EVERY plain steps it probes, so that a change (a prompt that starts to repeat) is
 noticed: it drafts the length drafting would have if it paid at the optimistic α (EXPLORE_K to
@@ -75,6 +81,7 @@ import statistics
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
 from backend.engine.median_line import median_points, weighted_line
 
@@ -168,6 +175,16 @@ CONFIDENCE_BANDS = 10  # bands of the drafter's probability of a draft: 0–0.1,
 CONFIDENCE_PRIOR = 16.0
 
 
+class Go(Enum):
+    """The stopper's word on a draft the drafter has drawn. Its logits are paid for (the
+    drafter decoded the draft before it); verifying it costs only its place in the batch (b),
+    while drafting the next costs a decode of it first (c) for a draft not yet seen."""
+
+    DROP = "drop"  # not worth its place in the batch: the draft ends before it
+    LAST = "last"  # verified, but the next is not worth decoding this one to see
+    ON = "on"  # verified, and decoded to draft the next
+
+
 @dataclass
 class AdaptiveK:
     plain_step_ms: float = 0.0  # a plain step's verify time, when known: V(1) until measured
@@ -202,7 +219,10 @@ class AdaptiveK:
     # verify ms of the last steps of each batch size n ≥ 2 (see SIZE_MIN_SAMPLES)
     _by_size: dict[int, deque[float]] = field(default_factory=dict)
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
-    _margin: float = 0.0  # what one more draft costs as the last choice saw it: c + b, in ms
+    # what one more draft costs as the last choice saw it, in ms: the drafter's c, and b, one
+    # more token in the verify batch
+    _draft_cost: float = 0.0
+    _verify_slope: float = 0.0
     _plain_run: int = 0  # plain steps chosen since the last draft or probe
     _probe_gap: int = EXPLORE_EVERY  # plain steps before the next probe
     _probing: bool = False  # the step chosen last is a probe
@@ -407,25 +427,32 @@ class AdaptiveK:
         return ((kept[band] + CONFIDENCE_PRIOR * self.pooled_chance(later))
                 / (reached[band] + CONFIDENCE_PRIOR))
 
-    def stopper(self) -> Callable[[int, float], bool]:
-        """For the drafter, this step: stop at draft i of probability q when the chance that
-        drafts 0..i are all accepted no longer pays for one more draft (see the module's
-        note); call `choose` first, which sets the rate to beat and the costs."""
+    def stopper(self) -> Callable[[int, float], Go]:
+        """For the drafter, this step: at draft i, drawn with probability q from logits it has
+        already paid for, whether to verify it and whether to decode it to draft the next
+        (see Go and the module's note); call `choose` first, which sets the rate to beat and
+        the costs."""
         # a probe drafts its whole length: it is there to measure the positions it reaches
-        threshold = 0.0 if self._probing else self._best_rate * self._margin
+        rate = 0.0 if self._probing else self._best_rate
+        keep, go_on = rate * self._verify_slope, rate * (self._draft_cost + self._verify_slope)
         chance = [1.0]
 
-        def stop(i: int, q: float) -> bool:
+        def judge(i: int, q: float) -> Go:
             if i == 0:
                 # The first draft always goes: `choose` found drafting pays on average, and
                 # every band is measured there, so a drafter whose probabilities are not
                 # calibrated (a band's prior far from the truth) is still learnt.
                 chance[0] = self.accept_chance(q)
-                return False
-            chance[0] *= self.accept_chance(q, later=True)
-            return chance[0] < threshold
+            else:
+                chance[0] *= self.accept_chance(q, later=True)
+                if chance[0] < keep:
+                    return Go.DROP
+            # the next draft's q is not known before it is paid for: its expected chance
+            if chance[0] * self.pooled_chance(later=True) < go_on:
+                return Go.LAST
+            return Go.ON
 
-        return stop
+        return judge
 
     def overhead(self) -> float:
         return statistics.median(self.overheads) if self.overheads else 0.0
@@ -533,7 +560,8 @@ class AdaptiveK:
         best_k = draft_k if hopeful > plain_rate and repaid else 0
         # The stopper's rate to beat is the drafting step's own: a probe judged against plain
         # decoding's rate stopped after its first draft, and learnt nothing past position 0.
-        self._best_rate, self._probing, self._margin = draft_rate, False, c + line[1]
+        self._best_rate, self._probing = draft_rate, False
+        self._draft_cost, self._verify_slope = c, line[1]
         if best_k:
             self._plain_run, self._probe_gap = 0, EXPLORE_EVERY
             stale = bool(self._singles) and self._since_single >= SINGLE_MAX_AGE

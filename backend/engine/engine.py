@@ -374,7 +374,7 @@ class Engine:
             if k > 0:
                 k = run.adaptive.choose(k)
             if isinstance(drafter, SamplingDrafter):
-                drafter.stop_early = run.adaptive.stopper() if k else None
+                drafter.judge = run.adaptive.stopper() if k else None
         t0 = time.perf_counter()
         proposal = drafter.propose(history, k) if drafter is not None and k > 0 else Proposal()
         if len(proposal.tokens) < max(req.n_draft_min, 1):

@@ -17,6 +17,7 @@ from backend.engine.adaptive_k import (
     RECHECK_EVERY,
     SINGLE_MAX_AGE,
     AdaptiveK,
+    Go,
 )
 from backend.engine.events import GenerationFinished, GenerationStarted, StepVerified
 from backend.engine.request import GenerationRequest
@@ -184,6 +185,18 @@ def test_a_seeded_sampled_answer_drafts_a_fixed_k_and_comes_out_the_same(count_e
     assert started.n_draft_max == 0  # unseeded: K auto as usual
 
 
+def verified(judge, qs) -> int:
+    """How many of the drafts of probabilities `qs` a step verifies under `judge` (a
+    stopper): up to a DROP, or up to and with a LAST."""
+    for i, q in enumerate(qs):
+        go = judge(i, q)
+        if go is Go.DROP:
+            return i
+        if go is Go.LAST:
+            return i + 1
+    return len(qs)
+
+
 def test_the_drafter_stops_where_its_confidence_says_a_draft_will_not_pay():
     """Drafts of probability 0.9+ were always accepted and those under 0.3 never: the stopper
     lets a run of confident drafts through, stops at an unsure one, and a dearer draft (the
@@ -199,23 +212,84 @@ def test_the_drafter_stops_where_its_confidence_says_a_draft_will_not_pay():
     # a band's own count outweighs the prior (CONFIDENCE_PRIOR pseudo-drafts at the pooled
     # acceptance) once it has several times as many drafts
     assert cheap.accept_chance(0.95) > 0.95 and cheap.accept_chance(0.2, later=True) < 0.1
-    stop = cheap.stopper()
-    assert [stop(i, 0.95) for i in range(6)] == [False] * 6
-    assert stop(6, 0.2)
-    stop = cheap.stopper()  # a new step starts over; its first draft always goes (measured)
-    assert not stop(0, 0.2)
-    assert stop(1, 0.2)  # ... and a later unsure one stops it
+    judge = cheap.stopper()
+    assert [judge(i, 0.95) for i in range(6)] == [Go.ON] * 6
+    assert judge(6, 0.2) is Go.DROP  # not worth even its place in the batch
+    judge = cheap.stopper()  # a new step starts over; its first draft always goes (measured)
+    assert judge(0, 0.2) is not Go.DROP
+    assert judge(1, 0.2) is Go.DROP  # ... and a later unsure one stops it
     dear = fed(6.0)
-
-    def length(c: AdaptiveK, q: float) -> int:
-        stop = c.stopper()
-        return next((i for i in range(AUTO_K_CAP) if stop(i, q)), AUTO_K_CAP)
-
     # the 0.6 band was never measured: it leans on the drafter's acceptance over all bands
     # past the first position (2 of 3), and a few such drafts in a row pay when drafting is
     # cheap, fewer when dear
     assert abs(cheap.accept_chance(0.65, later=True) - 2 / 3) < 0.01
-    assert 1 <= length(dear, 0.65) < length(cheap, 0.65)
+    assert 1 <= verified(dear.stopper(), [0.65] * AUTO_K_CAP) < verified(
+        cheap.stopper(), [0.65] * AUTO_K_CAP)
+
+
+def test_a_drawn_draft_is_verified_when_only_the_next_one_would_not_pay():
+    """A dear drafter (6 ms a draft beside a 10 ms plain step) and cheap verification
+    (0.5 ms a token): a draft already drawn costs only its place in the batch, so it is
+    verified even where the chance of the run is too low to pay for decoding it to draw the
+    next. The step ends on LAST, never on DROP, when the chances fall slowly: a DROP would
+    mean the drafter decoded a draft for nothing (0.55 of a plain step on the demo pair). When
+    decoding costs nothing either, the same drafts go ON."""
+    def fed(draft_ms: float) -> AdaptiveK:
+        c = AdaptiveK(plain_step_ms=10.0)
+        rng = random.Random(5)
+        for _ in range(200):
+            kept = next((i for i in range(8) if rng.random() > 0.9), 8)
+            c.record(8, kept, draft_ms * 8, 10.0 + 0.5 * 9, [0.7] * 8)
+        c.choose(AUTO_K_CAP)
+        return c
+
+    dear = fed(6.0)
+    judge = dear.stopper()
+    gos = [judge(i, 0.7) for i in range(AUTO_K_CAP)]
+    n = gos.index(Go.LAST)
+    assert 1 <= n < AUTO_K_CAP - 1 and gos[:n] == [Go.ON] * n
+    # what decides it: the run's chance pays for b but not, times the next draft's, for c + b
+    chance = dear.accept_chance(0.7) * dear.accept_chance(0.7, later=True) ** n
+    rate = dear._best_rate
+    assert rate * dear._verify_slope <= chance
+    assert chance * dear.pooled_chance(later=True) < rate * (dear._draft_cost
+                                                             + dear._verify_slope)
+    assert Go.DROP not in gos[:n + 1]
+    free = fed(0.01)
+    assert verified(free.stopper(), [0.7] * AUTO_K_CAP) > n + 1
+
+
+def test_a_draft_model_decodes_no_draft_its_stopper_leaves_unverified(demo_engine):
+    """In the engine, under K auto, the draft model decodes each step's drafts but the last
+    (whose logits nobody needs), also in the steps its stopper ends before the length asked:
+    the stopper weighs going on before that decode, not after. Counted on the draft
+    context's decode calls in each proposal, after the first (its catching up)."""
+    drafter = demo_engine._drafters["draft"]
+    ctx, decode, propose = drafter.ctx, drafter.ctx.decode, drafter.propose
+    calls: list[int] = []
+    steps: list[tuple[int, int, int]] = []  # (asked, drafted, decodes after catching up)
+
+    def counting(tokens, *args, **kwargs):
+        calls.append(len(tokens))
+        return decode(tokens, *args, **kwargs)
+
+    def proposing(history, n_max):
+        calls.clear()
+        out = propose(history, n_max)
+        steps.append((n_max, len(out.tokens), len(calls) - 1))
+        return out
+
+    ctx.decode, drafter.propose = counting, proposing
+    try:
+        demo_engine.reset_cache()
+        for _ in demo_engine.generate(GenerationRequest(
+                prompt="The quick brown fox", spec_type="draft", n_draft_max=0,
+                max_tokens=80)):
+            pass
+    finally:
+        ctx.decode, drafter.propose = decode, propose
+    assert any(drafted < asked for asked, drafted, _ in steps)  # the stopper ended some
+    assert all(decodes == drafted - 1 for _, drafted, decodes in steps if drafted), steps
 
 
 def test_a_draft_that_has_gone_well_goes_on_past_where_first_drafts_fail():
@@ -231,8 +305,7 @@ def test_a_draft_that_has_gone_well_goes_on_past_where_first_drafts_fail():
     assert abs(c.accept_chance(0.5) - 0.5) < 0.05
     assert c.accept_chance(0.5, later=True) > 0.95
     c.choose(AUTO_K_CAP)
-    stop = c.stopper()
-    assert not any(stop(i, 0.5) for i in range(4))
+    assert verified(c.stopper(), [0.5] * 4) == 4
 
 
 def test_a_stale_plain_speed_does_not_tilt_the_verify_line():
@@ -369,13 +442,11 @@ def test_a_probe_drafts_its_whole_length_past_an_unsure_draft():
         c.record(4, kept, 4 * 6.0, 12.0 + 2.0 * 5, [0.3] * 4)
     ks = [c.choose(AUTO_K_CAP) for _ in range(EXPLORE_EVERY + 1)]
     assert ks[:-1] == [0] * EXPLORE_EVERY and ks[-1] >= EXPLORE_K
-    stop = c.stopper()
-    assert not any(stop(i, 0.3) for i in range(ks[-1]))
+    assert verified(c.stopper(), [0.3] * ks[-1]) == ks[-1]
     c.record(ks[-1], 0, 6.0 * ks[-1], 12.0 + 2.0 * (ks[-1] + 1), [0.3] * ks[-1])
     assert c.choose(AUTO_K_CAP) == 0  # back to plain: the probe found nothing better
     c._best_rate, c._probing = 0.1, False  # a drafting step: the stopper judges again
-    stop = c.stopper()
-    assert any(stop(i, 0.3) for i in range(AUTO_K_CAP))
+    assert verified(c.stopper(), [0.3] * AUTO_K_CAP) < AUTO_K_CAP
 
 
 def test_a_drafter_dear_to_catch_up_is_probed_once_an_answer():

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import numpy as np
 
 from backend.engine import sampling
+from backend.engine.adaptive_k import Go
 from backend.engine.events import Origin
 from backend.engine.request import GenerationRequest, SamplingSettings
 
@@ -57,24 +58,27 @@ class SamplingDrafter:
         self.p_min = 0.0
         self.rng = np.random.default_rng(0)
         # K auto's confidence rule (AdaptiveK.stopper), set by the engine before each step:
-        # given a draft's index and the drafter's probability of it, whether to stop there.
-        self.stop_early: Callable[[int, float], bool] | None = None
+        # given a draft's index and the drafter's probability of it, whether to verify it
+        # and whether to draft past it.
+        self.judge: Callable[[int, float], Go] | None = None
 
     def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
         self.sampling = request.sampling
         self.p_min = request.p_min
         self.rng = rng
-        self.stop_early = None  # a fixed K drafts up to K; K auto's engine sets it per step
+        self.judge = None  # a fixed K drafts up to K; K auto's engine sets it per step
 
     def draft_next(self, logits: np.ndarray, seq: list[int], out: Proposal,
                    head: int | None = None) -> bool:
         """Draw the next draft token from `logits` under the request's sampler (as the target
         applies it, so q is comparable with p) and add it, with its distribution q (None when
         greedy: q is one-hot), the drafter's probability of it, `head` and q's most likely
-        tokens (for the inspector), to `out` and to `seq`. False, adding nothing, when the
-        drafter is unsure: its top probability is below p_min (llama.cpp's rule; when sampling,
-        the drawn token may be a less likely one, which says nothing of the confidence), or
-        K auto's `stop_early` finds the token unlikely to pay for its verification."""
+        tokens (for the inspector), to `out` and to `seq`. Whether to go on drafting: False,
+        adding nothing, when the drafter is unsure (its top probability is below p_min,
+        llama.cpp's rule; when sampling, the drawn token may be a less likely one, which says
+        nothing of the confidence) or K auto's `judge` finds the token unlikely to pay for its
+        place in the batch; False after adding it when `judge` finds the next one not worth
+        decoding this one to see (the caller then decodes nothing more)."""
         s = self.sampling
         if s.greedy:
             q = None
@@ -85,8 +89,8 @@ class SamplingDrafter:
             q = probs = sampling.distribution(logits, s, seq)
             x = sampling.sample(q, self.rng)
             p, top_p = float(q[x]), float(q.max())
-        if top_p < self.p_min or (
-                self.stop_early is not None and self.stop_early(len(out.tokens), p)):
+        go = Go.ON if self.judge is None else self.judge(len(out.tokens), p)
+        if top_p < self.p_min or go is Go.DROP:
             return False
         out.tokens.append(x)
         out.dists.append(q)
@@ -94,7 +98,7 @@ class SamplingDrafter:
         out.heads.append(head)
         out.tops.append(sampling.top(probs))
         seq.append(x)
-        return True
+        return go is Go.ON
 
 
 class Drafter(Protocol):

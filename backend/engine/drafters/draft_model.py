@@ -58,7 +58,7 @@ class DraftModelDrafter(SamplingDrafter):
         seq = list(history)
         for i in range(n_max):
             if not self.draft_next(logits, seq, out):
-                break  # the drafter is unsure: verifying more would likely waste work
+                break  # unsure, or the next draft is not worth decoding this one
             if i + 1 < n_max:
                 logits = self.ctx.decode([seq[-1]])[0]
         return out

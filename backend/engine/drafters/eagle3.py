@@ -134,7 +134,7 @@ class Eagle3Drafter(SamplingDrafter):
         try:
             for i in range(n_max):
                 if not self.draft_next(logits, seq, out):
-                    break  # the head is unsure: verifying more would likely waste work
+                    break  # unsure, or the next draft is not worth decoding this one
                 x = seq[-1]
                 if i + 1 == n_max:
                     break

@@ -93,7 +93,7 @@ class MtpDrafter(SamplingDrafter):
         try:
             for i in range(n_max):
                 if not self.draft_next(logits, seq, out, i if chain else 0):
-                    break  # the head is unsure: verifying more would likely waste work
+                    break  # unsure, or the next draft is not worth decoding this one
                 x = seq[-1]
                 if i + 1 == n_max:
                     break
