@@ -232,7 +232,8 @@ def native_comparison(target: Path, draft: Path, *, tokens: int, threads: int, r
     print(f"\nllama_cpp from {Path(llama_cpp.__file__).parent}")
     print(f"\n## engine ({build} kernels) vs llama.cpp's own tools built with "
           f"{'its default flags' if flavour == 'default' else 'the same flags'} "
-          f"({target.name} + {draft.name}, same prompt tokens, {tokens} tokens)")
+          f"({target.name} + {draft.name}, same prompt tokens, {tokens} tokens: "
+          f"{user_prompt[:60]})")
     print(f"plain: engine {plain:.1f} tok/s, llama-bench {native_plain:.1f} tok/s, "
           f"ratio {plain / native_plain:.2f}")
     print(f"draft K={k}: engine {spec:.1f} tok/s (acceptance {st.acceptance_rate:.2f}), "
@@ -269,7 +270,7 @@ def main() -> int:
     parser.add_argument("--draft", type=Path, metavar="GGUF", help="with --target: its draft")
     parser.add_argument("--prompt", action="append", metavar="TEXT",
                         help="with --target: a user message (repeatable; default the code and "
-                             "prose prompts); --native compares on the first")
+                             "prose prompts); --native compares on each")
     args = parser.parse_args()
     if args.kernels == "fast" and os.environ.get("DRAFTLIGHT_KERNELS") != "fast":
         # llama_cpp is imported above: run again with the fast build first on the path
@@ -352,8 +353,10 @@ def bench_chosen(args, common: dict, flavour: str) -> int:
     if args.native or args.native_only:
         if args.draft is None:
             raise SystemExit("--native compares the draft model at K = 8: give --draft")
-        native_comparison(args.target, args.draft, tokens=args.tokens, threads=args.threads,
-                          repeats=args.repeats, flavour=flavour, user_prompt=prompts[0])
+        for prompt in prompts:
+            native_comparison(args.target, args.draft, tokens=args.tokens,
+                              threads=args.threads, repeats=args.repeats, flavour=flavour,
+                              user_prompt=prompt)
     return 0
 
 
