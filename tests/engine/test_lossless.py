@@ -32,14 +32,17 @@ PROMPTS = [
 ]
 
 
+# K = 8, and 0: K auto, the default, whose drafts the confidence stopper ends at any length
+# (a draft verified but not decoded, or one dropped after its logits were paid for)
+@pytest.mark.parametrize("n_draft_max", [8, 0])
 @pytest.mark.parametrize("spec", ["draft", "ngram"])
-def test_greedy_equals_plain_decoding_on_the_demo_pair(demo_engine, spec):
+def test_greedy_equals_plain_decoding_on_the_demo_pair(demo_engine, spec, n_draft_max):
     mismatches = []
     for prompt in PROMPTS:
         messages = (Message("user", prompt),)
         plain, plain_steps = run(demo_engine, GenerationRequest(messages=messages, max_tokens=40))
         spec_final, spec_steps = run(demo_engine, GenerationRequest(
-            messages=messages, spec_type=spec, n_draft_max=8, max_tokens=40))
+            messages=messages, spec_type=spec, n_draft_max=n_draft_max, max_tokens=40))
         if emitted_ids(spec_steps) != emitted_ids(plain_steps) or spec_final.text != plain.text:
             mismatches.append(prompt)
     assert not mismatches
