@@ -435,6 +435,9 @@ class AdaptiveK:
         # a probe drafts its whole length: it is there to measure the positions it reaches
         rate = 0.0 if self._probing else self._best_rate
         keep, go_on = rate * self._verify_slope, rate * (self._draft_cost + self._verify_slope)
+        # the next draft's q is not known before it is paid for: its expected chance (the
+        # counts do not move within a step)
+        next_chance = self.pooled_chance(later=True)
         chance = [1.0]
 
         def judge(i: int, q: float) -> Go:
@@ -447,8 +450,7 @@ class AdaptiveK:
                 chance[0] *= self.accept_chance(q, later=True)
                 if chance[0] < keep:
                     return Go.DROP
-            # the next draft's q is not known before it is paid for: its expected chance
-            if chance[0] * self.pooled_chance(later=True) < go_on:
+            if chance[0] * next_chance < go_on:
                 return Go.LAST
             return Go.ON
 
