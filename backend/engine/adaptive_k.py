@@ -63,7 +63,8 @@ catches up on the plain stretch). After an answer's first probe, one that would 
 catching up than PROBE_SHARE of the plain steps it follows is not made: a draft model or a head
 catches up at a cost per token that no gap amortises. Any leaving of plain decoding while the
 drafter is behind (an answer's prompt, a plain stretch), the first probe included, must repay
-that catching up before the answer ends (HORIZON). The drafter may stop earlier still on its
+that catching up before the answer ends (HORIZON), at a rate no higher than the last drafting
+steps were measured to reach (MEASURED_MIN). The drafter may stop earlier still on its
 own confidence (p_min, as llama.cpp's draft loop and SpecDec++ do).
 
 Counts carry over from one answer to the next with the same models, so the first steps of an
@@ -145,7 +146,8 @@ PROBE_SHARE = 0.05
 # beat plain decoding K auto still probed once an answer, catching up on the prompt: a Q8_0
 # target with a Q4_0 draft ran at 0.88-0.95 of plain decoding (now 1.02-1.03), the toy MTP
 # and EAGLE-3 pairs at 0.83-0.85 (now 0.93-0.97). An F16 target with a Q4_1 draft still
-# drafts (0.73-0.90 of plain): at the optimistic α its drafts look worth it. At the mean α
+# drafted (0.73-0.90 of plain), its drafts worth it at the optimistic α, until that rate was
+# capped by the measured one (MEASURED_MIN). At the mean α
 # that pair stayed plain, but so did prose where K = 8 gained 6% (a choice of plain decoding
 # measures nothing that could undo it). The first catching up of all is made anyway (until
 # measured it costs nothing here), and n-gram lookup, which never catches up, is unaffected.
@@ -163,6 +165,24 @@ HORIZON = 64
 # drafts longer for less than the replay's noise (+0.4%), and in one live run drafted 10.5 a
 # step where K = 16 was 11% slower than K = 8 (0.93 of K = 8), so it keeps the best rate's.
 TIE = 0.03
+# Leaving plain decoding while the drafter is behind (HORIZON) is weighed at the optimistic α,
+# but never above what drafting has been measured to reach: the tokens per ms of the last
+# drafting steps (ordinary catching up and overhead included), once there are MEASURED_MIN of
+# them, plus MEASURED_Z standard errors (the ratio estimator's; a step's time capped at
+# STALL_CAP times the median, as one stall of the machine would otherwise read as drafting's).
+# Each α moved up by its own error compounds over a long draft (+19% on E(9) at α 0.96 reached
+# 20 times, still +9% at 100), so the optimism alone hoped for ever where drafting barely
+# loses: an F16 target with a Q4_1 draft measured drafting at about plain decoding's rate, and
+# every answer caught up on its prompt (7% of it) and drafted, at 0.82-0.89 of plain decoding
+# (now its answers after the first are plain, 0.99-1.00). Enough steps and a wide enough bound
+# that an answer's first, learning steps (short drafts while the α are the prior's) do not
+# speak for drafting: with 8 steps and one standard error, simulated answers whose drafts gain
+# 7% on average went plain for four answers after a slow first one (1.06 of plain decoding in
+# all, against 1.07 without the bound; with these, 1.07). After RETRY_ANSWERS answers in a row
+# without a draft, MEASURED_MIN new drafting steps are measured before the bound speaks again,
+# so that another text gets a drafting stretch rather than never.
+MEASURED_MIN, MEASURED_Z, STALL_CAP = 16, 1.5, 2.0
+RETRY_ANSWERS = 4
 DECAY = 0.5  # what an earlier answer's counts weigh in the next (a position's: once reached)
 DRAFT_COST_STEPS = 32
 CONFIDENCE_BANDS = 10  # bands of the drafter's probability of a draft: 0–0.1, …, 0.9–1
@@ -219,6 +239,13 @@ class AdaptiveK:
     # verify ms of the last steps of each batch size n ≥ 2 (see SIZE_MIN_SAMPLES)
     _by_size: dict[int, deque[float]] = field(default_factory=dict)
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
+    # the last drafting steps as measured (see MEASURED_MIN): (tokens they made, ms drafting
+    # and verifying without catching up, whether the drafter was behind only as an ordinary
+    # step is, and ms catching up)
+    _drafting: deque[tuple[int, float, bool, float]] = field(
+        default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
+    _plain_answers: int = 0  # answers in a row that drafted nothing
+    _fresh_needed: int = 0  # drafting steps to measure before those steps speak again
     # what one more draft costs as the last choice saw it, in ms: the drafter's c, and b, one
     # more token in the verify batch
     _draft_cost: float = 0.0
@@ -249,6 +276,10 @@ class AdaptiveK:
             for i in range(len(values)):
                 values[i] *= DECAY
         self._stale = [True] * self.cap
+        if self._steps:  # the last answer's
+            self._plain_answers = 0 if self._drafted else self._plain_answers + 1
+        if self._plain_answers >= RETRY_ANSWERS:  # see RETRY_ANSWERS
+            self._plain_answers, self._fresh_needed = 0, MEASURED_MIN
         self._w, self._sx, self._sy, self._sxx, self._sxy = (
             v * DECAY for v in (self._w, self._sx, self._sy, self._sxx, self._sxy))
         self._steps = 0
@@ -287,6 +318,9 @@ class AdaptiveK:
                 self.kept[i] += 1
         if n_drafted:
             catch_up_ms = min(max(catch_up_ms, 0.0), draft_ms)
+            self._drafting.append((n_kept + 1, draft_ms - catch_up_ms + verify_ms,
+                                   not self._behind, catch_up_ms))
+            self._fresh_needed = max(self._fresh_needed - 1, 0)
             if not self._drafted and self._behind:
                 self._prompt_catch_up = catch_up_ms, self._behind
             self._drafted = True
@@ -456,6 +490,24 @@ class AdaptiveK:
 
         return judge
 
+    def measured_rate(self, overhead: float) -> tuple[float, float] | None:
+        """(tokens per ms, its upper bound) that the last drafting steps reached, each step
+        costed with an ordinary step's catching up and `overhead` (a plain stretch's or the
+        prompt's catching up is what the rate must repay); None before MEASURED_MIN steps.
+        The ratio estimator's: Σ tokens / Σ ms, and MEASURED_Z standard errors over it."""
+        n = len(self._drafting)
+        if n < MEASURED_MIN:
+            return None
+        sync = self._ordinary_catch_up_ms()
+        steps = [(tokens, ms + (catch if ordinary else sync) + overhead)
+                 for tokens, ms, ordinary, catch in self._drafting]
+        cap = STALL_CAP * statistics.median(ms for _, ms in steps)
+        steps = [(tokens, min(ms, cap)) for tokens, ms in steps]
+        mean_ms = sum(ms for _, ms in steps) / n
+        rate = sum(tokens for tokens, _ in steps) / (n * mean_ms)
+        spread = sum((tokens - rate * ms) ** 2 for tokens, ms in steps) / (n - 1)
+        return rate, rate + MEASURED_Z * (spread / n) ** 0.5 / mean_ms
+
     def overhead(self) -> float:
         return statistics.median(self.overheads) if self.overheads else 0.0
 
@@ -557,8 +609,11 @@ class AdaptiveK:
                 draft_k, draft_rate = k, e / t
         if rates and self.stops:  # the longest of the lengths within TIE of the best
             draft_k = max(k for k, r in enumerate(rates, 1) if r >= (1 - TIE) * draft_rate)
-        # At the optimistic α, as leaving plain decoding is weighed (see HORIZON).
-        repaid = self._repaid((d0, c), plain_rate, hopeful)
+        # At the optimistic α, as leaving plain decoding is weighed (see HORIZON), but never
+        # above what drafting was measured to reach (see MEASURED_MIN).
+        measured = None if self._fresh_needed else self.measured_rate(o)
+        repaid = self._repaid((d0, c), plain_rate,
+                              hopeful if measured is None else min(hopeful, measured[1]))
         best_k = draft_k if hopeful > plain_rate and repaid else 0
         # The stopper's rate to beat is the drafting step's own: a probe judged against plain
         # decoding's rate stopped after its first draft, and learnt nothing past position 0.
