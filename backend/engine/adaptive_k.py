@@ -83,6 +83,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from backend.engine.median_line import median_points, weighted_line
 
@@ -195,6 +196,17 @@ CONFIDENCE_BANDS = 10  # bands of the drafter's probability of a draft: 0–0.1,
 CONFIDENCE_PRIOR = 16.0
 
 
+class DraftStep(NamedTuple):
+    """One drafting step, as K auto keeps it."""
+
+    drafted: int  # tokens drafted
+    behind: int  # tokens the drafter caught up on first (0: an ordinary step's one or two)
+    draft_ms: float  # ms drafting, its catching up left out
+    catch_up_ms: float
+    made: int  # tokens the step made: the drafts kept and the target's own
+    verify_ms: float
+
+
 class Go(Enum):
     """The stopper's word on a draft the drafter has drawn. Its logits are paid for (the
     drafter decoded the draft before it); verifying it costs only its place in the batch (b),
@@ -212,10 +224,9 @@ class AdaptiveK:
     stops: bool = False  # the drafter stops on `stopper` (a model drafter; see TIE)
     reached: list[float] = field(default_factory=list)  # per position: steps that verified it
     kept: list[float] = field(default_factory=list)  # and accepted it
-    # the drafter's last steps, for draft_line: (tokens drafted, tokens it caught up on first,
-    # ms drafting, ms catching up)
-    draft_steps: deque[tuple[int, int, float, float]] = field(
-        default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
+    # the last drafting steps: the drafter's line (draft_line) and the rate drafting reached
+    # (measured_rate)
+    draft_steps: deque[DraftStep] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     # ms per step spent outside drafting and verifying, over the last steps (see overhead)
     overheads: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     # least-squares sums for verify_ms against the batch size n
@@ -239,11 +250,6 @@ class AdaptiveK:
     # verify ms of the last steps of each batch size n ≥ 2 (see SIZE_MIN_SAMPLES)
     _by_size: dict[int, deque[float]] = field(default_factory=dict)
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
-    # the last drafting steps as measured (see MEASURED_MIN): (tokens they made, ms drafting
-    # and verifying without catching up, whether the drafter was behind only as an ordinary
-    # step is, and ms catching up)
-    _drafting: deque[tuple[int, float, bool, float]] = field(
-        default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     _plain_answers: int = 0  # answers in a row that drafted nothing
     _fresh_needed: int = 0  # drafting steps to measure before those steps speak again
     # what one more draft costs as the last choice saw it, in ms: the drafter's c, and b, one
@@ -318,14 +324,12 @@ class AdaptiveK:
                 self.kept[i] += 1
         if n_drafted:
             catch_up_ms = min(max(catch_up_ms, 0.0), draft_ms)
-            self._drafting.append((n_kept + 1, draft_ms - catch_up_ms + verify_ms,
-                                   not self._behind, catch_up_ms))
             self._fresh_needed = max(self._fresh_needed - 1, 0)
             if not self._drafted and self._behind:
                 self._prompt_catch_up = catch_up_ms, self._behind
             self._drafted = True
-            self.draft_steps.append((n_drafted, self._behind, draft_ms - catch_up_ms,
-                                     catch_up_ms))
+            self.draft_steps.append(DraftStep(n_drafted, self._behind, draft_ms - catch_up_ms,
+                                              catch_up_ms, n_kept + 1, verify_ms))
             self._behind = 0
         else:
             self._behind += n_kept + 1  # a plain step's token, which the drafter has not seen
@@ -372,7 +376,7 @@ class AdaptiveK:
         drafted lately. Counted as one cost per token, the fixed part made short drafts look
         dearer per token than long ones, so K auto drafted shorter, which made them dearer
         still."""
-        points = median_points([(n, ms) for n, _, ms, _ in self.draft_steps])
+        points = median_points([(st.drafted, st.draft_ms) for st in self.draft_steps])
         if not points:
             return 0.0, 0.0
         spread = max(x for x, _, _ in points) - min(x for x, _, _ in points)
@@ -396,7 +400,7 @@ class AdaptiveK:
         two): the median over the last steps that followed a draft; None until one has (the
         callers then take what a drafted token costs, as it is one more decode of the
         drafter)."""
-        ordinary = [sync for _, behind, _, sync in self.draft_steps if not behind]
+        ordinary = [st.catch_up_ms for st in self.draft_steps if not st.behind]
         return statistics.median(ordinary) if ordinary else None
 
     def catch_up_ms(self, line: tuple[float, float] | None = None) -> float:
@@ -405,8 +409,8 @@ class AdaptiveK:
         an ordinary step's, per token caught up on; 0 until one has been measured. (`line`,
         the drafter's (d0, c) when the caller has it.)"""
         sync = self._ordinary_catch_up_ms(line)
-        per_token = [max(ms - sync, 0.0) / behind
-                     for _, behind, _, ms in self.draft_steps if behind]
+        per_token = [max(st.catch_up_ms - sync, 0.0) / st.behind
+                     for st in self.draft_steps if st.behind]
         return statistics.median(per_token) if per_token else 0.0
 
     def _ordinary_catch_up_ms(self, line: tuple[float, float] | None = None) -> float:
@@ -425,10 +429,13 @@ class AdaptiveK:
             return repaid
         return self.catch_up_ms(line) * self._behind <= PROBE_SHARE * self._plain_run * plain_ms
 
-    def _repaid(self, line: tuple[float, float], plain_rate: float, rate: float) -> bool:
-        """Whether drafting at `rate` (tokens per ms) gains over plain decoding, in the tokens
-        the answer has left (see HORIZON), what the drafter must first spend catching up;
-        true when there is nothing to catch up on, or its cost is not measured yet."""
+    def _repaid(self, line: tuple[float, float], plain_rate: float, rate: float,
+                overhead: float) -> bool:
+        """Whether drafting at `rate` (tokens per ms), or at the rate the last drafting steps
+        were measured to reach if that is lower (see MEASURED_MIN; `overhead`, a step's),
+        gains over plain decoding, in the tokens the answer has left (see HORIZON), what the
+        drafter must first spend catching up; true when there is nothing to catch up on, or
+        its cost is not measured yet."""
         if not self._behind:  # every drafting step: nothing to weigh
             return True
         if not self._drafted and self._prompt_catch_up is not None:
@@ -439,6 +446,9 @@ class AdaptiveK:
         cost = per_token * self._behind
         if cost <= 0:
             return True
+        measured = None if self._fresh_needed else self.measured_rate(overhead, line)
+        if measured is not None:
+            rate = min(rate, measured[1])
         horizon = max((self._last_length or HORIZON) - self._answer_tokens, 1)
         return rate > plain_rate and horizon * (1.0 / plain_rate - 1.0 / rate) >= cost
 
@@ -490,17 +500,20 @@ class AdaptiveK:
 
         return judge
 
-    def measured_rate(self, overhead: float) -> tuple[float, float] | None:
+    def measured_rate(self, overhead: float, line: tuple[float, float] | None = None
+                      ) -> tuple[float, float] | None:
         """(tokens per ms, its upper bound) that the last drafting steps reached, each step
         costed with an ordinary step's catching up and `overhead` (a plain stretch's or the
         prompt's catching up is what the rate must repay); None before MEASURED_MIN steps.
-        The ratio estimator's: Σ tokens / Σ ms, and MEASURED_Z standard errors over it."""
-        n = len(self._drafting)
+        The ratio estimator's: Σ tokens / Σ ms, and MEASURED_Z standard errors over it.
+        (`line`, the drafter's (d0, c) when the caller has it.)"""
+        n = len(self.draft_steps)
         if n < MEASURED_MIN:
             return None
-        sync = self._ordinary_catch_up_ms()
-        steps = [(tokens, ms + (catch if ordinary else sync) + overhead)
-                 for tokens, ms, ordinary, catch in self._drafting]
+        sync = self._ordinary_catch_up_ms(line)
+        steps = [(st.made, st.draft_ms + st.verify_ms
+                  + (sync if st.behind else st.catch_up_ms) + overhead)
+                 for st in self.draft_steps]
         cap = STALL_CAP * statistics.median(ms for _, ms in steps)
         steps = [(tokens, min(ms, cap)) for tokens, ms in steps]
         mean_ms = sum(ms for _, ms in steps) / n
@@ -611,9 +624,7 @@ class AdaptiveK:
             draft_k = max(k for k, r in enumerate(rates, 1) if r >= (1 - TIE) * draft_rate)
         # At the optimistic α, as leaving plain decoding is weighed (see HORIZON), but never
         # above what drafting was measured to reach (see MEASURED_MIN).
-        measured = None if self._fresh_needed else self.measured_rate(o)
-        repaid = self._repaid((d0, c), plain_rate,
-                              hopeful if measured is None else min(hopeful, measured[1]))
+        repaid = self._repaid((d0, c), plain_rate, hopeful, o)
         best_k = draft_k if hopeful > plain_rate and repaid else 0
         # The stopper's rate to beat is the drafting step's own: a probe judged against plain
         # decoding's rate stopped after its first draft, and learnt nothing past position 0.
