@@ -22,8 +22,8 @@ CPU needs (docs/BENCHMARKS.md measured both):
   each token after that 2.6 more. Read off the line, a plain step looked 35% dearer than it
   is and K auto drafted where plain decoding was faster. V(1) is the median of the answer's
   own plain steps, or the engine's plain answers' verify time until it has some, and a few
-  steps are plain on purpose until it has measured three, and one after SINGLE_MAX_AGE
-  drafting steps, as drafting never measures it;
+  steps are plain on purpose until it has measured three, and three in a row after
+  SINGLE_MAX_AGE drafting steps, as drafting never measures it;
 - c is the drafter's time per token it decodes, and d0 what a drafting step costs whatever its
   length: a line through its last steps' drafting times against the tokens they drafted, plus
   the catching up an ordinary step does (decoding the target's last one or two tokens). The
@@ -64,7 +64,9 @@ catching up than PROBE_SHARE of the plain steps it follows is not made: a draft 
 catches up at a cost per token that no gap amortises. Any leaving of plain decoding while the
 drafter is behind (an answer's prompt, a plain stretch), the first probe included, must repay
 that catching up before the answer ends (HORIZON), at a rate no higher than the last drafting
-steps were measured to reach (MEASURED_MIN). The drafter may stop earlier still on its
+steps were measured to reach (MEASURED_MIN); and where only the optimistic α says draft, that
+measured rate also has the last word when it is clearly below plain decoding's
+(MEASURED_MARGIN), behind or not. The drafter may stop earlier still on its
 own confidence (p_min, as llama.cpp's draft loop and SpecDec++ do).
 
 Counts carry over from one answer to the next with the same models, so the first steps of an
@@ -119,6 +121,13 @@ MIN_SINGLES = 3
 # every drafted token costs more than a plain step, and it drafted every step of the answer
 # at 0.42 of plain decoding.
 SINGLE_MAX_AGE = 32
+# When that one step's time is more than SINGLE_SURPRISE away from the V(1) it replaces, more
+# plain steps follow, up to SINGLE_REFRESH in all, and V(1) is their median: one plain step
+# timed in a moment of load (17.5 ms where the answer's others took 10-11) made plain decoding
+# look 40% slower, and an F16 target with a Q4_1 draft, where drafting loses a quarter,
+# drafted the rest of its answer at 0.60 of plain decoding. Only when surprised, as three
+# plain steps at every refresh cost the counting pair (see test_a_refreshed_plain_step_...).
+SINGLE_SURPRISE, SINGLE_REFRESH = 0.25, 3
 # A batch size verified at least this often is costed by the median of its own steps (the
 # last SIZE_SAMPLES of them), not by the line: the line's slope is pulled by its prior while
 # the steps' sizes are alike, and on the counting pair, every step 4 or 5 tokens, it said a
@@ -183,6 +192,15 @@ TIE = 0.03
 # without a draft, MEASURED_MIN new drafting steps are measured before the bound speaks again,
 # so that another text gets a drafting stretch rather than never.
 MEASURED_MIN, MEASURED_Z, STALL_CAP = 16, 1.5, 2.0
+# The same bound also speaks when the drafter is not behind (a drafting stretch, or a prompt
+# its cache already holds) and only the optimism says draft (the mean α says plain), once it
+# is MEASURED_MARGIN below plain decoding. An F16 target with a Q4_1 draft, where every fixed
+# K ran at 0.72 of plain decoding, caught up on nothing after a K = 8 answer had filled the
+# drafter's cache and drafted every answer at 0.78-0.94 of plain (now 0.91-1.04, the rest
+# its probes). Without the margin, the bound measured over an answer's first, learning steps
+# sent K auto plain where drafting gained 2% (a replayed variant: 0.995 → 0.954 of the best
+# fixed K); with it, 0.993.
+MEASURED_MARGIN = 0.05
 RETRY_ANSWERS = 4
 DECAY = 0.5  # what an earlier answer's counts weigh in the next (a position's: once reached)
 DRAFT_COST_STEPS = 32
@@ -246,6 +264,7 @@ class AdaptiveK:
     # verify ms of the last steps that drafted nothing: the batch of one, measured here
     _singles: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     _since_single: int = 0  # steps since the last plain one
+    _before_refresh: float = 0.0  # V(1) before the last refresh (see SINGLE_SURPRISE)
     _singles_seen: int = 0  # plain steps measured, ever
     # verify ms of the last steps of each batch size n ≥ 2 (see SIZE_MIN_SAMPLES)
     _by_size: dict[int, deque[float]] = field(default_factory=dict)
@@ -336,6 +355,7 @@ class AdaptiveK:
         n = n_drafted + 1
         if n == 1:  # the batch of one is not on the line (see the module's note)
             if self._since_single >= SINGLE_MAX_AGE:
+                self._before_refresh = statistics.median(self._singles) if self._singles else 0.0
                 self._singles.clear()  # from before a drafting stretch, maybe a busier moment
             self._since_single = 0
             self._singles.append(verify_ms)
@@ -521,6 +541,13 @@ class AdaptiveK:
         spread = sum((tokens - rate * ms) ** 2 for tokens, ms in steps) / (n - 1)
         return rate, rate + MEASURED_Z * (spread / n) ** 0.5 / mean_ms
 
+    def _refresh_unsure(self) -> bool:
+        """Whether the plain steps of the last refresh are too few to trust a V(1) this far
+        from the one before it (see SINGLE_SURPRISE)."""
+        if not self._before_refresh or len(self._singles) >= SINGLE_REFRESH:
+            return False
+        return abs(statistics.median(self._singles) / self._before_refresh - 1) > SINGLE_SURPRISE
+
     def overhead(self) -> float:
         return statistics.median(self.overheads) if self.overheads else 0.0
 
@@ -622,6 +649,12 @@ class AdaptiveK:
                 draft_k, draft_rate = k, e / t
         if rates and self.stops:  # the longest of the lengths within TIE of the best
             draft_k = max(k for k, r in enumerate(rates, 1) if r >= (1 - TIE) * draft_rate)
+        if draft_rate <= plain_rate < hopeful and not self._fresh_needed:
+            # Only the optimism says draft: not above what drafting was measured to reach
+            # (see MEASURED_MIN).
+            measured = self.measured_rate(o, (d0, c))
+            if measured is not None and measured[1] < (1 - MEASURED_MARGIN) * plain_rate:
+                hopeful = min(hopeful, measured[1])
         # At the optimistic α, as leaving plain decoding is weighed (see HORIZON), but never
         # above what drafting was measured to reach (see MEASURED_MIN).
         repaid = self._repaid((d0, c), plain_rate, hopeful, o)
@@ -632,7 +665,8 @@ class AdaptiveK:
         self._draft_cost, self._verify_slope = c, line[1]
         if best_k:
             self._plain_run, self._probe_gap = 0, EXPLORE_EVERY
-            stale = bool(self._singles) and self._since_single >= SINGLE_MAX_AGE
+            stale = bool(self._singles) and (self._since_single >= SINGLE_MAX_AGE
+                                             or self._refresh_unsure())
             if stale or (self._singles_seen < MIN_SINGLES
                          and self._steps % EXPLORE_EVERY == EXPLORE_EVERY - 1):
                 return 0  # measure a plain step: the alternative to drafting, V(1)
