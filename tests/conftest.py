@@ -66,6 +66,14 @@ def _no_leaked_threads():
         pytest.fail(f"test left threads running: {', '.join(sorted(leaked))}")
 
 
+@pytest.fixture(autouse=True)
+def _own_k_auto_memory(tmp_path_factory, monkeypatch):
+    """Each test's engine processes keep K auto's measurements in a folder of the test's own
+    (backend/engine/k_auto_memory.py): one test's answers must not decide how another's
+    first answer drafts."""
+    monkeypatch.setenv("DRAFTLIGHT_K_AUTO_DIR", str(tmp_path_factory.mktemp("k-auto")))
+
+
 def _models_cache_dir() -> Path:
     """Test models are rebuilt only when the builder changes: keyed by the hash of every
     source file under tests/models/."""

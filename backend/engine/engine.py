@@ -51,6 +51,7 @@ from backend.engine.events import (
     Verification,
     verification_to_json,
 )
+from backend.engine.k_auto_memory import KAutoMemory, build_facts, memory_key
 from backend.engine.model import LoadedModel
 from backend.engine.model_info import ModelInfo
 from backend.engine.prompt import build_prompt
@@ -75,17 +76,21 @@ class Engine:
     """Owns every llama.cpp object. All methods but `cancel` must be called from one thread."""
 
     def __init__(self, cancel_event: threading.Event | None = None, *,
-                 n_gpu_layers: int = -1) -> None:
+                 n_gpu_layers: int = -1, k_auto_memory: KAutoMemory | None = None) -> None:
         """`cancel_event`: the flag `cancel` sets; an engine process passes one that its
         parent can set from another process (a `multiprocessing.Event`). `n_gpu_layers`: the
-        layers every model loads onto a GPU (-1: all when llama.cpp has a GPU backend)."""
+        layers every model loads onto a GPU (-1: all when llama.cpp has a GPU backend).
+        `k_auto_memory`: where K auto's measurements are kept from one engine to the next
+        (None: each engine learns afresh, as the benches and most tests want)."""
         self.n_gpu_layers = n_gpu_layers
+        self._memory = k_auto_memory
         self._target: LoadedModel | None = None
         self._draft: LoadedModel | None = None
         self._ctx: Context | None = None
         self._drafters: dict[str, Drafter] = {}
         # K auto's measurements per spec type, kept across answers with the same models
         self._adaptive: dict[str, AdaptiveK] = {}
+        self._memory_keys: dict[str, dict] = {}  # and the key each is saved under
         self._cancel = cancel_event if cancel_event is not None else threading.Event()
         # Plain decoding's tokens/s on the current target: the yardstick for "speedup".
         self._plain_tps = 0.0
@@ -239,6 +244,7 @@ class Engine:
             d.close()
         self._drafters.clear()
         self._adaptive.clear()  # other models or contexts: other costs
+        self._memory_keys.clear()
 
     def _close_contexts(self) -> None:
         self._close_drafters()
@@ -300,8 +306,7 @@ class Engine:
             auto, k_max = False, SEEDED_K
         else:
             k_max = (AUTO_K_CAP if auto else req.n_draft_max) if drafter is not None else 0
-        adaptive = self._adaptive.setdefault(
-            req.spec_type, AdaptiveK(stops=isinstance(drafter, SamplingDrafter))) if auto else None
+        adaptive = self._controller(req.spec_type, drafter) if auto else None
         self._fit_rollback(k_max)
         model, ctx = self._target, self._ctx
         follower = drafter if isinstance(drafter, TargetFollower) else None
@@ -309,6 +314,29 @@ class Engine:
             yield from self._run(req, model, ctx, drafter, follower, k_max, t_start, adaptive)
         finally:
             ctx.on_decode = None
+            if adaptive is not None and self._memory is not None:
+                # after the answer's last event: the window is not kept waiting for it
+                self._memory.save(self._memory_keys[req.spec_type], adaptive)
+
+    def _controller(self, spec_type: str, drafter: Drafter | None) -> AdaptiveK:
+        """K auto's controller for this spec type: the one kept across answers, else the
+        last engine's from the memory (see k_auto_memory), else a fresh one."""
+        if spec_type in self._adaptive:
+            return self._adaptive[spec_type]
+        fresh = AdaptiveK(stops=isinstance(drafter, SamplingDrafter))
+        controller = None
+        if self._memory is not None:
+            assert self._target is not None
+            spec = spec_types.get(spec_type)
+            uses_draft = spec is not None and spec.needs in spec_types.DRAFT_NEEDS
+            key = memory_key(
+                spec_type=spec_type, target=self._target.path,
+                draft=self._draft.path if uses_draft and self._draft is not None else None,
+                n_threads=self.n_threads, n_gpu_layers=self.n_gpu_layers, build=build_facts())
+            self._memory_keys[spec_type] = key
+            controller = self._memory.load(key, fresh)
+        self._adaptive[spec_type] = controller or fresh
+        return self._adaptive[spec_type]
 
     def _run(self, req: GenerationRequest, model: LoadedModel, ctx: Context,
              drafter: Drafter | None, follower: TargetFollower | None, k_max: int,

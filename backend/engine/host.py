@@ -42,10 +42,12 @@ def serve(conn: Connection, cancel_generation: Any, cancel_load: Any, stderr_pat
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
     from backend.engine.engine import Engine  # llama.cpp is loaded in this process only
+    from backend.engine.k_auto_memory import KAutoMemory
 
     n_gpu_layers = runtime.n_gpu_layers if runtime is not None else -1
-    host = _Host(conn, Engine(cancel_event=cancel_generation, n_gpu_layers=n_gpu_layers),
-                 cancel_load)
+    memory = KAutoMemory() if runtime is None or runtime.remember_k_auto else None
+    host = _Host(conn, Engine(cancel_event=cancel_generation, n_gpu_layers=n_gpu_layers,
+                              k_auto_memory=memory), cancel_load)
     try:
         host.loop()
     finally:

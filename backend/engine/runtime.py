@@ -33,6 +33,9 @@ FAST_BUILD_ENV = "DRAFTLIGHT_FAST_BUILD"
 class EngineRuntime:
     kernels: str = schema.KERNELS.default
     n_gpu_layers: int = schema.GPU_LAYERS.default  # -1: all when llama.cpp has a GPU, else 0
+    # K auto starts from what the last engine process measured with the same models and
+    # build (backend/engine/k_auto_memory.py), rather than learning each launch afresh
+    remember_k_auto: bool = True
 
     def __post_init__(self) -> None:
         schema.KERNELS.check(self.kernels)
