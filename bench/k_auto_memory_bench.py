@@ -10,12 +10,15 @@ Then each round starts three new engines, one after the other, and each answers 
 once: plain decoding, K auto learning afresh, K auto from the memory (which its answer then
 updates, as a launch's would). Ratios are each round's own (the engines of a round run
 seconds apart, so load from elsewhere on the machine falls on all three alike), then their
-median over the rounds.
+median over the rounds. `--busy-warm` fills the memory while two processes spin on the
+CPU, as a first launch beside a compiler would: its costs are then a loaded moment's.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
+import multiprocessing
 import statistics
 import sys
 import tempfile
@@ -58,6 +61,11 @@ def first_answer(args, prompt: str, spec_type: str, memory: KAutoMemory | None):
         engine.close()
 
 
+def _spin() -> None:
+    while True:
+        pass
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", type=Path, metavar="GGUF")
@@ -66,6 +74,8 @@ def main() -> int:
     parser.add_argument("--prompt", default=CODE_PROMPT)
     parser.add_argument("--warm-prompt", default=PROSE_PROMPT)
     parser.add_argument("--warm", type=int, default=2, help="answers that fill the memory first")
+    parser.add_argument("--busy-warm", action="store_true",
+                        help="fill the memory while two processes load the CPU")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--tokens", type=int, default=128)
     parser.add_argument("--threads", type=int, default=2)
@@ -79,13 +89,26 @@ def main() -> int:
         args.target = args.models / "demo-target-f32.gguf"
         args.draft = args.models / "demo-draft-q8_0.gguf"
     spec_type = "draft" if args.draft is not None else "ngram"
+    # each remembered round says whether it took the remembered costs as they were
+    logging.basicConfig(level=logging.WARNING, format="    %(message)s")
+    logging.getLogger("backend.engine.k_auto_memory").setLevel(logging.INFO)
     with tempfile.TemporaryDirectory(prefix="k-auto-memory-") as folder:
         memory = KAutoMemory(Path(folder))
-        for _ in range(args.warm):
-            first_answer(args, args.warm_prompt, spec_type, memory)
+        spinners = [multiprocessing.Process(target=_spin, daemon=True)
+                    for _ in range(2 if args.busy_warm else 0)]
+        for p in spinners:
+            p.start()
+        try:
+            for _ in range(args.warm):
+                first_answer(args, args.warm_prompt, spec_type, memory)
+        finally:
+            for p in spinners:
+                p.terminate()
+                p.join()
         print(f"## {args.target.name} + {args.draft.name if args.draft else 'n-gram'}, "
               f"{args.tokens} tokens, a new engine's first answer ({args.warm} answers on "
-              f"another prompt filled the memory first)")
+              f"another prompt filled the memory first"
+              f"{', the CPU loaded by two other processes' if args.busy_warm else ''})")
         print("round  plain tok/s  fresh tok/s (drafting steps)  remembered tok/s (drafting "
               "steps)  fresh÷plain  remembered÷plain  remembered÷fresh")
         ratios: list[tuple[float, float, float]] = []

@@ -202,6 +202,14 @@ MEASURED_MIN, MEASURED_Z, STALL_CAP = 16, 1.5, 2.0
 # fixed K); with it, 0.993.
 MEASURED_MARGIN = 0.05
 RETRY_ANSWERS = 4
+# Drafting costs from another engine process (k_auto_memory) or from before RETRY_ANSWERS
+# plain answers are a starting point, not a verdict: they may date from a moment of load. The
+# next drafting step is set beside them, and when its time is more than COST_SURPRISE away
+# from what they predict, they are forgotten and measured afresh; if they say plain decoding,
+# that step is the answer's first probe, made whether or not it looks repaid. (A first answer
+# in a window launched while a compiler ran measured a drafted token at 35 ms where it costs
+# 7; remembered, those costs kept every later launch plain, as no plain step measures them.)
+COST_SURPRISE = 0.25
 DECAY = 0.5  # what an earlier answer's counts weigh in the next (a position's: once reached)
 DRAFT_COST_STEPS = 32
 CONFIDENCE_BANDS = 10  # bands of the drafter's probability of a draft: 0–0.1, …, 0.9–1
@@ -271,6 +279,7 @@ class AdaptiveK:
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
     _plain_answers: int = 0  # answers in a row that drafted nothing
     _fresh_needed: int = 0  # drafting steps to measure before those steps speak again
+    _costs_unchecked: bool = False  # the drafting costs await a step to check them
     # what one more draft costs as the last choice saw it, in ms: the drafter's c, and b, one
     # more token in the verify batch
     _draft_cost: float = 0.0
@@ -305,6 +314,7 @@ class AdaptiveK:
             self._plain_answers = 0 if self._drafted else self._plain_answers + 1
         if self._plain_answers >= RETRY_ANSWERS:  # see RETRY_ANSWERS
             self._plain_answers, self._fresh_needed = 0, MEASURED_MIN
+            self._costs_unchecked = True  # see COST_SURPRISE
         self._w, self._sx, self._sy, self._sxx, self._sxy = (
             v * DECAY for v in (self._w, self._sx, self._sy, self._sxx, self._sxy))
         self._steps = 0
@@ -343,6 +353,9 @@ class AdaptiveK:
                 self.kept[i] += 1
         if n_drafted:
             catch_up_ms = min(max(catch_up_ms, 0.0), draft_ms)
+            if self._costs_unchecked:
+                self._costs_unchecked = False
+                self._check_costs(n_drafted, draft_ms - catch_up_ms, verify_ms)
             self._fresh_needed = max(self._fresh_needed - 1, 0)
             if not self._drafted and self._behind:
                 self._prompt_catch_up = catch_up_ms, self._behind
@@ -368,6 +381,21 @@ class AdaptiveK:
         self._sy += verify_ms
         self._sxx += n * n
         self._sxy += n * verify_ms
+
+    def _check_costs(self, k: int, draft_ms: float, verify_ms: float) -> None:
+        """Forget the drafting costs when a step drafting k tokens took more than
+        COST_SURPRISE away from what they predict (`draft_ms` without its catching up)."""
+        if not self.draft_steps:
+            return
+        d0, c = self.draft_line()
+        d0 -= self._ordinary_catch_up_ms((d0, c))  # the line's own, as draft_ms is
+        predicted = max(d0, 0.0) + k * c + self.verify_costs(k)[k]
+        if predicted > 0 and abs((draft_ms + verify_ms) / predicted - 1) <= COST_SURPRISE:
+            return
+        self.draft_steps.clear()
+        self._by_size.clear()
+        self._w = self._sx = self._sy = self._sxx = self._sxy = 0.0
+        self._prompt_catch_up = None
 
     def record_overhead(self, ms: float) -> None:
         """A step's time outside drafting and verifying (events, the reader, the loop)."""
@@ -672,7 +700,7 @@ class AdaptiveK:
                 return 0  # measure a plain step: the alternative to drafting, V(1)
             return best_k
         if (k_max > 0 and self._plain_run >= self._probe_gap
-                and self._probe_affordable((d0, c), single, repaid)):
+                and (self._costs_unchecked or self._probe_affordable((d0, c), single, repaid))):
             # keep measuring: the text may start to repeat
             self._plain_run, self._probe_gap = 0, min(2 * self._probe_gap, EXPLORE_MAX)
             self._probing = True

@@ -334,7 +334,7 @@ class Engine:
                 draft=self._draft.path if uses_draft and self._draft is not None else None,
                 n_threads=self.n_threads, n_gpu_layers=self.n_gpu_layers, build=build_facts())
             self._memory_keys[spec_type] = key
-            controller = self._memory.load(key, fresh)
+            controller = self._memory.load(key, fresh, self._plain_verify_ms)
         self._adaptive[spec_type] = controller or fresh
         return self._adaptive[spec_type]
 

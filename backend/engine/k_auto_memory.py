@@ -14,8 +14,14 @@ shapes the measurements (the model files, byte size and modification time, the s
 threads, GPU layers, llama.cpp's version and build features, the CPU, this controller's code),
 so a machine that updates its build, a re-downloaded model or another thread count starts
 afresh rather than from figures that no longer hold. The costs it keeps may date from a
-busier or quieter moment: the first drafting choice measures a plain step again (see
-`restore`), and every cost is a median over the last steps, which the new answer's replace.
+busier or quieter moment: the first drafting choice measures a plain step again, and when the
+remembered plain step is more than 10% from the one this engine measured as it loaded, the
+first drafting step is set beside the drafting costs, which are forgotten when it is more than
+25% away from them (`restore`; a first answer given while a compiler ran had measured a drafted
+token at 5 times its cost, and kept every later launch plain). Where they say plain decoding,
+that step is a probe made in the first answer whatever they say. And after four plain answers
+in a row, the costs are checked so in any case (adaptive_k.RETRY_ANSWERS): the memory is a
+starting point, never a verdict.
 
 JSON, not pickle: a file in a cache folder is data. A file that cannot be read, is another
 format or does not fit the controller is ignored (the controller starts fresh); one that cannot
@@ -50,6 +56,11 @@ log = logging.getLogger(__name__)
 FORMAT = 1
 # Files kept: the most recently used; each is a few kB.
 KEEP_FILES = 64
+# The remembered drafting costs are taken as they are when the remembered plain step is
+# within this share of the new engine's (measured as it loads the target); else the first
+# drafting step checks them (adaptive_k.COST_SURPRISE). A steady load moves every cost alike,
+# and a plain step measured beside them shows it.
+SAME_SPEED = 0.10
 # A folder of one's own instead of the cache folder's (the tests give each test its own).
 DIR_ENV = "DRAFTLIGHT_K_AUTO_DIR"
 
@@ -168,16 +179,24 @@ _READERS = {
 }
 
 
-def restore(controller: AdaptiveK, state: dict[str, Any]) -> None:
+def restore(controller: AdaptiveK, state: dict[str, Any], plain_step_ms: float = 0.0) -> None:
     """Fill a fresh controller from `state_of`'s dict (raises ValueError, TypeError or
-    KeyError, leaving it unusable, when the state does not fit). Its last plain step's time is
-    then treated as old: the first drafting choice measures one again."""
+    KeyError, leaving it unusable, when the state does not fit). Its times may date from a
+    moment of load: the first drafting choice measures a plain step again, and unless its
+    plain step agrees with this engine's (`plain_step_ms`, 0 when unknown) within SAME_SPEED,
+    the first drafting step checks its drafting costs (adaptive_k.COST_SURPRISE), a probe if
+    need be."""
     for f in dataclasses.fields(controller):
         value = state[f.name]
         reader = _READERS.get(f.name)
         setattr(controller, f.name, reader(value) if reader else
                 _like(getattr(controller, f.name), value))
     controller._since_single = max(controller._since_single, SINGLE_MAX_AGE)
+    then = controller.single_ms()
+    controller._costs_unchecked = not (
+        then > 0 and plain_step_ms > 0 and abs(then / plain_step_ms - 1) <= SAME_SPEED)
+    log.info("K auto's memory: a plain step took %.2f ms then, %.2f now: costs %s", then,
+             plain_step_ms, "to check" if controller._costs_unchecked else "kept")
 
 
 # -- the folder --------------------------------------------------------------------------------
@@ -191,9 +210,11 @@ class KAutoMemory:
         digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:24]
         return self.folder / f"{digest}.json"
 
-    def load(self, key: dict[str, Any], fresh: AdaptiveK) -> AdaptiveK | None:
+    def load(self, key: dict[str, Any], fresh: AdaptiveK, plain_step_ms: float = 0.0
+             ) -> AdaptiveK | None:
         """A copy of the `fresh` controller filled with the one saved under this key; None
-        when there is none or it does not fit."""
+        when there is none or it does not fit. `plain_step_ms`: this engine's plain step, to
+        judge the remembered costs by (see restore)."""
         path = self._path(key)
         try:
             saved = json.loads(path.read_text(encoding="utf-8"))
@@ -206,7 +227,7 @@ class KAutoMemory:
             return None
         controller = copy.deepcopy(fresh)
         try:
-            restore(controller, saved["state"])
+            restore(controller, saved["state"], plain_step_ms)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             log.warning("K auto's saved measurements in %s do not fit: %s", path, exc)
             return None

@@ -10,7 +10,12 @@ import shutil
 
 import pytest
 
-from backend.engine.adaptive_k import AUTO_K_CAP, SINGLE_MAX_AGE, AdaptiveK
+from backend.engine.adaptive_k import (
+    AUTO_K_CAP,
+    EXPLORE_EVERY,
+    SINGLE_MAX_AGE,
+    AdaptiveK,
+)
 from backend.engine.engine import Engine
 from backend.engine.events import GenerationFinished
 from backend.engine.k_auto_memory import KAutoMemory, memory_key, state_of
@@ -22,17 +27,19 @@ KEY = memory_key(spec_type="draft", target=__file__, draft=None, n_threads=2, n_
 KEPT_RUNS = [8, 6, 8, 3, 8, 8, 5, 8]
 
 
-def losing_pair() -> AdaptiveK:
-    """One answer of a pair whose drafts are right but dear (an F16 target with a Q4_1 draft,
-    as in test_an_answer_catches_up_on_its_prompt_only_for_a_rate_drafting_was_measured_to_
-    reach): every length is slower than a 10 ms plain step. With confidences, plain steps and
-    a prompt caught up on, so that every kind of field holds something."""
+def trained(draft_ms: float, verify_ms=lambda n: 12.0 + 2.0 * n) -> AdaptiveK:
+    """One answer of 32 drafting steps of 8, then three plain ones, at `draft_ms` a drafted
+    token and a 10 ms plain step; drafts kept as KEPT_RUNS, with confidences and a prompt
+    caught up on, so that every kind of field holds something. At 7 ms a token (and a
+    verify batch of 9 at 30 ms) every length is slower than plain decoding: an F16 target
+    with a Q4_1 draft, as in test_an_answer_catches_up_on_its_prompt_only_for_a_rate_
+    drafting_was_measured_to_reach."""
     c = AdaptiveK(plain_step_ms=10.0, stops=True)
     c.begin_answer(10.0, n_prompt=40)
     behind = 40
     for step in range(32):
         catch_up = 1.0 * behind + 1.5
-        c.record(8, KEPT_RUNS[step % 8], catch_up + 7.0 * 8, 12.0 + 2.0 * 9,
+        c.record(8, KEPT_RUNS[step % 8], catch_up + draft_ms * 8, verify_ms(9),
                  [0.9, 0.35, 0.99] + [0.8] * 5, catch_up)
         c.record_overhead(0.2)
         behind = 0
@@ -41,15 +48,28 @@ def losing_pair() -> AdaptiveK:
     return c
 
 
-def first_choices(c: AdaptiveK, n: int = 64) -> list[int]:
-    """A new answer on a 40-token prompt: the lengths chosen until the first draft."""
+def losing_pair() -> AdaptiveK:
+    return trained(7.0)
+
+
+def answer(c: AdaptiveK, draft_ms: float = 7.0, verify_ms=lambda n: 12.0 + 2.0 * n,
+           n: int = 64) -> list[int]:
+    """A new answer on a 40-token prompt, its steps costing `draft_ms` a drafted token and
+    `verify_ms(n)` a batch of n (10 ms a plain step): the lengths chosen."""
     c.begin_answer(10.0, n_prompt=40)
-    ks = []
-    for _ in range(n):
-        ks.append(c.choose(AUTO_K_CAP))
-        if ks[-1]:
-            break
-        c.record(0, 0, 0.0, 10.0)
+    ks, behind = [], 40
+    for step in range(n):
+        k = c.choose(AUTO_K_CAP)
+        ks.append(k)
+        if k:
+            catch_up = 1.0 * behind + 1.5
+            c.record(k, min(k, KEPT_RUNS[step % 8]), catch_up + draft_ms * k,
+                     verify_ms(k + 1), [0.9] * k, catch_up)
+            behind = 0
+        else:
+            c.record(0, 0, 0.0, 10.0)
+            behind += 1
+        c.record_overhead(0.2)
     return ks
 
 
@@ -61,23 +81,58 @@ def test_a_saved_controller_comes_back_as_it_was(tmp_path):
     back = memory.load(KEY, AdaptiveK(stops=True))
     assert back is not None
     before, after = state_of(c), state_of(back)
-    # its plain step's time is taken as old: the first drafting choice measures one again
+    # its times may be a busier moment's: the first drafting choice measures a plain step
+    # again, and the first drafting step checks the drafting costs
     assert after.pop("_since_single") == max(before.pop("_since_single"), SINGLE_MAX_AGE)
+    assert after.pop("_costs_unchecked") and not before.pop("_costs_unchecked")
     assert after == before
     assert type(back.draft_steps[0]) is type(c.draft_steps[0])
     assert back.draft_steps.maxlen == c.draft_steps.maxlen
-    assert first_choices(back) == first_choices(c)
 
 
-def test_a_new_engines_first_answer_on_a_losing_pair_stays_plain_with_the_memory(tmp_path):
-    """Without the memory, every launch's first answer drafts at a loss while it learns;
-    with it, that answer starts where the last one ended: plain."""
+def test_a_new_engines_first_answer_on_a_losing_pair_starts_plain_with_the_memory(tmp_path):
+    """Without the memory, every launch's first answer drafts at once, at a loss, while it
+    learns; with it, that answer starts where the last one ended: plain, whole, when the new
+    engine's plain step is as fast as the remembered one (the costs are taken as they are)."""
     memory = KAutoMemory(tmp_path)
-    memory.save(KEY, losing_pair())
-    remembered = memory.load(KEY, AdaptiveK(stops=True))
+    memory.save(KEY, losing_pair())  # its plain steps took 10 ms
+    remembered = memory.load(KEY, AdaptiveK(stops=True), plain_step_ms=10.5)
     assert remembered is not None
-    assert first_choices(remembered) == [0] * 64
-    assert first_choices(AdaptiveK(stops=True))[0] > 0  # a fresh controller drafts at once
+    assert answer(remembered) == [0] * 64
+    assert answer(AdaptiveK(stops=True))[0] > 0
+
+
+@pytest.mark.parametrize("plain_step_ms", [0.0, 8.5, 13.0])
+def test_remembered_costs_are_checked_by_the_first_probe_when_the_speed_has_changed(
+        tmp_path, plain_step_ms):
+    """When the new engine's plain step is more than SAME_SPEED from the remembered one (or
+    not known), the remembered costs may be another moment's: the first answer's first probe
+    checks them, made whatever they say. Here they hold, and stay."""
+    memory = KAutoMemory(tmp_path)
+    saved = losing_pair()
+    memory.save(KEY, saved)
+    remembered = memory.load(KEY, AdaptiveK(stops=True), plain_step_ms)
+    assert remembered is not None
+    ks = answer(remembered, n=EXPLORE_EVERY + 1)
+    assert ks[:EXPLORE_EVERY] == [0] * EXPLORE_EVERY and ks[EXPLORE_EVERY] > 0, ks
+    assert not remembered._costs_unchecked
+    assert list(remembered.draft_steps)[:-1] == list(saved.draft_steps)[1:]  # checked, kept
+
+
+def test_remembered_costs_from_a_moment_of_load_are_forgotten_at_the_first_probe(tmp_path):
+    """Costs measured while something else loaded the machine (a drafted token at 10 ms where
+    it costs 1.5, a plain step at 10 ms where it takes 8) make plain decoding look best, and
+    no plain step would ever measure them again; the first answer's probe finds them wrong,
+    forgets them, and drafting resumes."""
+    cheap_verify = lambda n: 10.5 + 0.5 * n  # noqa: E731
+    memory = KAutoMemory(tmp_path)
+    memory.save(KEY, trained(10.0, cheap_verify))
+    remembered = memory.load(KEY, AdaptiveK(stops=True), plain_step_ms=8.0)
+    assert remembered is not None
+    assert remembered.choose(AUTO_K_CAP) == 0  # the remembered costs say plain
+    ks = answer(remembered, draft_ms=1.5, verify_ms=cheap_verify)
+    assert ks[: EXPLORE_EVERY] == [0] * EXPLORE_EVERY
+    assert sum(map(bool, ks[EXPLORE_EVERY:])) > len(ks) // 2, ks  # drafting pays, and is done
 
 
 def test_a_damaged_file_or_another_keys_is_ignored(tmp_path, caplog):
@@ -162,7 +217,8 @@ def test_a_new_engine_takes_up_the_last_ones_controller_until_something_that_sha
             engine.close()
 
     again = state_of(controller_of_a_new_engine())
-    again.pop("_since_single"), saved.pop("_since_single")
+    for taken_as_old in ("_since_single", "_costs_unchecked"):  # see restore
+        again.pop(taken_as_old), saved.pop(taken_as_old)
     assert again == saved
 
     fresh = state_of(AdaptiveK(stops=True))
