@@ -12,7 +12,13 @@ from app.answer import Answer
 from app.backend_text import words_text
 from app.i18n import translate
 from backend import spec_types
-from backend.advisor import TOO_FEW_STEPS, Advice, advise_per_step, step_overhead_ms
+from backend.advisor import (
+    TOO_FEW_STEPS,
+    Advice,
+    advise_per_step,
+    k_auto_drafter,
+    step_overhead_ms,
+)
 
 
 def wants_advice(answer: Answer) -> bool:
@@ -27,11 +33,13 @@ def answer_advice(answer: Answer) -> Advice:
     """The advisor on a finished answer's steps (its lists are read, never changed: they stop
     growing when the answer finishes, so a pool thread may read them)."""
     stats = answer.stats()
+    spec = spec_types.get(answer.spec_type)
     return advise_per_step(answer.drafted_lengths, answer.target_accepted, answer.draft_ms,
                            answer.verify_ms,
                            plain_tokens_per_second=stats.plain_tokens_per_second,
                            overhead_ms=step_overhead_ms(stats),
-                           asked=answer.n_draft_max or None)
+                           asked=answer.n_draft_max or None,
+                           k_auto=k_auto_drafter(spec) if not answer.n_draft_max else None)
 
 
 def advice_line(advice: Advice) -> str:

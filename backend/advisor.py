@@ -25,10 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
+from backend.engine.adaptive_k import AUTO_K_CAP
 from backend.engine.events import StepVerified
 from backend.engine.median_line import median_points, weighted_line
 from backend.settings_schema import N_DRAFT
+from backend.spec_types import SpecType
 from backend.words import Words, words
 
 # Below this many steps with a draft, one lucky or unlucky stretch moves α by more than 0.1
@@ -36,6 +39,19 @@ from backend.words import Words, words
 MIN_DRAFT_STEPS = 20
 # The draft lengths advised on: those the settings accept.
 K_RANGE = range(int(N_DRAFT.minval or 1), int(N_DRAFT.maxval or 32) + 1)
+# K auto's steps say how long its controller chose to draft, not how long a fixed K's drafts
+# would be, and the advice is for a fixed K. Read as a fixed K's steps, they made the window
+# advise 1.7x where K auto had just measured 1.0x (session 14), as two different errors:
+# - "model": a drafter that samples a model makes every draft a fixed K asks for, where K
+#   auto's were as long as its controller and stopper let them be; each K is costed at K
+#   drafts (read off the steps, K = 12 cost the 4 drafts they made on average while E(12)
+#   counted twelve positions);
+# - "lookup": n-gram lookup makes what it finds, and a step K auto asked for drafts but that
+#   found none drafted nothing: its steps are read as a fixed K = AUTO_K_CAP's (a draft
+#   shorter than asked, or none, reaches the next position and gains nothing there). Read
+#   as a controller's choices, only the steps that found a match counted, and the advice
+#   was 1.5-2.3x what each fixed K then measured (now within 0.75-1.1 on three prompts).
+KAutoDrafter = Literal["model", "lookup"]
 
 
 NO_DRAFT_YET = ("No draft has been verified yet: answer with a spec type other than none to "
@@ -63,6 +79,13 @@ DEAR_BATCH = ("batch verification is dear on this CPU (each extra token in the v
               "adds {beta:.2f} of a plain step)")
 TEMPLATES = (NO_DRAFT_YET, TOO_FEW_STEPS, COST_UNKNOWN, BETA_UNKNOWN, LONGER_UNTRIED,
              ALL_ACCEPTED, NONE_ACCEPTED, SLOWER, BEST, LOW_ACCEPTANCE, SLOW_DRAFT, DEAR_BATCH)
+
+
+def k_auto_drafter(spec: SpecType | None) -> KAutoDrafter | None:
+    """The kind of drafter a spec type's K auto steps come from (see KAutoDrafter)."""
+    if spec is None or not spec.drafts:
+        return None
+    return "model" if spec.uses_p_min else "lookup"
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,31 +327,35 @@ def _reasons(alphas: list[float], ks: Sequence[int], c: float, beta: float,
 def advise(steps: Sequence[StepVerified], *, plain_tokens_per_second: float = 0.0,
            cost_ratio: float | None = None, verify_line: VerifyLine | None = None,
            overhead_ms: float | None = None, asked: int | None = None,
-           ks: Sequence[int] = K_RANGE) -> Advice:
+           k_auto: KAutoDrafter | None = None, ks: Sequence[int] = K_RANGE) -> Advice:
     """Advice from `steps` (one answer's or several; plain steps help fit the verify line).
 
     `cost_ratio` (c) defaults to the measured drafting time per drafted token ÷ a plain step
     (1000 / `plain_tokens_per_second`); `verify_line` to the line fitted from `steps`;
     `overhead_ms`, a step's time outside drafting and verifying (`step_overhead_ms`), when
     known, makes T(K) the measured sum (see `_estimate`); `asked`, the fixed K the steps
-    asked for, if there was one (see `positions_from_lengths`).
+    asked for, if there was one (see `positions_from_lengths`); `k_auto`, for K auto's steps
+    (no one K asked), what kind of drafter made them (see KAutoDrafter).
     """
     return advise_per_step(
         [len(s.drafted) for s in steps], [accepted_before_rejection(s) for s in steps],
         [s.draft_ms for s in steps], [s.verify_ms for s in steps],
         plain_tokens_per_second=plain_tokens_per_second, cost_ratio=cost_ratio,
-        verify_line=verify_line, overhead_ms=overhead_ms, asked=asked, ks=ks)
+        verify_line=verify_line, overhead_ms=overhead_ms, asked=asked, k_auto=k_auto, ks=ks)
 
 
 def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
                     draft_ms: Sequence[float], verify_ms: Sequence[float], *,
                     plain_tokens_per_second: float = 0.0, cost_ratio: float | None = None,
                     verify_line: VerifyLine | None = None, overhead_ms: float | None = None,
-                    asked: int | None = None, ks: Sequence[int] = K_RANGE) -> Advice:
+                    asked: int | None = None, k_auto: KAutoDrafter | None = None,
+                    ks: Sequence[int] = K_RANGE) -> Advice:
     """`advise` over plain per-step lists, as the window keeps an answer's steps (holding
     every StepVerified of a long answer would cost it more than the lists): per step, the
     number of drafts, those accepted before the first rejection (`accepted_before_rejection`),
     and the drafting and verification times in ms."""
+    if k_auto == "lookup" and not asked:
+        asked = AUTO_K_CAP  # see KAutoDrafter
     positions = positions_from_lengths(drafted, accepted, asked)
     n_draft_steps = sum(1 for d in drafted if d)
     none = Advice((), None, None, None, "", (), positions, n_draft_steps, cost_ratio, None)
@@ -352,8 +379,9 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
         notes.append(words(BETA_UNKNOWN))
     longest = len(positions)
     alphas = _alphas(positions, max(ks))
-    rows = _estimate(alphas, ks, c, beta, plain_ms, longest, line, overhead_ms,
-                     mean_draft_lengths(drafted, max(ks), asked))
+    lengths = ([float(k) for k in range(max(ks) + 1)] if k_auto == "model" and not asked
+               else mean_draft_lengths(drafted, max(ks), asked))
+    rows = _estimate(alphas, ks, c, beta, plain_ms, longest, line, overhead_ms, lengths)
     # A K longer than any draft measured rests on a guess: it is offered to try, not advised.
     candidates = [r for r in rows if r.measured] or list(rows)
     best = _best(candidates)

@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "models"))
 
-from backend.advisor import advise, step_overhead_ms  # noqa: E402
+from backend import spec_types  # noqa: E402
+from backend.advisor import advise, k_auto_drafter, step_overhead_ms  # noqa: E402
 from backend.engine.engine import Engine  # noqa: E402
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified  # noqa: E402
 from backend.engine.prompt import format_chat  # noqa: E402
@@ -100,6 +101,21 @@ def model_speedup(steps, k: int, plain_rate: float, stats) -> float:
     return advice.rows[0].speedup if advice.rows else 0.0
 
 
+def advice_after_auto(spec: str, steps, stats, plain_rate: float, fixed) -> str:
+    """What the window's advisor says after a K auto answer, from that answer's own steps:
+    each fixed K's predicted speedup beside the one its row measured (`fixed`: (spec, K,
+    tok/s, speedup, …) rows)."""
+    advice = advise(steps, plain_tokens_per_second=plain_rate,
+                    overhead_ms=step_overhead_ms(stats), ks=[r[1] for r in fixed],
+                    k_auto=k_auto_drafter(spec_types.get(spec)))
+    if not advice.rows:
+        return f"{spec}: the advisor after K auto: {advice.summary}"
+    parts = [f"K = {r.k} {r.speedup:.2f} (meas/pred {f[3] / r.speedup:.2f})"
+             for r, f in zip(advice.rows, fixed, strict=True) if r.speedup]
+    return (f"{spec}: the advisor on K auto's steps predicts {'; '.join(parts)}; "
+            f"it advises K = {advice.best_k}")
+
+
 def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads, specs,
                head=None, only="", sampling: SamplingSettings | None = None):
     """`head`: an EAGLE-3 head chosen as the draft (it cannot run alone, so its cost is not
@@ -139,6 +155,7 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
             alpha = st.acceptance_rate
             speedup = rate / plain
             if k == AUTO:  # no one K to predict from: the rows above are its yardstick
+                auto_steps = (steps, st)
                 rows.append((spec, k, rate, speedup, alpha, 0.0))
                 print(f"{spec:6} {'auto':>4} {rate:8.1f} {speedup:8.2f} {alpha:6.2f} "
                       f"{st.tokens_per_step:8.2f} {'':>9} {'':>9}  "
@@ -150,6 +167,7 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
                   f"{st.tokens_per_step:8.2f} {pred:9.2f} {speedup / pred:9.2f}")
         fixed = [r for r in rows if r[0] == spec and r[1] != AUTO]
         auto = next(r for r in rows if r[0] == spec and r[1] == AUTO)
+        print(advice_after_auto(spec, *auto_steps, plain, fixed))
         best = max(fixed, key=lambda r: r[2])
         k8 = next((r for r in fixed if r[1] == 8), None)
         rounds = {k: measured[1 + i][3] for i, (row_spec, k) in enumerate(wanted)

@@ -191,3 +191,49 @@ def test_per_step_lists_give_the_same_advice_as_the_steps_they_come_from():
 def test_per_step_lists_must_line_up():
     with pytest.raises(ValueError):
         advise_per_step([4, 4], [1], [1.0, 1.0], [5.0, 5.0], plain_tokens_per_second=50.0)
+
+
+def test_after_k_auto_a_model_drafter_is_costed_for_every_draft_a_fixed_k_asks_for():
+    """K auto's steps are as long as its controller and stopper made them: mostly 3, a few
+    12 (all kept). A fixed K = 12 from a draft model drafts 12 every step. Read off the
+    steps' own lengths, K = 12 cost the ~4 drafts they made on average while E(12) counted
+    twelve positions: the window advised 1.7x where K auto had measured 1.0x. Costed at K
+    drafts (k_auto="model"), each K's time grows with K as a fixed K's does."""
+    steps = ([step("aar", number=i, draft_ms=3 * 6.0, verify_ms=14.0) for i in range(24)]
+             + [step("a" * 12, number=24 + i, draft_ms=12 * 6.0, verify_ms=22.0)
+                for i in range(8)])
+    ks = [2, 4, 8, 12]
+    as_made = advise(steps, plain_tokens_per_second=100.0, overhead_ms=0.5, ks=ks)
+    as_asked = advise(steps, plain_tokens_per_second=100.0, overhead_ms=0.5, ks=ks,
+                      k_auto="model")
+    made_12 = next(r for r in as_made.rows if r.k == 12)
+    asked_12 = next(r for r in as_asked.rows if r.k == 12)
+    assert made_12.time_per_step < 6  # ~5 drafts' worth: the steps' mean length, not K
+    c = as_asked.cost_ratio  # 6 ms a drafted token ÷ a 10 ms plain step
+    assert c == pytest.approx(0.6)
+    assert asked_12.time_per_step > 1 + 12 * c  # 12 drafts and the batch of 13
+    assert asked_12.speedup < made_12.speedup
+    # the expected tokens are the same: only what a step costs changes
+    assert asked_12.tokens_per_step == pytest.approx(made_12.tokens_per_step)
+    # a fixed K's own steps are read as they are: the flag changes nothing there
+    fixed = steps_with_alpha(80, 4, draft_ms=4 * 6.0)
+    assert (advise(fixed, plain_tokens_per_second=100.0, asked=4, k_auto="model").rows
+            == advise(fixed, plain_tokens_per_second=100.0, asked=4).rows)
+
+
+def test_after_k_auto_n_gram_lookup_steps_without_a_match_count_against_drafting():
+    """N-gram lookup drafts what it finds: under K auto, a step that found no match drafted
+    nothing, and so would a fixed K's. Counted as a controller's choice (left out), only the
+    steps that found a match spoke, and the advice was 1.5-2.3x what each fixed K measured;
+    read as a fixed K's steps (k_auto="lookup"), each one that found nothing is a step that
+    gained nothing."""
+    found = [step("aaaa", number=i, draft_ms=0.1, verify_ms=12.0) for i in range(20)]
+    nothing = [step("", number=20 + i, draft_ms=0.0, verify_ms=10.0) for i in range(60)]
+    steps = found + nothing
+    as_choices = advise(steps, plain_tokens_per_second=100.0, overhead_ms=0.2, ks=[4])
+    as_lookup = advise(steps, plain_tokens_per_second=100.0, overhead_ms=0.2, ks=[4],
+                       k_auto="lookup")
+    # a quarter of the steps gain 5 tokens for 12 ms, the rest 1 for 10: about 1.65x at best
+    gained = sum(len(s.emitted) for s in steps) / sum(s.verify_ms + 0.2 for s in steps)
+    assert as_choices.rows[0].speedup > 4  # as if every step had found four
+    assert as_lookup.rows[0].speedup == pytest.approx(gained * 10.0, rel=0.25)

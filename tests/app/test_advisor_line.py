@@ -65,6 +65,29 @@ def test_a_speculative_answer_shows_the_backends_best_k_and_use_k_sets_the_panel
     assert w.panel.generation_settings().n_draft == expected.best_k  # the next answer's K
 
 
+def test_after_a_k_auto_answer_the_advice_costs_every_draft_a_fixed_k_would_make(
+        make_window, qtbot):
+    """K auto (the default) drafts as long as its controller chooses: here 8 on every fourth
+    step and 3 on the others. The advice is for a fixed K, which a draft model fills: each K
+    is costed at K drafts, not at the lengths K auto happened to choose."""
+    script = []
+    for e in with_costs(counting_stream(32, k=8, reject_at=lambda s: 8 if s % 4 == 0 else 2,
+                                        step_ms=1.4)):
+        if isinstance(e, GenerationStarted):
+            e = replace(e, n_draft_max=0)  # K auto
+        elif isinstance(e, StepVerified) and e.n_accepted < 8:
+            e = replace(e, drafted=e.drafted[:3])  # two kept, the third rejected
+        script.append(e)
+    final = next(e for e in script if isinstance(e, GenerationFinished))
+    steps = [e for e in script if isinstance(e, StepVerified)]
+    kw = dict(plain_tokens_per_second=PLAIN_TPS, overhead_ms=step_overhead_ms(final.stats))
+    expected = advise(steps, k_auto="model", **kw)
+    assert expected != advise(steps, **kw)  # the lengths as made would say otherwise
+    _, widget = answer(make_window, qtbot, script)
+    qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)
+    assert widget.advice == expected
+
+
 def test_a_plain_answer_shows_no_advice(make_window, qtbot):
     script = with_costs(counting_stream(10, k=0, spec_type=spec_types.PLAIN))
     _, widget = answer(make_window, qtbot, script)
