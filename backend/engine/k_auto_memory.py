@@ -205,6 +205,7 @@ class KAutoMemory:
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder if folder is not None else default_dir()
+        self._save_failed = False
 
     def _path(self, key: dict[str, Any]) -> Path:
         digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:24]
@@ -253,7 +254,10 @@ class KAutoMemory:
                 raise
             self._prune()
         except (OSError, ValueError) as exc:
-            log.warning("K auto's measurements could not be saved in %s: %s", self.folder, exc)
+            if not self._save_failed:  # once: a read-only folder fails at every answer
+                log.warning("K auto's measurements could not be saved in %s: %s", self.folder,
+                            exc)
+            self._save_failed = True
 
     def _prune(self) -> None:
         files = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime_ns,

@@ -164,8 +164,10 @@ def test_a_damaged_file_or_another_keys_is_ignored(tmp_path, caplog):
 def test_a_folder_that_cannot_be_written_costs_only_the_memory(tmp_path, caplog):
     blocker = tmp_path / "k-auto"
     blocker.write_text("a file where the folder should be")
-    KAutoMemory(blocker).save(KEY, losing_pair())  # must not raise
-    assert "could not be saved" in caplog.text
+    memory = KAutoMemory(blocker)
+    for _ in range(3):
+        memory.save(KEY, losing_pair())  # must not raise
+    assert caplog.text.count("could not be saved") == 1  # said once, not at every answer
 
 
 def test_only_the_most_recently_used_files_are_kept(tmp_path, monkeypatch):
