@@ -6,11 +6,16 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
+def _cli(*args: str, k_auto_dir: Path | None = None) -> subprocess.CompletedProcess:
+    """`draftlight` with these arguments; `k_auto_dir`, a K auto memory of its own (each
+    command is an engine process, and the next one starts from what the last one measured:
+    backend/engine/k_auto_memory.py)."""
+    env = None if k_auto_dir is None else {**os.environ, "DRAFTLIGHT_K_AUTO_DIR": str(k_auto_dir)}
     return subprocess.run([sys.executable, "-m", "backend.cli.main", *args],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=300, env=env)
 
 
 def test_json_lines_describe_every_step(test_models):
@@ -88,13 +93,14 @@ def test_a_crash_while_answering_is_one_line_and_non_zero(tmp_path, test_models)
         "count-target.gguf."]
 
 
-def test_n_draft_auto_is_the_default_and_can_be_named(test_models):
+def test_n_draft_auto_is_the_default_and_can_be_named(test_models, tmp_path):
     base = ("generate", "--model", str(test_models / "count-target.gguf"),
             "--draft", str(test_models / "count-draft.gguf"), "--raw", "--max-tokens", "30",
             "--json", "--threads", "1")
     runs = {}
-    for extra in ((), ("--n-draft", "auto"), ("--n-draft", "3")):
-        r = _cli(*base, *extra, " zero one")
+    for i, extra in enumerate(((), ("--n-draft", "auto"), ("--n-draft", "3"))):
+        # each a first answer: on this pair a later one may rightly decode plainly
+        r = _cli(*base, *extra, " zero one", k_auto_dir=tmp_path / f"k-auto-{i}")
         assert r.returncode == 0, r.stderr
         events = [json.loads(line) for line in r.stdout.splitlines()]
         runs[extra] = events
