@@ -327,8 +327,7 @@ class Engine:
         controller = None
         if self._memory is not None:
             assert self._target is not None
-            spec = spec_types.get(spec_type)
-            uses_draft = spec is not None and spec.needs in spec_types.DRAFT_NEEDS
+            uses_draft = _needs(spec_type) in spec_types.DRAFT_NEEDS
             key = memory_key(
                 spec_type=spec_type, target=self._target.path,
                 draft=self._draft.path if uses_draft and self._draft is not None else None,

@@ -150,8 +150,8 @@ def _plain(value: Any) -> Any:
 def _like(template: Any, value: Any) -> Any:
     """`value` read from JSON in the shape of `template`, the fresh controller's field;
     raises ValueError or TypeError when it does not fit."""
-    if isinstance(template, bool) or template is None:
-        return value if template is None else bool(value)
+    if isinstance(template, bool):
+        return bool(value)
     if isinstance(template, (int, float)):
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             raise TypeError(f"not a number: {value!r}")
