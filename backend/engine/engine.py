@@ -24,6 +24,7 @@ from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.drafters.base import (
     Drafter,
     DraftingSetup,
+    PromptReader,
     Proposal,
     SamplingDrafter,
     TargetFollower,
@@ -360,11 +361,16 @@ class Engine:
             reuse_max = follower.follow(ctx, prompt[:-1])
             ctx.on_decode = follower.observe
         n_cached = ctx.prefill(prompt[:-1], reuse_max=reuse_max)
+        run = _Run(req, model, ctx, drafter, k_max, rng,
+                   AnswerText(tuple(req.stop) + template_stops), list(prompt), adaptive)
+        run.next_k = self._next_k(run, 0)
+        if run.next_k and isinstance(drafter, PromptReader):  # see PromptReader
+            t_read = time.perf_counter()
+            drafter.read_prompt(run.history)
+            run.prompt_read_ms = 1000 * (time.perf_counter() - t_read)
         t_prompt = time.perf_counter()
         yield PromptProcessed(len(prompt), n_cached, 1000 * (t_prompt - t_start))
 
-        run = _Run(req, model, ctx, drafter, k_max, rng,
-                   AnswerText(tuple(req.stop) + template_stops), list(prompt), adaptive)
         tally = _Tally()
         reason: StopReason | None = None
         while reason is None:
@@ -391,17 +397,15 @@ class Engine:
         """One draft–verify step: propose, decode `[last, drafts…]` in one batch, verify,
         roll the cache back to what was kept; the step and why the answer ends, if it does."""
         req, model, ctx, drafter, history = run.req, run.model, run.ctx, run.drafter, run.history
-        room = ctx.n_ctx - ctx.n_past - 1
-        k = max(0, min(run.k_max, room, req.max_tokens - n_generated - 1))
         t_begin = time.perf_counter()
-        if run.adaptive is not None:
-            if run.last_step is not None:  # the last step's time outside draft and verify
-                start, measured_ms = run.last_step
-                run.adaptive.record_overhead(1000 * (t_begin - start) - measured_ms)
-            if k > 0:
-                k = run.adaptive.choose(k)
-            if isinstance(drafter, SamplingDrafter):
-                drafter.judge = run.adaptive.stopper() if k else None
+        if run.adaptive is not None and run.last_step is not None:
+            # the last step's time outside draft and verify
+            start, measured_ms = run.last_step
+            run.adaptive.record_overhead(1000 * (t_begin - start) - measured_ms)
+        k = self._next_k(run, n_generated) if run.next_k is None else run.next_k
+        run.next_k = None
+        if run.adaptive is not None and isinstance(drafter, SamplingDrafter):
+            drafter.judge = run.adaptive.stopper() if k else None
         t0 = time.perf_counter()
         proposal = drafter.propose(history, k) if drafter is not None and k > 0 else Proposal()
         if len(proposal.tokens) < max(req.n_draft_min, 1):
@@ -459,10 +463,21 @@ class Engine:
         step = StepVerified(number, drafted, n_used, tuple(emitted),
                             1000 * (t1 - t0), 1000 * (t2 - t1))
         if run.adaptive is not None:
-            run.adaptive.record(len(drafts), n_acc, step.draft_ms, step.verify_ms,
-                                proposal.p_draft[: len(drafts)], proposal.catch_up_ms)
+            # K auto weighs catching up on the prompt as part of the first drafting step,
+            # wherever the engine spent it
+            read, run.prompt_read_ms = run.prompt_read_ms, 0.0
+            run.adaptive.record(len(drafts), n_acc, step.draft_ms + read, step.verify_ms,
+                                proposal.p_draft[: len(drafts)], proposal.catch_up_ms + read)
             run.last_step = (t_begin, step.draft_ms + step.verify_ms)
         return step, reason
+
+    @staticmethod
+    def _next_k(run: _Run, n_generated: int) -> int:
+        """The next step's draft length: what the request, the context's room and the
+        answer's end allow, and within that K auto's choice."""
+        room = run.ctx.n_ctx - run.ctx.n_past - 1
+        k = max(0, min(run.k_max, room, run.req.max_tokens - n_generated - 1))
+        return run.adaptive.choose(k) if run.adaptive is not None and k > 0 else k
 
     def _verify(self, rows, drafts, proposal: Proposal, history, req, rng
                 ) -> tuple[Verdict, list[np.ndarray]]:
@@ -565,6 +580,8 @@ class _Run:
     adaptive: AdaptiveK | None = None  # K auto's controller, when the request asked for it
     # K auto: when the last step's drafting began, and its draft + verify ms
     last_step: tuple[float, float] | None = None
+    next_k: int | None = None  # the next step's draft length, when chosen ahead of it
+    prompt_read_ms: float = 0.0  # the drafter's reading of the prompt (see PromptReader)
 
 
 @dataclass

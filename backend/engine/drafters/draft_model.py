@@ -48,6 +48,9 @@ class DraftModelDrafter(SamplingDrafter):
         self.ctx = Context(draft, n_ctx=n_ctx, n_threads=n_threads, n_rs_seq=snapshots,
                            n_ubatch=max(512, snapshots + 1))
 
+    def read_prompt(self, history: list[int]) -> None:
+        self.ctx.prefill(history[:-1])
+
     def propose(self, history: list[int], n_max: int) -> Proposal:
         n_max = min(n_max, self.ctx.n_ctx - len(history))
         if n_max <= 0:
