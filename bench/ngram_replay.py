@@ -34,6 +34,7 @@ from k_auto_replay import PROMPTS, plain_step_ms, verify_table  # noqa: E402
 from spec_bench import REWRITE_PROMPT  # noqa: E402
 
 from backend.engine.adaptive_k import AUTO_K_CAP, AdaptiveK  # noqa: E402
+from backend.engine.drafters.base import Proposal  # noqa: E402
 from backend.engine.drafters.ngram import NgramDrafter  # noqa: E402
 from backend.engine.engine import Engine  # noqa: E402
 from backend.engine.events import StepVerified  # noqa: E402
@@ -79,15 +80,16 @@ class Replay:
 
     def answer(self, text: dict, choose, controller: AdaptiveK | None = None
                ) -> tuple[int, float]:
-        """`choose(drafts the lookup offers, the tokens the text has there)` → j, the length
+        """`choose(the lookup's proposal, the tokens the text has there)` → j, the length
         drafted; `controller`, K auto's, is told every step."""
         full, h = text["tokens"], text["n_prompt"]
         drafter, tokens, ms = NgramDrafter(), 0, 0.0
         if controller is not None:
             controller.begin_answer(self.plain)
         while h < len(full):
-            offered = drafter.propose(full[:h], AUTO_K_CAP).tokens[: len(full) - h]
-            j = min(choose(offered, full[h:]), len(offered))
+            proposal = drafter.propose(full[:h], AUTO_K_CAP)
+            offered = proposal.tokens[: len(full) - h]
+            j = min(choose(proposal, full[h:]), len(offered))
             kept = _common(offered[:j], full[h:])
             step_ms = self.verify(j + 1)
             if controller is not None:
@@ -96,13 +98,13 @@ class Replay:
             tokens, ms, h = tokens + kept + 1, ms + step_ms + self.overhead, h + kept + 1
         return tokens, ms
 
-    def oracle(self, offered: list[int], text: list[int]) -> int:
+    def oracle(self, proposal: Proposal, text: list[int]) -> int:
         """Of what the step will keep, the length with the most tokens per ms (plain decoding
         included): on the rewrite prompt, whose copies outrun the 16 drafts lookup offers,
         drafting all that will be kept made 17 tokens at V(17), dearer per token than 13 at
         V(13). Step by step, so not a bound: it does not weigh where its step leaves the
         next."""
-        kept = _common(offered, text)
+        kept = _common(proposal.tokens, text)
         return max(range(kept + 1),
                    key=lambda j: (j + 1) / (self.verify(j + 1) + self.overhead))
 
@@ -128,11 +130,12 @@ def compare(replay: Replay, texts: list[dict], answers: int, *, verbose: bool
     for text in texts:
         fixed = {}
         for k in FIXED_KS:
-            totals[k].append(replay.answer(text, lambda offered, _, k=k: k))
+            totals[k].append(replay.answer(text, lambda proposal, _, k=k: k))
             fixed[k] = rate(totals[k][-1:])
         controller = AdaptiveK(plain_step_ms=replay.plain)  # no stopper, as the engine's
-        runs = [replay.answer(text, lambda offered, _, c=controller: c.choose(AUTO_K_CAP),
-                              controller) for _ in range(answers)]
+        # as the engine asks it of a lookup: knowing whether the drafts go on with a copy
+        runs = [replay.answer(text, lambda proposal, _, c=controller: c.choose(
+            AUTO_K_CAP, continuing=proposal.continues), controller) for _ in range(answers)]
         totals["auto"].append(runs[-1])
         totals["oracle"].append(replay.answer(text, replay.oracle))
         autos = [rate([r]) for r in runs]

@@ -363,11 +363,12 @@ class Engine:
         n_cached = ctx.prefill(prompt[:-1], reuse_max=reuse_max)
         run = _Run(req, model, ctx, drafter, k_max, rng,
                    AnswerText(tuple(req.stop) + template_stops), list(prompt), adaptive)
-        run.next_k = self._next_k(run, 0)
-        if run.next_k and isinstance(drafter, PromptReader):  # see PromptReader
-            t_read = time.perf_counter()
-            drafter.read_prompt(run.history)
-            run.prompt_read_ms = 1000 * (time.perf_counter() - t_read)
+        if isinstance(drafter, PromptReader):  # see PromptReader
+            run.next_k = self._next_k(run, 0)
+            if run.next_k:
+                t_read = time.perf_counter()
+                drafter.read_prompt(run.history)
+                run.prompt_read_ms = 1000 * (time.perf_counter() - t_read)
         t_prompt = time.perf_counter()
         yield PromptProcessed(len(prompt), n_cached, 1000 * (t_prompt - t_start))
 
@@ -402,15 +403,10 @@ class Engine:
             # the last step's time outside draft and verify
             start, measured_ms = run.last_step
             run.adaptive.record_overhead(1000 * (t_begin - start) - measured_ms)
-        k = self._next_k(run, n_generated) if run.next_k is None else run.next_k
-        run.next_k = None
-        if run.adaptive is not None and isinstance(drafter, SamplingDrafter):
-            drafter.judge = run.adaptive.stopper() if k else None
-        t0 = time.perf_counter()
-        proposal = drafter.propose(history, k) if drafter is not None and k > 0 else Proposal()
-        if len(proposal.tokens) < max(req.n_draft_min, 1):
-            proposal = Proposal()
+        proposal, k, draft_ms = self._propose(run, n_generated)
         drafts = proposal.tokens[:k]
+        if len(drafts) < max(req.n_draft_min, 1):
+            proposal, drafts = Proposal(), []
         t1 = time.perf_counter()
         n_before = ctx.n_past
         rows = ctx.decode([history[-1], *drafts], all_logits=True)
@@ -460,8 +456,7 @@ class Engine:
         # Drafts verified after the end of the answer (EOS, a stop string, max tokens) were
         # never used: counting them would flatter the acceptance rate.
         n_used = min(n_acc, len(emitted))
-        step = StepVerified(number, drafted, n_used, tuple(emitted),
-                            1000 * (t1 - t0), 1000 * (t2 - t1))
+        step = StepVerified(number, drafted, n_used, tuple(emitted), draft_ms, 1000 * (t2 - t1))
         if run.adaptive is not None:
             # K auto weighs catching up on the prompt as part of the first drafting step,
             # wherever the engine spent it
@@ -471,12 +466,39 @@ class Engine:
             run.last_step = (t_begin, step.draft_ms + step.verify_ms)
         return step, reason
 
+    def _propose(self, run: _Run, n_generated: int) -> tuple[Proposal, int, float]:
+        """The step's proposal, how many of its tokens to draft, and the drafter's ms. A
+        model drafter drafts the length chosen first (K auto's, with its confidence stopper);
+        a lookup, whose proposal costs nothing, proposes first, so that K auto chooses knowing
+        whether the drafts go on with a copy (adaptive_k's note on copies)."""
+        drafter, adaptive, history = run.drafter, run.adaptive, run.history
+        lookup = adaptive is not None and not isinstance(drafter, SamplingDrafter)
+        if drafter is not None and lookup and run.next_k is None:
+            allowed = self._allowed(run, n_generated)
+            t0 = time.perf_counter()
+            proposal = drafter.propose(history, allowed) if allowed else Proposal()
+            draft_ms = 1000 * (time.perf_counter() - t0)
+            k = adaptive.choose(allowed, continuing=proposal.continues) if allowed else 0
+            return proposal, k, draft_ms
+        k = self._next_k(run, n_generated) if run.next_k is None else run.next_k
+        run.next_k = None
+        if adaptive is not None and isinstance(drafter, SamplingDrafter):
+            drafter.judge = adaptive.stopper() if k else None
+        t0 = time.perf_counter()
+        proposal = drafter.propose(history, k) if drafter is not None and k > 0 else Proposal()
+        return proposal, k, 1000 * (time.perf_counter() - t0)
+
     @staticmethod
-    def _next_k(run: _Run, n_generated: int) -> int:
-        """The next step's draft length: what the request, the context's room and the
-        answer's end allow, and within that K auto's choice."""
+    def _allowed(run: _Run, n_generated: int) -> int:
+        """The most a step may draft: what the request, the context's room and the answer's
+        end allow."""
         room = run.ctx.n_ctx - run.ctx.n_past - 1
-        k = max(0, min(run.k_max, room, run.req.max_tokens - n_generated - 1))
+        return max(0, min(run.k_max, room, run.req.max_tokens - n_generated - 1))
+
+    def _next_k(self, run: _Run, n_generated: int) -> int:
+        """The next step's draft length: what `_allowed` allows, and within that K auto's
+        choice."""
+        k = self._allowed(run, n_generated)
         return run.adaptive.choose(k) if run.adaptive is not None and k > 0 else k
 
     def _verify(self, rows, drafts, proposal: Proposal, history, req, rng

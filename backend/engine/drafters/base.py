@@ -47,6 +47,9 @@ class Proposal:
     # since its last draft (ms): K auto counts it apart from drafting, as it grows with the
     # plain steps since, not with the draft's length.
     catch_up_ms: float = 0.0
+    # A lookup's: the drafts go on with the copy its last proposal came from (found at the same
+    # distance back: the text has followed it since), as K auto counts them apart.
+    continues: bool = False
 
 
 class SamplingDrafter:

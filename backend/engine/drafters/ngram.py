@@ -23,8 +23,10 @@ class NgramDrafter:
         # n-gram → (start positions of its occurrences, oldest first), over `_indexed` tokens
         self._index: dict[tuple[int, ...], list[int]] = {}
         self._indexed: list[int] = []
+        self._distance: int | None = None  # how far back the last proposal's copy was found
 
     def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
+        self._distance = None
         if request.ngram != self.settings:
             self.settings = request.ngram
             self._index.clear()
@@ -41,16 +43,11 @@ class NgramDrafter:
         self._indexed = list(history)
 
     def propose(self, history: list[int], n_max: int) -> Proposal:
-        n = self.settings.size_n
-        if len(history) <= n:
+        follow = self._match(history)
+        distance, self._distance = self._distance, (
+            None if follow is None else len(history) - follow)
+        if follow is None:
             return Proposal()
-        self._update_index(history)
-        key = tuple(history[-n:])
-        # every occurrence except the one that ends the history (that is where we are)
-        starts = [s for s in self._index.get(key, ()) if s + n < len(history)]
-        if len(starts) < self.settings.min_hits:
-            return Proposal()
-        follow = starts[-1] + n
         m = min(self.settings.size_m, n_max)
         tokens = history[follow : follow + m]
         return Proposal(
@@ -59,7 +56,22 @@ class NgramDrafter:
             p_draft=[None] * len(tokens),
             heads=[None] * len(tokens),
             sources=list(range(follow, follow + len(tokens))),
+            continues=distance == self._distance,
         )
+
+    def _match(self, history: list[int]) -> int | None:
+        """Where the tokens after the latest earlier occurrence of the history's last `size_n`
+        begin, if it has one (and `min_hits` in all)."""
+        n = self.settings.size_n
+        if len(history) <= n:
+            return None
+        self._update_index(history)
+        key = tuple(history[-n:])
+        # every occurrence except the one that ends the history (that is where we are)
+        starts = [s for s in self._index.get(key, ()) if s + n < len(history)]
+        if len(starts) < self.settings.min_hits:
+            return None
+        return starts[-1] + n
 
     def close(self) -> None:
         self._index.clear()
