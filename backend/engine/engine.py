@@ -472,8 +472,8 @@ class Engine:
         a lookup, whose proposal costs nothing, proposes first, so that K auto chooses knowing
         whether the drafts go on with a copy (adaptive_k's note on copies)."""
         drafter, adaptive, history = run.drafter, run.adaptive, run.history
-        lookup = adaptive is not None and not isinstance(drafter, SamplingDrafter)
-        if drafter is not None and lookup and run.next_k is None:
+        if (drafter is not None and adaptive is not None and run.next_k is None
+                and not isinstance(drafter, SamplingDrafter)):  # a lookup, under K auto
             allowed = self._allowed(run, n_generated)
             t0 = time.perf_counter()
             proposal = drafter.propose(history, allowed) if allowed else Proposal()
