@@ -125,7 +125,9 @@ class PromptReader(Protocol):
     processed, as llama.cpp's tools do: read at the first step, the draft model's pass over
     the prompt was counted in the answer's tokens/s (on the demo pair 90-210 ms of a
     128-token answer's 1.6-1.8 s, from a 47-token prompt; more, the longer the prompt),
-    while plain decoding's prompt, read by the target alone, is not."""
+    while plain decoding's prompt, read by the target alone, is not. The heads (MTP,
+    EAGLE-3) are not PromptReaders yet: their catching up on the prompt runs one layer, not
+    a model, and stays in their first step."""
 
     def read_prompt(self, history: list[int]) -> None:
         """Catch up on `history` but its last token, which the first draft decodes."""
