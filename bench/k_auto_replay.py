@@ -260,14 +260,18 @@ def main() -> int:
 VARIANT_KS = (2, 3, 4, 6, 8, 12, 16)
 
 
+def sloped(table: list[float], slope: float) -> list[float]:
+    """A V(n) table with each size's cost over V(1) scaled by `slope`: a machine whose
+    verify batches grow more or less dear per token than this one's."""
+    return [0.0, *(table[1] + (table[n] - table[1]) * slope for n in range(1, len(table)))]
+
+
 def variants(answers: list[list[Recorded]], costs: Costs):
     """(verify slope scale, draft time scale, K auto ÷ the best of VARIANT_KS) for each of
     the nine cost variants: V(n) − V(1) and D(n) scaled."""
     for slope in (0.6, 1.0, 1.3):
         for dear in (0.6, 1.0, 1.4):
-            table = [0.0, *(costs.table[1] + (costs.table[n] - costs.table[1]) * slope
-                            for n in range(1, len(costs.table)))]
-            scaled = Costs(costs.plain, costs.c * dear, table,
+            scaled = Costs(costs.plain, costs.c * dear, sloped(costs.table, slope),
                            [ms * dear for ms in costs.draft_table or []])
             best = max(replay(answers, scaled, k)[0] for k in VARIANT_KS)
             yield slope, dear, replay(answers, scaled, None)[0] / best

@@ -30,10 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from k_auto_replay import PROMPTS, plain_step_ms, verify_table  # noqa: E402
+from k_auto_replay import PROMPTS, Costs, plain_step_ms, sloped, verify_table  # noqa: E402
 from spec_bench import REWRITE_PROMPT  # noqa: E402
 
 from backend.engine.adaptive_k import AUTO_K_CAP, AdaptiveK  # noqa: E402
+from backend.engine.context import common_prefix  # noqa: E402
 from backend.engine.drafters.base import Proposal  # noqa: E402
 from backend.engine.drafters.ngram import NgramDrafter  # noqa: E402
 from backend.engine.engine import Engine  # noqa: E402
@@ -73,10 +74,8 @@ class Replay:
     """One text replayed by a policy: (tokens, ms) of its answer."""
 
     def __init__(self, plain: float, table: list[float], overhead: float) -> None:
-        self.plain, self.table, self.overhead = plain, table, overhead
-
-    def verify(self, n: int) -> float:
-        return self.plain if n == 1 else self.table[n]
+        self.plain, self.overhead = plain, overhead
+        self.verify = Costs(plain, 0.0, table).verify  # V(n); lookup decodes nothing
 
     def answer(self, text: dict, choose, controller: AdaptiveK | None = None
                ) -> tuple[int, float]:
@@ -90,7 +89,7 @@ class Replay:
             proposal = drafter.propose(full[:h], AUTO_K_CAP)
             offered = proposal.tokens[: len(full) - h]
             j = min(choose(proposal, full[h:]), len(offered))
-            kept = _common(offered[:j], full[h:])
+            kept = common_prefix(offered[:j], full[h:], j)
             step_ms = self.verify(j + 1)
             if controller is not None:
                 controller.record_overhead(self.overhead)
@@ -104,16 +103,9 @@ class Replay:
         drafting all that will be kept made 17 tokens at V(17), dearer per token than 13 at
         V(13). Step by step, so not a bound: it does not weigh where its step leaves the
         next."""
-        kept = _common(proposal.tokens, text)
+        kept = common_prefix(proposal.tokens, text, len(proposal.tokens))
         return max(range(kept + 1),
                    key=lambda j: (j + 1) / (self.verify(j + 1) + self.overhead))
-
-
-def _common(drafts: list[int], text: list[int]) -> int:
-    n = 0
-    while n < len(drafts) and n < len(text) and drafts[n] == text[n]:
-        n += 1
-    return n
 
 
 def rate(runs: list[tuple[int, float]]) -> float:
@@ -187,12 +179,9 @@ def main() -> int:
           f"fixed K, first answer and the mean of the next {args.answers - 1}")
     print(summary(*compare(replay, rec["texts"], args.answers, verbose=True)))
     if args.variants:
-        base = rec["table"]
         for slope in (0.6, 1.0, 1.3):
             for overhead in (args.overhead_ms, 1.5):
-                table = [0.0, *(base[1] + (base[n] - base[1]) * slope
-                                for n in range(1, len(base)))]
-                scaled = Replay(rec["plain"], table, overhead)
+                scaled = Replay(rec["plain"], sloped(rec["table"], slope), overhead)
                 print(f"V(n) − V(1) ×{slope}, {overhead} ms around a step: " + summary(
                     *compare(scaled, rec["texts"], args.answers, verbose=False)))
     return 0

@@ -49,25 +49,34 @@ def test_a_first_step_that_drafts_nothing_leaves_the_prompt_unread(count_engine)
 
 def test_the_first_step_no_longer_pays_for_the_prompt_but_k_auto_still_weighs_it(
         test_models, monkeypatch):
-    """The reading is made to take 60 ms at least: the first step's drafting time leaves it
-    out, while K auto, which must weigh catching up on the next prompt before it drafts
-    (adaptive_k's HORIZON), counts it in that step's catching up."""
+    """The reading is made to take 60 ms at least. It is over when the prompt is reported
+    processed, before any step's clock starts (no upper bound on a step's time, which a busy
+    machine could break), while K auto, which must weigh catching up on the next prompt
+    before it drafts (adaptive_k's HORIZON), counts it in that step's catching up."""
     read = DraftModelDrafter.read_prompt
+    reads: list[int] = []
 
     def slow_read(self, history):
         time.sleep(0.06)
         read(self, history)
+        reads.append(len(history))
 
     monkeypatch.setattr(DraftModelDrafter, "read_prompt", slow_read)
+    events, reads_when_processed = [], None
     with loaded_engine(test_models / "count-target.gguf", test_models / "count-draft.gguf",
                        n_ctx=512, n_threads=1) as engine:
-        events = list(engine.generate(GenerationRequest(
-            messages=QUESTION, max_tokens=24, spec_type="draft", n_draft_max=0)))
+        for ev in engine.generate(GenerationRequest(
+                messages=QUESTION, max_tokens=24, spec_type="draft", n_draft_max=0)):
+            if isinstance(ev, PromptProcessed):
+                reads_when_processed = list(reads)
+            events.append(ev)
         controller = engine._adaptive["draft"]
     prompt_ms = next(ev.ms for ev in events if isinstance(ev, PromptProcessed))
     first = next(ev for ev in events if isinstance(ev, StepVerified))
     assert first.drafted  # a fresh controller drafts at once
-    assert prompt_ms >= 60 and first.draft_ms < 60
+    # read once, all of it, before the prompt was reported processed: in its time
+    assert reads_when_processed == reads == [events[0].n_prompt_tokens]
+    assert prompt_ms >= 60
     assert isinstance(events[-1], GenerationFinished)
     catch_up_ms, behind = controller._prompt_catch_up
     assert catch_up_ms >= 60 and behind == events[0].n_prompt_tokens
