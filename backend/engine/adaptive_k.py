@@ -148,8 +148,8 @@ SINGLE_SURPRISE, SINGLE_REFRESH = 0.25, 3
 # last SIZE_SAMPLES of them), not by the line: the line's slope is pulled by its prior while
 # the steps' sizes are alike, and on the counting pair, every step 4 or 5 tokens, it said a
 # 5th token cost 0.1 ms where the steps said 4, so K auto drafted the 4th word, always wrong,
-# in 40% of its steps (0.91 of K = 3). Sizes not measured yet still read the line, so longer
-# drafts stay worth a try.
+# in 40% of its steps (0.91 of K = 3). Sizes not measured yet, or not lately (see
+# SIZE_FRESH), read the line, so longer drafts stay worth a try.
 SIZE_MIN_SAMPLES, SIZE_SAMPLES = 3, 16
 EXPLORE_EVERY = 8
 EXPLORE_MAX = 64
@@ -168,7 +168,12 @@ PROBE_SHARE = 0.05
 # first pays its catching up, and that must be repaid before the answer ends: what drafting
 # gains per token over plain decoding, at the optimistic α (as leaving plain decoding is
 # weighed), times the tokens left must exceed it. An answer's length is not known ahead: the
-# last answer's is taken, or HORIZON tokens for the first. Without the test, where no fixed K
+# last answer's is taken, or HORIZON tokens for the first; an answer that has outrun it is
+# expected to go on about as long again as it has gone (Gott's rule for a lifetime seen at a
+# random moment), and never past its max_tokens. (Until session 16 the tokens left fell to 1
+# there, and an answer longer than the last one that went plain, as after a plain step
+# timed in a quick moment, could never repay any catching up and stayed plain to its end:
+# simulated, 90 steps at 0.6 of drafting's rate.) Without the test, where no fixed K
 # beat plain decoding K auto still probed once an answer, catching up on the prompt: a Q8_0
 # target with a Q4_0 draft ran at 0.88-0.95 of plain decoding (now 1.02-1.03), the toy MTP
 # and EAGLE-3 pairs at 0.83-0.85 (now 0.93-0.97). An F16 target with a Q4_1 draft still
@@ -225,9 +230,37 @@ RETRY_ANSWERS = 4
 # that step is the answer's first probe, made whether or not it looks repaid. (A first answer
 # in a window launched while a compiler ran measured a drafted token at 35 ms where it costs
 # 7; remembered, those costs kept every later launch plain, as no plain step measures them.)
+# So are drafting costs measured beside a V(1) more than COST_SURPRISE from today's: after an
+# answer drafted while two other programs kept both cores busy, K auto went plain, and stayed
+# plain, its plain steps three times as fast as the slow drafting steps it remembered, in the
+# next answers where K = 8 ran 1.2-1.3x plain decoding (until RETRY_ANSWERS of them).
 COST_SURPRISE = 0.25
 DECAY = 0.5  # what an earlier answer's counts weigh in the next (a position's: once reached)
-DRAFT_COST_STEPS = 32
+# The drafting costs K auto reads are its last drafting steps': the drafter's line and the
+# overhead (the last DRAFT_COST_STEPS steps), and for the verify batches the median of each
+# size verified within the last SIZE_FRESH drafting steps (SIZE_MIN_SAMPLES) and a line
+# through those medians (a line needs sizes far apart, which a text drafts only now and then:
+# replayed, a window of 32 steps cost n-gram lookup's later answers 0.3%, one of 64 nothing).
+# A machine's speed moves (a laptop's clock, another program's load), and costs kept from a
+# slower moment for sizes no longer drafted made those sizes look dear, so they were never
+# drafted again: in one live answer after a slow one, sizes 2-4 were measured anew at 20-24
+# ms while 6 and 9 kept their 45 and 56 from the slow moment, and K auto drafted 3 a step for
+# the rest of that answer and all of the next, at 0.94 of K = 8. (Until session 16 a size's
+# median was kept however old, and the line went through every step, fading only by half at
+# each new answer.)
+DRAFT_COST_STEPS, SIZE_FRESH = 32, 64
+# A change of speed while an answer drafts mixes both moments within that window: a line
+# through the new steps at some sizes and the old ones at others is steep or flat for no
+# reason, and K auto drafts the sizes the new steps measured, so it stays that way. When this
+# many drafting steps in a row verify more than COST_SURPRISE away from what their size's
+# median (or the line, between sizes measured) predicts, all on the same side, the verify
+# costs are forgotten and begin again from those steps, and a plain step measures V(1) again;
+# while fewer, those steps are held back, so the length drafted does not move on them. A
+# refresh of V(1) that finds it moved (SINGLE_SURPRISE) and still moved after SINGLE_REFRESH
+# plain steps says the same, for steps nothing could judge (sizes never verified before), and
+# forgets them too. (Simulated, a machine twice as fast from step 60 on: one run in five fell
+# from 10 drafts a step to 1 and took 100 steps to climb back to 10.)
+SHIFT_STEPS = 3
 CONFIDENCE_BANDS = 10  # bands of the drafter's probability of a draft: 0–0.1, …, 0.9–1
 # Pseudo-drafts per band, at the drafter's acceptance over all bands. Strong, because
 # rejections are rare: on the demo pair every band kept 80-100% of its drafts (0.1-0.2: 9 of
@@ -273,18 +306,12 @@ class AdaptiveK:
     draft_steps: deque[DraftStep] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     # ms per step spent outside drafting and verifying, over the last steps (see overhead)
     overheads: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
-    # least-squares sums for verify_ms against the batch size n
     # per band of the drafter's probability of a draft: drafts verified, and accepted
     # ([first position], [later positions]), as accept_chance explains
     band_reached: tuple[list[float], list[float]] = field(
         default_factory=lambda: ([0.0] * CONFIDENCE_BANDS, [0.0] * CONFIDENCE_BANDS))
     band_kept: tuple[list[float], list[float]] = field(
         default_factory=lambda: ([0.0] * CONFIDENCE_BANDS, [0.0] * CONFIDENCE_BANDS))
-    _w: float = 0.0
-    _sx: float = 0.0
-    _sy: float = 0.0
-    _sxx: float = 0.0
-    _sxy: float = 0.0
     _steps: int = 0
     _behind: int = 0  # tokens the drafter must catch up on before its next draft
     # verify ms of the last steps that drafted nothing: the batch of one, measured here
@@ -292,8 +319,17 @@ class AdaptiveK:
     _since_single: int = 0  # steps since the last plain one
     _before_refresh: float = 0.0  # V(1) before the last refresh (see SINGLE_SURPRISE)
     _singles_seen: int = 0  # plain steps measured, ever
-    # verify ms of the last steps of each batch size n ≥ 2 (see SIZE_MIN_SAMPLES)
-    _by_size: dict[int, deque[float]] = field(default_factory=dict)
+    # (verify ms, drafting step) of the last steps of each batch size n ≥ 2 (see
+    # SIZE_MIN_SAMPLES and SIZE_FRESH)
+    _by_size: dict[int, deque[tuple[float, int]]] = field(default_factory=dict)
+    _drafting_steps: int = 0  # drafting steps measured, ever
+    # the last drafting steps' (batch size, verify ms), while each was a surprise on the same
+    # side (+1 dearer, -1 cheaper) of what the verify costs predicted (see SHIFT_STEPS)
+    _surprises: deque[tuple[int, float]] = field(
+        default_factory=lambda: deque(maxlen=SHIFT_STEPS))
+    _surprise_side: int = 0
+    _shift_refresh: bool = False  # the plain steps under way measure V(1) after a shift
+    _drafting_v1: float = 0.0  # V(1) measured when the last drafting step was (COST_SURPRISE)
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
     _plain_answers: int = 0  # answers in a row that drafted nothing
     _fresh_needed: int = 0  # drafting steps to measure before those steps speak again
@@ -310,6 +346,7 @@ class AdaptiveK:
     _drafted: bool = False  # this answer has drafted: its prompt is caught up on
     _answer_tokens: int = 0  # tokens this answer has made so far
     _last_length: int = 0  # tokens the last answer made (see HORIZON)
+    _max_tokens: int = 1 << 30  # the most tokens this answer may make (its request's)
     # (ms, tokens) of the last catching up on an answer's prompt: a batch of tens of tokens,
     # dearer in all than the plain stretches' few but cheaper per token, and soon out of
     # draft_steps, so kept apart for the next answer's first choice (see HORIZON)
@@ -321,11 +358,12 @@ class AdaptiveK:
         self.reached = ([0.0] * self.cap, [0.0] * self.cap)
         self.kept = ([0.0] * self.cap, [0.0] * self.cap)
 
-    def begin_answer(self, plain_step_ms: float = 0.0, n_prompt: int = 0) -> None:
+    def begin_answer(self, plain_step_ms: float = 0.0, n_prompt: int = 0,
+                     max_tokens: int = 1 << 30) -> None:
         """A new answer: earlier counts weigh half (each position's once this answer reaches
-        it), the plain step is refreshed, and the drafter will first catch up on up to
-        `n_prompt` prompt tokens."""
-        self._behind = n_prompt
+        it), the plain step is refreshed, the drafter will first catch up on up to `n_prompt`
+        prompt tokens, and the answer makes at most `max_tokens`."""
+        self._behind, self._max_tokens = n_prompt, max_tokens
         for values in (*self.band_reached, *self.band_kept):
             for i in range(len(values)):
                 values[i] *= DECAY
@@ -335,8 +373,6 @@ class AdaptiveK:
         if self._plain_answers >= RETRY_ANSWERS:  # see RETRY_ANSWERS
             self._plain_answers, self._fresh_needed = 0, MEASURED_MIN
             self._costs_unchecked = True  # see COST_SURPRISE
-        self._w, self._sx, self._sy, self._sxx, self._sxy = (
-            v * DECAY for v in (self._w, self._sx, self._sy, self._sxx, self._sxy))
         self._steps = 0
         self._plain_run, self._probe_gap = 0, EXPLORE_EVERY  # another text: probe soon
         self._probes = 0
@@ -395,14 +431,74 @@ class AdaptiveK:
             self._since_single = 0
             self._singles.append(verify_ms)
             self._singles_seen += 1
+            if (len(self._singles) == SINGLE_REFRESH and not self._shift_refresh
+                    and self._before_refresh and abs(statistics.median(self._singles)
+                                                     / self._before_refresh - 1) > SINGLE_SURPRISE):
+                self._forget_verify_costs()  # V(1) moved, and stayed: so did the machine
+            if (self.draft_steps and self._drafting_v1 and len(self._singles) >= SINGLE_REFRESH
+                    and abs(self.single_ms() / self._drafting_v1 - 1) > COST_SURPRISE):
+                # the drafting costs are from a moment of another speed (see COST_SURPRISE)
+                self._costs_unchecked = True
             return
         self._since_single += 1
-        self._by_size.setdefault(n, deque(maxlen=SIZE_SAMPLES)).append(verify_ms)
-        self._w += 1
-        self._sx += n
-        self._sy += verify_ms
-        self._sxx += n * n
-        self._sxy += n * verify_ms
+        self._drafting_steps += 1
+        if self._singles:  # measured, not guessed
+            self._drafting_v1 = statistics.median(self._singles)
+        shifted, points = self._judged(n, verify_ms)
+        self._shift_refresh = shifted
+        if shifted:  # see SHIFT_STEPS
+            self._forget_verify_costs()
+            self._since_single = SINGLE_MAX_AGE  # V(1) too is from before: measure it again
+        for size, ms in points:
+            self._add_verify(size, ms)
+
+    def _judged(self, n: int, verify_ms: float) -> tuple[bool, list[tuple[int, float]]]:
+        """Whether the machine's speed has shifted (see SHIFT_STEPS), and the steps' (batch
+        size, verify ms) to add to the verify costs now. A step more than COST_SURPRISE away
+        from its size's median is held back while the run of such steps on its side is
+        shorter than SHIFT_STEPS: added, a step from a moment of another speed moves the
+        line and the length drafted, and the next steps verify sizes with nothing to be
+        surprised by. The run ends with a shift, its steps the first of the new costs, or with
+        a step that is no surprise, when the held steps are added as noise. A size without
+        SIZE_MIN_SAMPLES recent steps is judged by the line where the line stands on
+        measured sizes on both sides of it, or one size past them (a speed that moved changes
+        the costs a step weighs, and so the size it drafts: judged by its own medians alone, a
+        shift was missed one time in three, the drafts moving on to sizes without any); a line
+        drawn through fewer is a guess, and none to be surprised by."""
+        times = self._recent_times(n)
+        if len(times) >= SIZE_MIN_SAMPLES:
+            predicted = statistics.median(times)
+        else:
+            measured = [size for size, _, steps in self._fresh_sizes()
+                        if steps >= SIZE_MIN_SAMPLES]
+            if len(measured) < 2 or not min(measured) - 1 <= n <= max(measured) + 1:
+                return False, [(n, verify_ms)]
+            a, b = self.verify_line()
+            predicted = a + b * n
+        ratio = verify_ms / max(predicted, 1e-9)
+        side = (ratio > 1 + COST_SURPRISE) - (ratio < 1 - COST_SURPRISE)
+        held = list(self._surprises)
+        if side and (not held or self._surprise_side == side):
+            self._surprise_side = side
+            self._surprises.append((n, verify_ms))
+            if len(self._surprises) < SHIFT_STEPS:
+                return False, []
+            self._surprises.clear()
+            return True, [*held, (n, verify_ms)]
+        self._surprises.clear()
+        if side:  # a run on the other side begins
+            self._surprise_side = side
+            self._surprises.append((n, verify_ms))
+            return False, held
+        return False, [*held, (n, verify_ms)]
+
+    def _add_verify(self, n: int, verify_ms: float) -> None:
+        """One drafting step's batch of n verified in `verify_ms`."""
+        self._by_size.setdefault(n, deque(maxlen=SIZE_SAMPLES)).append(
+            (verify_ms, self._drafting_steps))
+
+    def _forget_verify_costs(self) -> None:
+        self._by_size.clear()
 
     def _check_costs(self, k: int, draft_ms: float, verify_ms: float) -> None:
         """Forget the drafting costs when a step drafting k tokens took more than
@@ -415,8 +511,7 @@ class AdaptiveK:
         if predicted > 0 and abs((draft_ms + verify_ms) / predicted - 1) <= COST_SURPRISE:
             return
         self.draft_steps.clear()
-        self._by_size.clear()
-        self._w = self._sx = self._sy = self._sxx = self._sxy = 0.0
+        self._forget_verify_costs()
         self._prompt_catch_up = None
 
     def record_overhead(self, ms: float) -> None:
@@ -523,8 +618,13 @@ class AdaptiveK:
         measured = None if self._fresh_needed else self.measured_rate(overhead, line)
         if measured is not None:
             rate = min(rate, measured[1])
-        horizon = max((self._last_length or HORIZON) - self._answer_tokens, 1)
-        return rate > plain_rate and horizon * (1.0 / plain_rate - 1.0 / rate) >= cost
+        return rate > plain_rate and self._tokens_left() * (1.0 / plain_rate - 1.0 / rate) >= cost
+
+    def _tokens_left(self) -> int:
+        """The tokens this answer is expected to make still (see HORIZON)."""
+        made, expected = self._answer_tokens, self._last_length or HORIZON
+        left = expected - made if made < expected else made
+        return max(min(left, self._max_tokens - made), 1)
 
     def pooled_chance(self, later: bool) -> float:
         """The drafter's acceptance over all bands, at the first position or the later ones."""
@@ -616,26 +716,29 @@ class AdaptiveK:
         return a + b
 
     def verify_line(self) -> tuple[float, float]:
-        """(a, b) of V(n) = a + b·n in ms for n ≥ 2: the steps' own times and two
+        """(a, b) of V(n) = a + b·n in ms for n ≥ 2: least squares through the median of each
+        batch size verified lately (see SIZE_FRESH), weighted by its steps, and two
         pseudo-observations scaled by a plain step."""
+        points = self._fresh_sizes()
         # The prior scales with this answer's own plain steps when it has some (the engine's
         # plain speed may date from a busier moment: one measured at a tenth of today's pace
         # made the prior's slope ten times too steep and K auto stop drafting).
-        plain = (statistics.median(self._singles) if self._singles else
-                 self.plain_step_ms or self._mean_verify() or 1.0)
-        w, sx, sy, sxx, sxy = self._w, self._sx, self._sy, self._sxx, self._sxy
-        for n, cost in PRIOR_POINTS:
-            ms = cost * plain
-            w += PRIOR_WEIGHT
-            sx += PRIOR_WEIGHT * n
-            sy += PRIOR_WEIGHT * ms
-            sxx += PRIOR_WEIGHT * n * n
-            sxy += PRIOR_WEIGHT * n * ms
-        det = w * sxx - sx * sx
-        b = (w * sxy - sx * sy) / det if det > 1e-9 else 0.0
+        plain = (statistics.median(self._singles) if self._singles else self.plain_step_ms
+                 or (sum(ms * w for _, ms, w in points) / sum(w for _, _, w in points)
+                     if points else 1.0))
+        points += [(n, cost * plain, PRIOR_WEIGHT) for n, cost in PRIOR_POINTS]
+        w = sum(wt for _, _, wt in points)
+        mean_n = sum(n * wt for n, _, wt in points) / w
+        mean_ms = sum(ms * wt for _, ms, wt in points) / w
+        sxx = sum(wt * (n - mean_n) ** 2 for n, _, wt in points)
+        b = sum(wt * (n - mean_n) * (ms - mean_ms) for n, ms, wt in points) / sxx
         b = max(b, 0.0)  # a bigger batch is never cheaper; noise must not say otherwise
-        a = (sy - b * sx) / w
-        return a, b
+        return mean_ms - b * mean_n, b
+
+    def _fresh_sizes(self) -> list[tuple[int, float, float]]:
+        """(batch size, median verify ms, steps) of each size verified lately."""
+        recent = ((n, self._recent_times(n)) for n in self._by_size)
+        return [(n, statistics.median(times), float(len(times))) for n, times in recent if times]
 
     def verify_ms(self, k: int) -> float:
         """V(k + 1): the time to verify a draft of k tokens with the target's own one."""
@@ -650,15 +753,17 @@ class AdaptiveK:
         a, b = line or self.verify_line()
         out, floor = [self.single_ms()], 0.0
         for n in range(2, k_max + 2):
-            times = self._by_size.get(n)
-            v = (statistics.median(times) if times is not None
-                 and len(times) >= SIZE_MIN_SAMPLES else a + b * n)
+            times = self._recent_times(n)
+            v = statistics.median(times) if len(times) >= SIZE_MIN_SAMPLES else a + b * n
             floor = max(floor, v)
             out.append(floor)
         return out
 
-    def _mean_verify(self) -> float:
-        return self._sy / self._w if self._w else 0.0
+    def _recent_times(self, n: int) -> list[float]:
+        """The verify ms of batch size n in the last SIZE_FRESH drafting steps (of its last
+        SIZE_SAMPLES)."""
+        since = self._drafting_steps - SIZE_FRESH
+        return [ms for ms, at in self._by_size.get(n, ()) if at >= since]
 
     def expected_tokens(self, k: int) -> float:
         e, run = 1.0, 1.0

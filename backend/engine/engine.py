@@ -349,7 +349,7 @@ class Engine:
         if drafter is not None:
             drafter.begin(req, rng)
         if adaptive is not None:
-            adaptive.begin_answer(self._plain_verify_ms, len(prompt))
+            adaptive.begin_answer(self._plain_verify_ms, len(prompt), req.max_tokens)
         # n_draft_max 0 tells the viewer "K auto" (each step's K is its draft's length)
         yield GenerationStarted(req.request_id, req.spec_type, 0 if adaptive else k_max,
                                 len(prompt), self._plain_tps)

@@ -173,8 +173,11 @@ def _like(template: Any, value: Any) -> Any:
 _READERS = {
     "draft_steps": lambda v: deque((DraftStep(*row) for row in v),
                                    maxlen=adaptive_k.DRAFT_COST_STEPS),
-    "_by_size": lambda v: {int(n): deque(map(float, ms), maxlen=SIZE_SAMPLES)
-                           for n, ms in v.items()},
+    "_by_size": lambda v: {int(n): deque(((float(ms), int(at)) for ms, at in steps),
+                                         maxlen=SIZE_SAMPLES)
+                           for n, steps in v.items()},
+    "_surprises": lambda v: deque(((int(n), float(ms)) for n, ms in v),
+                                  maxlen=adaptive_k.SHIFT_STEPS),
     "_prompt_catch_up": lambda v: None if v is None else (float(v[0]), int(v[1])),
 }
 

@@ -130,7 +130,9 @@ def test_the_verify_line_is_fitted_from_the_steps():
     for k in (0, 2, 4, 8) * 50:
         c.record(k, k, 0.0, 5.0 + 2.0 * (k + 1))
     a, b = c.verify_line()
-    assert abs(b - 2.0) < 0.15 and abs(a - 5.0) < 1.0  # the prior's pull is small by then
+    # through each size's median of its last SIZE_SAMPLES steps and the prior's pseudo-steps
+    # (alone, a slope of 0.57): the prior's pull is a tenth by then
+    assert abs(b - 2.0) < 0.25 and abs(a - 5.0) < 1.5
 
 
 def test_k_auto_is_lossless_and_settles_on_the_counting_pairs_length(count_engine,
@@ -739,4 +741,5 @@ def test_an_answer_catches_up_on_its_prompt_only_for_a_rate_drafting_was_measure
 
     for _ in range(RETRY_ANSWERS):
         assert answer() == [0] * 64
-    assert answer()[0] > 0
+    retry = answer()
+    assert retry[-1] > 0 and len(retry) <= EXPLORE_EVERY + 1, retry

@@ -152,7 +152,7 @@ def test_a_damaged_file_or_another_keys_is_ignored(tmp_path, caplog):
     assert memory.load(KEY, fresh) is None
     assert "do not fit" in caplog.text
 
-    path.write_text(json.dumps({"key": KEY, "state": dict(saved["state"], _w="many")}))
+    path.write_text(json.dumps({"key": KEY, "state": dict(saved["state"], _plain_run="many")}))
     assert memory.load(KEY, fresh) is None
 
     path.write_bytes(b"\x00{not json")
