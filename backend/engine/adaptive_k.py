@@ -148,8 +148,8 @@ SINGLE_SURPRISE, SINGLE_REFRESH = 0.25, 3
 # last SIZE_SAMPLES of them), not by the line: the line's slope is pulled by its prior while
 # the steps' sizes are alike, and on the counting pair, every step 4 or 5 tokens, it said a
 # 5th token cost 0.1 ms where the steps said 4, so K auto drafted the 4th word, always wrong,
-# in 40% of its steps (0.91 of K = 3). Sizes not measured yet, or not lately (see
-# SIZE_FRESH), read the line, so longer drafts stay worth a try.
+# in 40% of its steps (0.91 of K = 3). Sizes not measured yet read the line, so longer
+# drafts stay worth a try.
 SIZE_MIN_SAMPLES, SIZE_SAMPLES = 3, 16
 EXPLORE_EVERY = 8
 EXPLORE_MAX = 64
@@ -236,31 +236,29 @@ RETRY_ANSWERS = 4
 # next answers where K = 8 ran 1.2-1.3x plain decoding (until RETRY_ANSWERS of them).
 COST_SURPRISE = 0.25
 DECAY = 0.5  # what an earlier answer's counts weigh in the next (a position's: once reached)
-# The drafting costs K auto reads are its last drafting steps': the drafter's line and the
-# overhead (the last DRAFT_COST_STEPS steps), and for the verify batches the median of each
-# size verified within the last SIZE_FRESH drafting steps (SIZE_MIN_SAMPLES) and a line
-# through those medians (a line needs sizes far apart, which a text drafts only now and then:
-# replayed, a window of 32 steps cost n-gram lookup's later answers 0.3%, one of 64 nothing).
-# A machine's speed moves (a laptop's clock, another program's load), and costs kept from a
-# slower moment for sizes no longer drafted made those sizes look dear, so they were never
-# drafted again: in one live answer after a slow one, sizes 2-4 were measured anew at 20-24
-# ms while 6 and 9 kept their 45 and 56 from the slow moment, and K auto drafted 3 a step for
-# the rest of that answer and all of the next, at 0.94 of K = 8. (Until session 16 a size's
-# median was kept however old, and the line went through every step, fading only by half at
-# each new answer.)
-DRAFT_COST_STEPS, SIZE_FRESH = 32, 64
-# A change of speed while an answer drafts mixes both moments within that window: a line
-# through the new steps at some sizes and the old ones at others is steep or flat for no
-# reason, and K auto drafts the sizes the new steps measured, so it stays that way. When this
-# many drafting steps in a row verify more than COST_SURPRISE away from what their size's
-# median (or the line, between sizes measured) predicts, all on the same side, the verify
-# costs are forgotten and begin again from those steps, and a plain step measures V(1) again;
-# while fewer, those steps are held back, so the length drafted does not move on them. A
-# refresh of V(1) that finds it moved (SINGLE_SURPRISE) and still moved after SINGLE_REFRESH
-# plain steps says the same, for steps nothing could judge (sizes never verified before), and
-# forgets them too. (Simulated, a machine twice as fast from step 60 on: one run in five fell
-# from 10 drafts a step to 1 and took 100 steps to climb back to 10.)
-SHIFT_STEPS = 3
+DRAFT_COST_STEPS = 32  # the drafter's line, the overhead and the plain steps: the last ones
+# A machine's speed moves (another program's load, a laptop's clock), and what K auto measured
+# in a slower or quicker moment must not decide its choices in this one. When drafting steps
+# verify more than COST_SURPRISE away from what their size's median (or the line, between
+# sizes measured) predicts, all on one side, for SHIFT_STEPS steps and SHIFT_MS of verifying in
+# a row, the machine is taken to run that much slower or faster: every size's verify times and
+# the plain steps are scaled by the median of those steps' ratios, which keeps what the sizes
+# cost relative to each other (the counting pair's dear 5th token: forgotten instead, it was
+# drafted again for a while). Until then those steps are held back, so the length drafted does
+# not move on them (added, they tilted the line, the drafts moved to sizes with nothing to be
+# surprised by, and the shift went unseen). SHIFT_MS: on the toy models three steps take 15
+# ms, a moment any other program's wake-up fills. A size not verified in the last SIZE_FRESH
+# drafting steps is read off the line again (its times may be another moment's, and dear ones
+# would keep it from ever being drafted again: live, after an answer drafted under load, sizes
+# 9 and 11 kept 34 and 37 ms where 7 cost 27, and K auto drafted 5-6 for good), and one that
+# is, is not raised to a smaller size's cost (verify_costs). SIZE_FRESH is long, as a size
+# read off the line is drafted again to be measured: at 64 steps the counting pair's dear 5th
+# token was tried again every other answer. (Live on the Zen 5, its speed doubling between
+# answers: sizes 2-4 were verified anew at 20-24 ms while 6 and 9 kept their 45 and 56 from
+# the slow moment, and K auto drafted 3 a step through two answers, the last at 0.94 of K = 8.
+# Simulated, a machine twice as fast from step 60 on: one run in five fell from 10 drafts a
+# step to 1 and took 100 steps to climb back to 10.)
+SHIFT_STEPS, SHIFT_MS, SHIFT_HELD, SIZE_FRESH = 3, 30.0, 16, 128
 CONFIDENCE_BANDS = 10  # bands of the drafter's probability of a draft: 0–0.1, …, 0.9–1
 # Pseudo-drafts per band, at the drafter's acceptance over all bands. Strong, because
 # rejections are rare: on the demo pair every band kept 80-100% of its drafts (0.1-0.2: 9 of
@@ -323,12 +321,13 @@ class AdaptiveK:
     # SIZE_MIN_SAMPLES and SIZE_FRESH)
     _by_size: dict[int, deque[tuple[float, int]]] = field(default_factory=dict)
     _drafting_steps: int = 0  # drafting steps measured, ever
-    # the last drafting steps' (batch size, verify ms), while each was a surprise on the same
-    # side (+1 dearer, -1 cheaper) of what the verify costs predicted (see SHIFT_STEPS)
-    _surprises: deque[tuple[int, float]] = field(
-        default_factory=lambda: deque(maxlen=SHIFT_STEPS))
+    # the drafting steps' (batch size, verify ms, ÷ predicted) held back while each was a
+    # surprise on the same side (+1 dearer, -1 cheaper) of what the verify costs predicted,
+    # and the verify ms that run has lasted (see SHIFT_STEPS)
+    _surprises: deque[tuple[int, float, float]] = field(
+        default_factory=lambda: deque(maxlen=SHIFT_HELD))
     _surprise_side: int = 0
-    _shift_refresh: bool = False  # the plain steps under way measure V(1) after a shift
+    _surprise_ms: float = 0.0
     _drafting_v1: float = 0.0  # V(1) measured when the last drafting step was (COST_SURPRISE)
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
     _plain_answers: int = 0  # answers in a row that drafted nothing
@@ -431,10 +430,6 @@ class AdaptiveK:
             self._since_single = 0
             self._singles.append(verify_ms)
             self._singles_seen += 1
-            if (len(self._singles) == SINGLE_REFRESH and not self._shift_refresh
-                    and self._before_refresh and abs(statistics.median(self._singles)
-                                                     / self._before_refresh - 1) > SINGLE_SURPRISE):
-                self._forget_verify_costs()  # V(1) moved, and stayed: so did the machine
             if (self.draft_steps and self._drafting_v1 and len(self._singles) >= SINGLE_REFRESH
                     and abs(self.single_ms() / self._drafting_v1 - 1) > COST_SURPRISE):
                 # the drafting costs are from a moment of another speed (see COST_SURPRISE)
@@ -444,61 +439,65 @@ class AdaptiveK:
         self._drafting_steps += 1
         if self._singles:  # measured, not guessed
             self._drafting_v1 = statistics.median(self._singles)
-        shifted, points = self._judged(n, verify_ms)
-        self._shift_refresh = shifted
-        if shifted:  # see SHIFT_STEPS
-            self._forget_verify_costs()
-            self._since_single = SINGLE_MAX_AGE  # V(1) too is from before: measure it again
+        scale, points = self._judged(n, verify_ms)
+        if scale:  # see SHIFT_STEPS
+            self._rescale_verify(scale)
+            self._singles = deque((ms * scale for ms in self._singles), maxlen=DRAFT_COST_STEPS)
         for size, ms in points:
             self._add_verify(size, ms)
 
-    def _judged(self, n: int, verify_ms: float) -> tuple[bool, list[tuple[int, float]]]:
-        """Whether the machine's speed has shifted (see SHIFT_STEPS), and the steps' (batch
-        size, verify ms) to add to the verify costs now. A step more than COST_SURPRISE away
-        from its size's median is held back while the run of such steps on its side is
-        shorter than SHIFT_STEPS: added, a step from a moment of another speed moves the
-        line and the length drafted, and the next steps verify sizes with nothing to be
-        surprised by. The run ends with a shift, its steps the first of the new costs, or with
-        a step that is no surprise, when the held steps are added as noise. A size without
-        SIZE_MIN_SAMPLES recent steps is judged by the line where the line stands on
-        measured sizes on both sides of it, or one size past them (a speed that moved changes
-        the costs a step weighs, and so the size it drafts: judged by its own medians alone, a
-        shift was missed one time in three, the drafts moving on to sizes without any); a line
-        drawn through fewer is a guess, and none to be surprised by."""
+    def _judged(self, n: int, verify_ms: float) -> tuple[float, list[tuple[int, float]]]:
+        """How much the machine's speed has shifted (the factor its costs moved by, 0 when
+        they did not: see SHIFT_STEPS), and the steps' (batch size, verify ms) to add to the
+        verify costs now. A step more than COST_SURPRISE away from what its size's median
+        predicts is held back while the run of such steps on its side is shorter than
+        SHIFT_STEPS and SHIFT_MS. The run ends with a shift, by the median of its steps'
+        ratios to their predictions, or with a step that is no surprise (or one on the other
+        side), when the held steps are added as noise. A size without SIZE_MIN_SAMPLES steps
+        is judged by the line where the line stands on measured sizes on both sides of it, or
+        one size past them (a speed that moved changes the costs a step weighs, and so the
+        size it drafts: judged by its own median alone, a shift was missed one time in three,
+        the drafts moving on to sizes without one); a line through fewer is a guess, and none
+        to be surprised by."""
         times = self._recent_times(n)
         if len(times) >= SIZE_MIN_SAMPLES:
             predicted = statistics.median(times)
         else:
-            measured = [size for size, _, steps in self._fresh_sizes()
+            measured = [size for size, _, steps in self._size_medians()
                         if steps >= SIZE_MIN_SAMPLES]
             if len(measured) < 2 or not min(measured) - 1 <= n <= max(measured) + 1:
-                return False, [(n, verify_ms)]
+                return 0.0, [(n, verify_ms)]
             a, b = self.verify_line()
             predicted = a + b * n
         ratio = verify_ms / max(predicted, 1e-9)
         side = (ratio > 1 + COST_SURPRISE) - (ratio < 1 - COST_SURPRISE)
-        held = list(self._surprises)
-        if side and (not held or self._surprise_side == side):
-            self._surprise_side = side
-            self._surprises.append((n, verify_ms))
-            if len(self._surprises) < SHIFT_STEPS:
-                return False, []
+        held = [(size, ms) for size, ms, _ in self._surprises]
+        if side and held and side == self._surprise_side:
+            self._surprises.append((n, verify_ms, ratio))
+            self._surprise_ms += verify_ms
+            if len(self._surprises) < SHIFT_STEPS or self._surprise_ms < SHIFT_MS:
+                return 0.0, []
+            scale = statistics.median(r for _, _, r in self._surprises)
             self._surprises.clear()
-            return True, [*held, (n, verify_ms)]
-        self._surprises.clear()
-        if side:  # a run on the other side begins
-            self._surprise_side = side
-            self._surprises.append((n, verify_ms))
-            return False, held
-        return False, [*held, (n, verify_ms)]
+            return scale, [*held, (n, verify_ms)]
+        self._surprises.clear()  # the run, if any, was noise
+        if side:  # a run begins
+            self._surprise_side, self._surprise_ms = side, verify_ms
+            self._surprises.append((n, verify_ms, ratio))
+            return 0.0, held
+        return 0.0, [*held, (n, verify_ms)]
 
     def _add_verify(self, n: int, verify_ms: float) -> None:
         """One drafting step's batch of n verified in `verify_ms`."""
         self._by_size.setdefault(n, deque(maxlen=SIZE_SAMPLES)).append(
             (verify_ms, self._drafting_steps))
 
-    def _forget_verify_costs(self) -> None:
-        self._by_size.clear()
+    def _rescale_verify(self, scale: float) -> None:
+        """The machine's speed moved by `scale`: every batch size's steps are taken to cost
+        that much more (or less) now, their sizes' costs relative to each other kept."""
+        for n, times in self._by_size.items():
+            self._by_size[n] = deque(((ms * scale, at) for ms, at in times),
+                                     maxlen=SIZE_SAMPLES)
 
     def _check_costs(self, k: int, draft_ms: float, verify_ms: float) -> None:
         """Forget the drafting costs when a step drafting k tokens took more than
@@ -511,7 +510,7 @@ class AdaptiveK:
         if predicted > 0 and abs((draft_ms + verify_ms) / predicted - 1) <= COST_SURPRISE:
             return
         self.draft_steps.clear()
-        self._forget_verify_costs()
+        self._by_size.clear()
         self._prompt_catch_up = None
 
     def record_overhead(self, ms: float) -> None:
@@ -719,7 +718,7 @@ class AdaptiveK:
         """(a, b) of V(n) = a + b·n in ms for n ≥ 2: least squares through the median of each
         batch size verified lately (see SIZE_FRESH), weighted by its steps, and two
         pseudo-observations scaled by a plain step."""
-        points = self._fresh_sizes()
+        points = self._size_medians()
         # The prior scales with this answer's own plain steps when it has some (the engine's
         # plain speed may date from a busier moment: one measured at a tenth of today's pace
         # made the prior's slope ten times too steep and K auto stop drafting).
@@ -735,7 +734,7 @@ class AdaptiveK:
         b = max(b, 0.0)  # a bigger batch is never cheaper; noise must not say otherwise
         return mean_ms - b * mean_n, b
 
-    def _fresh_sizes(self) -> list[tuple[int, float, float]]:
+    def _size_medians(self) -> list[tuple[int, float, float]]:
         """(batch size, median verify ms, steps) of each size verified lately."""
         recent = ((n, self._recent_times(n)) for n in self._by_size)
         return [(n, statistics.median(times), float(len(times))) for n, times in recent if times]
@@ -749,14 +748,20 @@ class AdaptiveK:
     def verify_costs(self, k_max: int, line: tuple[float, float] | None = None) -> list[float]:
         """[V(1), V(2), …, V(k_max + 1)] for drafts of 0..k_max: a batch size measured often
         enough by its own steps' median, others by the line (`line`, verify_line's when the
-        caller has it), and never below a smaller size's (a bigger batch is never cheaper)."""
+        caller has it) but never below a smaller size's (a bigger batch is never cheaper). A
+        measured size is not raised to a smaller one's: that one's times may be another
+        moment's (see SHIFT_STEPS), and raised, a size measured at today's speed read 52 ms
+        where its steps took 32, behind a size left with a slow moment's."""
         a, b = line or self.verify_line()
         out, floor = [self.single_ms()], 0.0
         for n in range(2, k_max + 2):
             times = self._recent_times(n)
-            v = statistics.median(times) if len(times) >= SIZE_MIN_SAMPLES else a + b * n
+            if len(times) >= SIZE_MIN_SAMPLES:
+                v = statistics.median(times)
+            else:
+                v = max(a + b * n, floor)
             floor = max(floor, v)
-            out.append(floor)
+            out.append(v)
         return out
 
     def _recent_times(self, n: int) -> list[float]:

@@ -176,8 +176,8 @@ _READERS = {
     "_by_size": lambda v: {int(n): deque(((float(ms), int(at)) for ms, at in steps),
                                          maxlen=SIZE_SAMPLES)
                            for n, steps in v.items()},
-    "_surprises": lambda v: deque(((int(n), float(ms)) for n, ms in v),
-                                  maxlen=adaptive_k.SHIFT_STEPS),
+    "_surprises": lambda v: deque(((int(n), float(ms), float(r)) for n, ms, r in v),
+                                  maxlen=adaptive_k.SHIFT_HELD),
     "_prompt_catch_up": lambda v: None if v is None else (float(v[0]), int(v[1])),
 }
 

@@ -629,8 +629,11 @@ def test_a_drafter_with_nothing_to_catch_up_on_drafts_no_faster_than_measured():
     c.begin_answer(10.0, n_prompt=0)
     ks = []
     for _ in range(64):
-        ks.append(c.choose(AUTO_K_CAP))
-        c.record(ks[-1], 0, 0.0, 10.0)
+        k = c.choose(AUTO_K_CAP)
+        ks.append(k)
+        # a probe's costs as its drafting steps' (none of its drafts kept)
+        c.record(k, 0, 1.5 + 7.0 * k if k else 0.0, 12.0 + 2.0 * (k + 1) if k else 10.0,
+                 [0.9] * k, 1.5 if k else 0.0)
     assert ks[:EXPLORE_EVERY] == [0] * EXPLORE_EVERY
     assert sum(1 for k in ks if k) <= 3  # probes, every 8, 16, 32 plain steps
 

@@ -1,6 +1,6 @@
 """K auto when the machine's speed moves, or an answer outruns the last: what it measured in
 another moment must not keep it from drafting what pays now (adaptive_k's notes on
-DRAFT_COST_STEPS, SIZE_FRESH, SHIFT_STEPS and HORIZON)."""
+SHIFT_STEPS, SIZE_FRESH, COST_SURPRISE and HORIZON)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from backend.engine.adaptive_k import (
     AUTO_K_CAP,
     EXPLORE_EVERY,
     RECHECK_EVERY,
+    SHIFT_MS,
     SHIFT_STEPS,
     SINGLE_REFRESH,
     SIZE_FRESH,
@@ -66,19 +67,25 @@ def test_a_machine_twice_as_fast_drafts_as_todays_costs_say(seed):
     assert len(settled) > 40 and min(settled) >= 5, ks
 
 
-def test_steps_at_another_speed_three_in_a_row_start_the_verify_costs_afresh():
-    """Three steps in a row at twice their size's median: the machine slowed down. The
-    verify costs begin again from those three, and the next step measures V(1) again."""
+def test_steps_at_another_speed_three_in_a_row_scale_every_cost_they_weigh():
+    """Steps in a row at twice their size's median, over SHIFT_MS: the machine slowed down.
+    Every size's verify times and the plain step are taken to cost twice as much, the sizes'
+    costs relative to each other kept (the 9, verified only before, costs twice its old
+    median, not the line's guess), and the length drafted is the one those costs choose."""
     c = AdaptiveK(plain_step_ms=10.0)
     for _ in range(3):
         c.record(0, 0, 0.0, verify_ms(1))
-    for _ in range(20):
-        c.record(4, 4, 12.0, verify_ms(5))
-    for _ in range(SHIFT_STEPS):
-        c.record(4, 4, 12.0, verify_ms(5, 2.0))
-    assert c._recent_times(5) == [verify_ms(5, 2.0)] * SHIFT_STEPS
+    for k in (4, 8) * 10:
+        c.record(k, k, 3.0 * k, verify_ms(k + 1))
+    before = c.choose(AUTO_K_CAP)
+    c.record(before, before, 3.0 * before, verify_ms(before + 1))
+    slow = 0
+    while slow < SHIFT_STEPS or slow * verify_ms(5, 2.0) < SHIFT_MS:
+        c.record(4, 4, 6.0 * 4, verify_ms(5, 2.0))
+        slow += 1
     assert c.verify_ms(4) == pytest.approx(verify_ms(5, 2.0))
-    assert c.choose(AUTO_K_CAP) == 0
+    assert c.verify_ms(8) == pytest.approx(verify_ms(9, 2.0))
+    assert c.single_ms() == pytest.approx(verify_ms(1, 2.0))
 
 
 def test_a_few_slow_steps_are_noise_not_a_new_machine():
@@ -98,18 +105,19 @@ def test_a_few_slow_steps_are_noise_not_a_new_machine():
 
 def test_a_batch_size_not_verified_lately_is_read_off_the_line():
     """Batches of 9 were verified in a slow moment; then, at full speed, only batches of 3
-    and 5 for more than SIZE_FRESH drafting steps. The 9's old median says 2x their cost
-    now; the line through the recent steps says about what they cost."""
+    and 5, for more than SIZE_FRESH drafting steps. The 9's old median says twice its cost
+    now, and kept, would keep drafts of 8 from being tried again; it is read off the line
+    through the recent steps instead, and its old steps go once it is verified again."""
     c = AdaptiveK(plain_step_ms=10.0)
     for _ in range(16):
         c.record(8, 8, 24.0, verify_ms(9, 2.0))
     assert c.verify_ms(8) == pytest.approx(verify_ms(9, 2.0))
-    for i in range(2 * SIZE_FRESH):
+    for i in range(SIZE_FRESH + 1):
         k = 2 if i % 2 else 4
         c.record(k, k, 3.0 * k, verify_ms(k + 1))
     # the line's guess, between the recent sizes' medians and the prior's pseudo-steps
     assert verify_ms(9) * 0.8 < c.verify_ms(8) < verify_ms(9) * 1.2
-    c.record(8, 8, 24.0, verify_ms(9))  # verified again: its old steps are gone
+    c.record(8, 8, 24.0, verify_ms(9))
     assert c._recent_times(9) == [verify_ms(9)]
 
 
