@@ -13,10 +13,11 @@ CPU needs (docs/BENCHMARKS.md measured both):
   chosen at the posterior means; whether to draft at all at an upper confidence bound
   (OPTIMISM), or a few early rejections would keep K auto plain and unable to learn better;
 - V(n), the time to verify n tokens in one batch, is a least-squares line a + b·n fitted to
-  the steps' own verify times (on a CPU a batch of 9 costs 1.4–2.8 plain steps, not 1),
-  starting from two pseudo-observations so the first steps have a line; a size verified
-  often enough is costed by its own steps' median instead (SIZE_MIN_SAMPLES), as the line
-  is only sure of sizes it has seen far apart. The batch of one, a
+  the median verify time of each size the steps verified lately (on a CPU a batch of 9
+  costs 1.4–2.8 plain steps, not 1), with two pseudo-observations so the first steps have a
+  line; a size verified often enough is costed by its own steps' median instead
+  (SIZE_MIN_SAMPLES), as the line is only sure of sizes it has seen far apart; and when the
+  machine's speed moves, so do they (SHIFT_STEPS). The batch of one, a
   plain step, is not on that line: llama.cpp multiplies one row by a matrix-vector kernel and
   two or more by matrix-matrix ones, so on the F32 demo target V(1) is 12.6 ms, V(2) 17.8 and
   each token after that 2.6 more. Read off the line, a plain step looked 35% dearer than it
