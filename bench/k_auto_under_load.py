@@ -8,10 +8,11 @@ be today's. What it remembers from a slow moment must not keep it from drafting 
 (backend/engine/adaptive_k.py: SIZE_FRESH, SHIFT_STEPS, COST_SURPRISE, HORIZON). The demo pair
 answers the prose prompt with K auto while as many busy-looping processes as the engine has
 threads run beside it; the load ends one second into the next K auto answer; then each round
-answers with plain decoding, K = 8 and K auto, in that order, on the quiet machine. Printed:
-tok/s, each K auto answer's steps (the drafts' lengths, "." a plain step) and K auto ÷ K = 8
-per round. The rounds after the load are the figure: they should be as near K = 8 as on a
-machine that never was busy (spec_bench's demo-pair rows), not plain where drafting pays.
+answers with plain decoding, K = 8 and K auto on the quiet machine, each round starting one
+row further on (as spec_bench's do). Printed: tok/s, each K auto answer's steps (the drafts'
+lengths, "." a plain step) and K auto ÷ K = 8 per round. The rounds after the load are the
+figure: they should be as near K = 8 as on a machine that never was busy (spec_bench's
+demo-pair rows), not plain where drafting pays.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from backend.engine.events import GenerationFinished, StepVerified  # noqa: E402
 from backend.engine.request import GenerationRequest, Message  # noqa: E402
 
 AUTO = -1  # the request's K auto
+ROWS = (0, 8, AUTO)  # plain decoding, K = 8, K auto
 
 
 def answer(engine: Engine, k: int, tokens: int) -> tuple[float, str]:
@@ -73,8 +75,9 @@ def main() -> int:
             p.kill()
             p.wait()
     for r in range(1, args.rounds + 1):
-        (plain, _), (k8, _), (auto, steps) = (answer(engine, k, args.tokens)
-                                              for k in (0, 8, AUTO))
+        order = ROWS[r % len(ROWS):] + ROWS[:r % len(ROWS)]  # each round starts one further on
+        done = {k: answer(engine, k, args.tokens) for k in order}
+        (plain, _), (k8, _), (auto, steps) = (done[k] for k in ROWS)
         print(f"round {r}: plain {plain:.1f}, K = 8 {k8:.1f}, K auto {auto:.1f} tok/s; "
               f"K auto ÷ K = 8 {auto / k8:.2f}, K = 8 ÷ plain {k8 / plain:.2f} | {steps}")
     engine.close()
