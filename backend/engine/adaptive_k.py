@@ -231,10 +231,14 @@ RETRY_ANSWERS = 4
 # that step is the answer's first probe, made whether or not it looks repaid. (A first answer
 # in a window launched while a compiler ran measured a drafted token at 35 ms where it costs
 # 7; remembered, those costs kept every later launch plain, as no plain step measures them.)
-# So are drafting costs measured beside a V(1) more than COST_SURPRISE from today's: after an
-# answer drafted while two other programs kept both cores busy, K auto went plain, and stayed
-# plain, its plain steps three times as fast as the slow drafting steps it remembered, in the
-# next answers where K = 8 ran 1.2-1.3x plain decoding (until RETRY_ANSWERS of them).
+# So are drafting costs measured beside a V(1) more than COST_SURPRISE slower than today's,
+# over SHIFT_MS of plain steps: after an answer drafted while two other programs kept both
+# cores busy, K auto went plain, and stayed plain, its plain steps three times as fast as the
+# slow drafting steps it remembered, in the next answers where K = 8 ran 1.2-1.3x plain
+# decoding (until RETRY_ANSWERS of them). Only slower, and only over SHIFT_MS: a check forgets
+# the drafting steps whose measured rate keeps a losing pair plain (MEASURED_MIN), and on the
+# toy EAGLE-3 pair, whose plain steps of 5 ms move by a third from one moment to the next,
+# checks either way let it draft 16 a step at 0.44 of plain decoding.
 COST_SURPRISE = 0.25
 DECAY = 0.5  # what an earlier answer's counts weigh in the next (a position's: once reached)
 DRAFT_COST_STEPS = 32  # the drafter's line, the overhead and the plain steps: the last ones
@@ -432,8 +436,9 @@ class AdaptiveK:
             self._singles.append(verify_ms)
             self._singles_seen += 1
             if (self.draft_steps and self._drafting_v1 and len(self._singles) >= SINGLE_REFRESH
-                    and abs(self.single_ms() / self._drafting_v1 - 1) > COST_SURPRISE):
-                # the drafting costs are from a moment of another speed (see COST_SURPRISE)
+                    and sum(self._singles) >= SHIFT_MS
+                    and self.single_ms() < (1 - COST_SURPRISE) * self._drafting_v1):
+                # the drafting costs are from a slower moment (see COST_SURPRISE)
                 self._costs_unchecked = True
             return
         self._since_single += 1
