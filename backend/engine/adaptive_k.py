@@ -246,12 +246,13 @@ DRAFT_COST_STEPS = 32  # the drafter's line, the overhead and the plain steps: t
 # in a slower or quicker moment must not decide its choices in this one. When drafting steps
 # verify more than COST_SURPRISE away from what their size's median (or the line, between
 # sizes measured) predicts, all on one side, for SHIFT_STEPS steps and SHIFT_MS of verifying in
-# a row, the machine is taken to run that much slower or faster: every size's verify times and
-# the plain steps are scaled by the median of those steps' ratios, which keeps what the sizes
-# cost relative to each other (the counting pair's dear 5th token: forgotten instead, it was
-# drafted again for a while). Until then those steps are held back, so the length drafted does
-# not move on them (added, they tilted the line, the drafts moved to sizes with nothing to be
-# surprised by, and the shift went unseen). SHIFT_MS: on the toy models three steps take 15
+# a row, the machine is taken to run that much slower or faster: every time K auto weighs
+# (verifying, plain steps, drafting, a step's overhead) is scaled by the median of those
+# steps' ratios, which keeps what the sizes cost relative to each other (the counting pair's
+# dear 5th token: forgotten instead, it was drafted again for a while). Until then those
+# steps are held back, so the length drafted does not move on them (added, they tilted the
+# line, the drafts moved to sizes with nothing to be surprised by, and the shift went
+# unseen). SHIFT_MS: on the toy models three steps take 15
 # ms, a moment any other program's wake-up fills. A size not verified in the last SIZE_FRESH
 # drafting steps is read off the line again (its times may be another moment's, and dear ones
 # would keep it from ever being drafted again: live, after an answer drafted under load, sizes
@@ -447,8 +448,7 @@ class AdaptiveK:
             self._drafting_v1 = statistics.median(self._singles)
         scale, points = self._judged(n, verify_ms)
         if scale:  # see SHIFT_STEPS
-            self._rescale_verify(scale)
-            self._singles = deque((ms * scale for ms in self._singles), maxlen=DRAFT_COST_STEPS)
+            self._rescale(scale)
         for size, ms in points:
             self._add_verify(size, ms)
 
@@ -498,12 +498,24 @@ class AdaptiveK:
         self._by_size.setdefault(n, deque(maxlen=SIZE_SAMPLES)).append(
             (verify_ms, self._drafting_steps))
 
-    def _rescale_verify(self, scale: float) -> None:
-        """The machine's speed moved by `scale`: every batch size's steps are taken to cost
-        that much more (or less) now, their sizes' costs relative to each other kept."""
+    def _rescale(self, scale: float) -> None:
+        """The machine's speed moved by `scale`: every time K auto weighs is taken to be that
+        much longer (or shorter) now, verifying, plain steps, drafting and the steps' overhead
+        alike (the drafter runs on the same cores), their costs relative to each other kept.
+        (Scaling the verify times alone, after a load ended, made drafting look twice its cost
+        beside them, and K auto drafted 2-4 a step where K = 8 ran 1.4x plain decoding.)"""
         for n, times in self._by_size.items():
             self._by_size[n] = deque(((ms * scale, at) for ms, at in times),
                                      maxlen=SIZE_SAMPLES)
+        self._singles = deque((ms * scale for ms in self._singles), maxlen=DRAFT_COST_STEPS)
+        self.overheads = deque((ms * scale for ms in self.overheads), maxlen=DRAFT_COST_STEPS)
+        self.draft_steps = deque(
+            (st._replace(draft_ms=st.draft_ms * scale, catch_up_ms=st.catch_up_ms * scale,
+                         verify_ms=st.verify_ms * scale) for st in self.draft_steps),
+            maxlen=DRAFT_COST_STEPS)
+        if self._prompt_catch_up is not None:
+            ms, tokens = self._prompt_catch_up
+            self._prompt_catch_up = ms * scale, tokens
 
     def _check_costs(self, k: int, draft_ms: float, verify_ms: float) -> None:
         """Forget the drafting costs when a step drafting k tokens took more than

@@ -79,6 +79,7 @@ def test_steps_at_another_speed_three_in_a_row_scale_every_cost_they_weigh():
         c.record(k, k, 3.0 * k, verify_ms(k + 1))
     before = c.choose(AUTO_K_CAP)
     c.record(before, before, 3.0 * before, verify_ms(before + 1))
+    per_draft = c.draft_line()[1]
     slow = 0
     while slow < SHIFT_STEPS or slow * verify_ms(5, 2.0) < SHIFT_MS:
         c.record(4, 4, 6.0 * 4, verify_ms(5, 2.0))
@@ -86,6 +87,7 @@ def test_steps_at_another_speed_three_in_a_row_scale_every_cost_they_weigh():
     assert c.verify_ms(4) == pytest.approx(verify_ms(5, 2.0))
     assert c.verify_ms(8) == pytest.approx(verify_ms(9, 2.0))
     assert c.single_ms() == pytest.approx(verify_ms(1, 2.0))
+    assert c.draft_line()[1] == pytest.approx(2.0 * per_draft, rel=0.05)  # the drafter's too
 
 
 def test_a_few_slow_steps_are_noise_not_a_new_machine():
