@@ -328,11 +328,10 @@ class AdaptiveK:
     _by_size: dict[int, deque[tuple[float, int]]] = field(default_factory=dict)
     _drafting_steps: int = 0  # drafting steps measured, ever
     # the drafting steps' (batch size, verify ms, ÷ predicted) held back while each was a
-    # surprise on the same side (+1 dearer, -1 cheaper) of what the verify costs predicted,
-    # and the verify ms that run has lasted (see SHIFT_STEPS)
+    # surprise on the same side (dearer or cheaper) of what the verify costs predicted, and
+    # the verify ms that run has lasted (see SHIFT_STEPS)
     _surprises: deque[tuple[int, float, float]] = field(
         default_factory=lambda: deque(maxlen=SHIFT_HELD))
-    _surprise_side: int = 0
     _surprise_ms: float = 0.0
     _drafting_v1: float = 0.0  # V(1) measured when the last drafting step was (COST_SURPRISE)
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
@@ -469,16 +468,16 @@ class AdaptiveK:
         if len(times) >= SIZE_MIN_SAMPLES:
             predicted = statistics.median(times)
         else:
-            measured = [size for size, _, steps in self._size_medians()
-                        if steps >= SIZE_MIN_SAMPLES]
+            points = self._size_medians()
+            measured = [size for size, _, steps in points if steps >= SIZE_MIN_SAMPLES]
             if len(measured) < 2 or not min(measured) - 1 <= n <= max(measured) + 1:
                 return 0.0, [(n, verify_ms)]
-            a, b = self.verify_line()
+            a, b = self._line_through(points)
             predicted = a + b * n
         ratio = verify_ms / max(predicted, 1e-9)
-        side = (ratio > 1 + COST_SURPRISE) - (ratio < 1 - COST_SURPRISE)
+        side = _side(ratio) if abs(ratio - 1) > COST_SURPRISE else 0
         held = [(size, ms) for size, ms, _ in self._surprises]
-        if side and held and side == self._surprise_side:
+        if side and held and side == _side(self._surprises[0][2]):
             self._surprises.append((n, verify_ms, ratio))
             self._surprise_ms += verify_ms
             if len(self._surprises) < SHIFT_STEPS or self._surprise_ms < SHIFT_MS:
@@ -488,7 +487,7 @@ class AdaptiveK:
             return scale, [*held, (n, verify_ms)]
         self._surprises.clear()  # the run, if any, was noise
         if side:  # a run begins
-            self._surprise_side, self._surprise_ms = side, verify_ms
+            self._surprise_ms = verify_ms
             self._surprises.append((n, verify_ms, ratio))
             return 0.0, held
         return 0.0, [*held, (n, verify_ms)]
@@ -736,14 +735,17 @@ class AdaptiveK:
         """(a, b) of V(n) = a + b·n in ms for n ≥ 2: least squares through the median of each
         batch size verified lately (see SIZE_FRESH), weighted by its steps, and two
         pseudo-observations scaled by a plain step."""
-        points = self._size_medians()
+        return self._line_through(self._size_medians())
+
+    def _line_through(self, points: list[tuple[int, float, float]]) -> tuple[float, float]:
+        """verify_line through `points`, _size_medians' (batch size, median ms, steps)."""
         # The prior scales with this answer's own plain steps when it has some (the engine's
         # plain speed may date from a busier moment: one measured at a tenth of today's pace
         # made the prior's slope ten times too steep and K auto stop drafting).
         plain = (statistics.median(self._singles) if self._singles else self.plain_step_ms
                  or (sum(ms * w for _, ms, w in points) / sum(w for _, _, w in points)
                      if points else 1.0))
-        points += [(n, cost * plain, PRIOR_WEIGHT) for n, cost in PRIOR_POINTS]
+        points = [*points, *((n, cost * plain, PRIOR_WEIGHT) for n, cost in PRIOR_POINTS)]
         w = sum(wt for _, _, wt in points)
         mean_n = sum(n * wt for n, _, wt in points) / w
         mean_ms = sum(ms * wt for _, ms, wt in points) / w
@@ -867,6 +869,11 @@ class AdaptiveK:
             return max(min(EXPLORE_K, k_max), min(hopeful_k, EXPLORE_PROBE_MAX))
         self._plain_run += 1
         return 0
+
+
+def _side(ratio: float) -> int:
+    """+1 for a step dearer than predicted, -1 for one cheaper (see SHIFT_STEPS)."""
+    return 1 if ratio > 1 else -1
 
 
 def _band(q: float) -> int:
