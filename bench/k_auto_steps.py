@@ -81,9 +81,10 @@ def main() -> int:
 
     def spying_choose(self, k_max):
         k = choose(self, k_max)
-        (a, b), (d0, c), o = self.verify_line(), self.draft_line(), self.overhead()
+        (a, b), (d0, c), overhead = self.verify_line(), self.draft_line(), self.overhead()
+        o = overhead.at(k)  # what the controller charges this step outside draft and verify
         alphas = self.alphas(min(k_max, self.cap))
-        plain = 1.0 / max(self.single_ms() + o, 1e-9)
+        plain = 1.0 / max(self.single_ms() + overhead.plain, 1e-9)
         beliefs.append((k, a, b, d0, c, o, alphas, self._best_rate, plain))
         return k
 

@@ -36,10 +36,11 @@ CPU needs (docs/BENCHMARKS.md measured both):
   up. T(γ) adds d0 for every γ > 0.
 - a step also costs what happens outside drafting and verifying: the tokens' events made,
   sent to the window and drawn, the loop around them. On the small test models that is a
-  third of a step. It is measured from one step's start to the next (the median over the
-  last steps, so a pause in whoever reads the events is not taken for a cost) and added to
-  every γ alike, as it is paid once per step: ignoring it made short drafts look cheaper than
-  they are.
+  third of a step. It is measured from one step's start to the next (medians over the last
+  steps, so a pause in whoever reads the events is not taken for a cost) and added to each
+  γ's time: ignoring it made short drafts look cheaper than they are. It grows with the
+  tokens a step drafts, each made into an event (OVERHEAD_SPREAD): a plain step's is the
+  median after the last plain steps, a drafting step's a line in the tokens drafted.
 Within a step, the drafter may stop before γ on its own confidence, as SpecDec++ (Huang et al.,
 2024) and llama.cpp's p_min do, but with a threshold that the measured costs set rather than a
 constant: the chance that a draft is accepted is learned per band of the drafter's probability
@@ -238,10 +239,23 @@ RETRY_ANSWERS = 4
 # decoding (until RETRY_ANSWERS of them). Only slower, and only over SHIFT_MS: a check forgets
 # the drafting steps whose measured rate keeps a losing pair plain (MEASURED_MIN), and on the
 # toy EAGLE-3 pair, whose plain steps of 5 ms move by a third from one moment to the next,
-# checks either way let it draft 16 a step at 0.44 of plain decoding.
+# checks either way let it draft 16 a step at 0.44 of plain decoding. And only where the
+# drafting costs, scaled by the plain steps' speed-up, would pay: on that pair (its head
+# catching up 0.5-0.7 ms a token beside a 0.7 ms plain step) a quick moment's plain steps
+# set off a probe of 8 twice an answer, 20 ms each, where drafting could not pay at any
+# speed, and the answers K auto kept plain ran at 0.58-0.85 of plain decoding.
 COST_SURPRISE = 0.25
 DECAY = 0.5  # what an earlier answer's counts weigh in the next (a position's: once reached)
 DRAFT_COST_STEPS = 32  # the drafter's line, the overhead and the plain steps: the last ones
+# A step's overhead (outside drafting and verifying) grows with the tokens it drafts: each is
+# made into an event, and the kept ones sent and drawn. On the toy EAGLE-3 pair 0.07 ms after
+# a plain step, 0.19 after a draft of 1, 0.85 after 16; on the demo pair 0.21, 0.34, 1.35.
+# One median over the last steps, most of them drafting 16, charged a plain step 0.85 ms
+# beside its 0.7 of verifying, and K auto drafted 16 a step at 0.42 of plain decoding. So a
+# plain step is charged the median after the last plain steps, and a draft of k a line
+# through the drafting steps' medians by length, when they are OVERHEAD_SPREAD tokens apart
+# or more (closer, their slope is noise); else one through the plain steps' point and theirs.
+OVERHEAD_SPREAD = 4
 # A machine's speed moves (another program's load, a laptop's clock), and what K auto measured
 # in a slower or quicker moment must not decide its choices in this one. When drafting steps
 # verify more than COST_SURPRISE away from what their size's median (or the line, between
@@ -286,6 +300,18 @@ class DraftStep(NamedTuple):
     verify_ms: float
 
 
+class Overhead(NamedTuple):
+    """A step's time outside drafting and verifying, in ms (see OVERHEAD_SPREAD): after a
+    plain step, and a + b·k after a draft of k."""
+
+    plain: float
+    a: float
+    b: float
+
+    def at(self, k: int) -> float:
+        return self.a + self.b * k if k else self.plain
+
+
 class Go(Enum):
     """The stopper's word on a draft the drafter has drawn. Its logits are paid for (the
     drafter decoded the draft before it); verifying it costs only its place in the batch (b),
@@ -308,8 +334,11 @@ class AdaptiveK:
     # the last drafting steps: the drafter's line (draft_line) and the rate drafting reached
     # (measured_rate)
     draft_steps: deque[DraftStep] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
-    # ms per step spent outside drafting and verifying, over the last steps (see overhead)
+    # ms spent outside drafting and verifying (see overhead) after the last plain steps, and
+    # (tokens drafted, ms) after the last drafting steps
     overheads: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
+    draft_overheads: deque[tuple[int, float]] = field(
+        default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     # per band of the drafter's probability of a draft: drafts verified, and accepted
     # ([first position], [later positions]), as accept_chance explains
     band_reached: tuple[list[float], list[float]] = field(
@@ -317,6 +346,7 @@ class AdaptiveK:
     band_kept: tuple[list[float], list[float]] = field(
         default_factory=lambda: ([0.0] * CONFIDENCE_BANDS, [0.0] * CONFIDENCE_BANDS))
     _steps: int = 0
+    _last_drafted: int = 0  # tokens the last recorded step drafted
     _behind: int = 0  # tokens the drafter must catch up on before its next draft
     # verify ms of the last steps that drafted nothing: the batch of one, measured here
     _singles: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
@@ -338,6 +368,9 @@ class AdaptiveK:
     _plain_answers: int = 0  # answers in a row that drafted nothing
     _fresh_needed: int = 0  # drafting steps to measure before those steps speak again
     _costs_unchecked: bool = False  # the drafting costs await a step to check them
+    # ... because plain steps were measured faster than beside them: checked only where they
+    # would pay at that speed (COST_SURPRISE)
+    _unchecked_faster: bool = False
     _side: int = 0  # 1: the chosen step continues a copy (the module's note on copies)
     # what one more draft costs as the last choice saw it, in ms: the drafter's c, and b, one
     # more token in the verify batch
@@ -376,7 +409,7 @@ class AdaptiveK:
             self._plain_answers = 0 if self._drafted else self._plain_answers + 1
         if self._plain_answers >= RETRY_ANSWERS:  # see RETRY_ANSWERS
             self._plain_answers, self._fresh_needed = 0, MEASURED_MIN
-            self._costs_unchecked = True  # see COST_SURPRISE
+            self._costs_unchecked, self._unchecked_faster = True, False  # see COST_SURPRISE
         self._steps = 0
         self._plain_run, self._probe_gap = 0, EXPLORE_EVERY  # another text: probe soon
         self._probes = 0
@@ -396,6 +429,7 @@ class AdaptiveK:
         one."""
         self._steps += 1
         self._answer_tokens += n_kept + 1
+        self._last_drafted = n_drafted
         for i, q in enumerate(confidences[: n_kept + 1]):  # the drafts the target examined
             if q is not None:
                 band = _band(q)
@@ -416,7 +450,7 @@ class AdaptiveK:
         if n_drafted:
             catch_up_ms = min(max(catch_up_ms, 0.0), draft_ms)
             if self._costs_unchecked:
-                self._costs_unchecked = False
+                self._costs_unchecked = self._unchecked_faster = False
                 self._check_costs(n_drafted, draft_ms - catch_up_ms, verify_ms)
             self._fresh_needed = max(self._fresh_needed - 1, 0)
             if not self._drafted and self._behind:
@@ -435,11 +469,11 @@ class AdaptiveK:
             self._since_single = 0
             self._singles.append(verify_ms)
             self._singles_seen += 1
-            if (self.draft_steps and self._drafting_v1 and len(self._singles) >= SINGLE_REFRESH
-                    and sum(self._singles) >= SHIFT_MS
+            if (self.draft_steps and self._drafting_v1 and not self._costs_unchecked
+                    and len(self._singles) >= SINGLE_REFRESH and sum(self._singles) >= SHIFT_MS
                     and self.single_ms() < (1 - COST_SURPRISE) * self._drafting_v1):
                 # the drafting costs are from a slower moment (see COST_SURPRISE)
-                self._costs_unchecked = True
+                self._costs_unchecked = self._unchecked_faster = True
             return
         self._since_single += 1
         self._drafting_steps += 1
@@ -508,6 +542,8 @@ class AdaptiveK:
                                      maxlen=SIZE_SAMPLES)
         self._singles = deque((ms * scale for ms in self._singles), maxlen=DRAFT_COST_STEPS)
         self.overheads = deque((ms * scale for ms in self.overheads), maxlen=DRAFT_COST_STEPS)
+        self.draft_overheads = deque(((k, ms * scale) for k, ms in self.draft_overheads),
+                                     maxlen=DRAFT_COST_STEPS)
         self.draft_steps = deque(
             (st._replace(draft_ms=st.draft_ms * scale, catch_up_ms=st.catch_up_ms * scale,
                          verify_ms=st.verify_ms * scale) for st in self.draft_steps),
@@ -531,8 +567,12 @@ class AdaptiveK:
         self._prompt_catch_up = None
 
     def record_overhead(self, ms: float) -> None:
-        """A step's time outside drafting and verifying (events, the reader, the loop)."""
-        self.overheads.append(max(ms, 0.0))
+        """The last recorded step's time outside drafting and verifying (events, the reader,
+        the loop)."""
+        if self._last_drafted:
+            self.draft_overheads.append((self._last_drafted, max(ms, 0.0)))
+        else:
+            self.overheads.append(max(ms, 0.0))
 
     # -- estimates ------------------------------------------------------------------------
     def alphas(self, k: int, optimism: float = 0.0, continuing: bool | None = None
@@ -615,7 +655,7 @@ class AdaptiveK:
         return self.catch_up_ms(line) * self._behind <= PROBE_SHARE * self._plain_run * plain_ms
 
     def _repaid(self, line: tuple[float, float], plain_rate: float, rate: float,
-                overhead: float) -> bool:
+                overhead: Overhead) -> bool:
         """Whether drafting at `rate` (tokens per ms), or at the rate the last drafting steps
         were measured to reach if that is lower (see MEASURED_MIN; `overhead`, a step's),
         gains over plain decoding, in the tokens the answer has left (see HORIZON), what the
@@ -623,10 +663,16 @@ class AdaptiveK:
         its cost is not measured yet."""
         if not self._behind:  # every drafting step: nothing to weigh
             return True
+        per_token = 0.0
         if not self._drafted and self._prompt_catch_up is not None:
             ms, tokens = self._prompt_catch_up  # this answer's prompt is still to catch up on
             per_token = max(ms - self._ordinary_catch_up_ms(line), 0.0) / tokens
-        else:
+        if per_token <= 0:
+            # A short prompt's catching up can take less than an ordinary step's, where the
+            # drafter catches up on every token the last step kept (an EAGLE-3 head, 9 after
+            # a draft of 8 where the prompt had 2): the plain stretches' cost per token, not
+            # a free catching up, which let every answer's first probe go on the toy EAGLE-3
+            # pair, a fifth of its time where drafting could not pay.
             per_token = self.catch_up_ms(line)
         cost = per_token * self._behind
         if cost <= 0:
@@ -690,7 +736,7 @@ class AdaptiveK:
 
         return judge
 
-    def measured_rate(self, overhead: float, line: tuple[float, float] | None = None
+    def measured_rate(self, overhead: Overhead, line: tuple[float, float] | None = None
                       ) -> tuple[float, float] | None:
         """(tokens per ms, its upper bound) that the last drafting steps reached, each step
         costed with an ordinary step's catching up and `overhead` (a plain stretch's or the
@@ -702,7 +748,7 @@ class AdaptiveK:
             return None
         sync = self._ordinary_catch_up_ms(line)
         steps = [(st.made, st.draft_ms + st.verify_ms
-                  + (sync if st.behind else st.catch_up_ms) + overhead)
+                  + (sync if st.behind else st.catch_up_ms) + overhead.at(st.drafted))
                  for st in self.draft_steps]
         cap = STALL_CAP * statistics.median(ms for _, ms in steps)
         steps = [(tokens, min(ms, cap)) for tokens, ms in steps]
@@ -718,8 +764,24 @@ class AdaptiveK:
             return False
         return abs(statistics.median(self._singles) / self._before_refresh - 1) > SINGLE_SURPRISE
 
-    def overhead(self) -> float:
-        return statistics.median(self.overheads) if self.overheads else 0.0
+    def overhead(self) -> Overhead:
+        """A step's time outside drafting and verifying, by the tokens it drafts (see
+        OVERHEAD_SPREAD)."""
+        drafting = median_points(self.draft_overheads)
+        plain = statistics.median(self.overheads) if self.overheads else None
+        if not drafting:
+            return Overhead(plain or 0.0, plain or 0.0, 0.0)
+        ks = [k for k, _, _ in drafting]
+        line = weighted_line(drafting) if max(ks) - min(ks) >= OVERHEAD_SPREAD else None
+        if line is None or line[0] < 0 or line[1] < 0:
+            n = sum(w for _, _, w in drafting)
+            mean_k = sum(k * w for k, _, w in drafting) / n
+            mean_ms = sum(ms * w for _, ms, w in drafting) / n
+            if plain is None or plain > mean_ms:  # one point: no slope to read
+                line = mean_ms, 0.0
+            else:
+                line = plain, (mean_ms - plain) / mean_k
+        return Overhead(line[0] if plain is None else plain, *line)
 
     def single_ms(self) -> float:
         """V(1), a plain step's verify time: the median of the last plain steps measured, the
@@ -799,7 +861,7 @@ class AdaptiveK:
 
     def step_time(self, k: int) -> float:
         d0, c = self.draft_line()
-        return (d0 + k * c if k else 0.0) + self.verify_ms(k) + self.overhead()
+        return (d0 + k * c if k else 0.0) + self.verify_ms(k) + self.overhead().at(k)
 
     # -- the choice -------------------------------------------------------------------------
     def choose(self, k_max: int, continuing: bool = False) -> int:
@@ -816,20 +878,26 @@ class AdaptiveK:
         line = self.verify_line()
         verify = self.verify_costs(k_max, line)
         (d0, c), o, single = self.draft_line(), self.overhead(), verify[0]
-        plain_rate = 1.0 / max(single + o, 1e-9)
+        plain_rate = 1.0 / max(single + o.plain, 1e-9)
         # The best draft length and its rate at the mean α; whether to draft at all, by the
         # best rate at the optimistic α (see OPTIMISM): the length is chosen on what is
         # known, the leaving of plain decoding on what may be.
         draft_k, draft_rate, hopeful_k, hopeful = 0, 0.0, 0, 0.0
         rates = []
+        # Drafting costs measured beside slower plain steps are checked where, scaled to
+        # today's plain step, they would pay (see COST_SURPRISE): `hopeful` at that speed.
+        scale = (min(single / self._drafting_v1, 1.0)
+                 if self._unchecked_faster and self._drafting_v1 else 1.0)
+        hopeful_now = 0.0
         e = e_up = run = run_up = 1.0
         for k, (alpha, alpha_up) in enumerate(
                 zip(self.alphas(k_max), self.alphas(k_max, OPTIMISM), strict=True), 1):
             run, run_up = run * alpha, run_up * alpha_up
             e, e_up = e + run, e_up + run_up
-            t = max(d0 + k * c + verify[k] + o, 1e-9)
+            t = max(d0 + k * c + verify[k] + o.at(k), 1e-9)
             if e_up / t > hopeful:
                 hopeful_k, hopeful = k, e_up / t
+            hopeful_now = max(hopeful_now, e_up / max(scale * (t - o.at(k)) + o.at(k), 1e-9))
             rates.append(e / t)
             if e / t > draft_rate:
                 draft_k, draft_rate = k, e / t
@@ -857,8 +925,10 @@ class AdaptiveK:
                          and self._steps % EXPLORE_EVERY == EXPLORE_EVERY - 1):
                 return 0  # measure a plain step: the alternative to drafting, V(1)
             return best_k
+        check = self._costs_unchecked and (not self._unchecked_faster
+                                           or hopeful_now > plain_rate)
         if (k_max > 0 and self._plain_run >= self._probe_gap
-                and (self._costs_unchecked or self._probe_affordable((d0, c), single, repaid))):
+                and (check or self._probe_affordable((d0, c), single, repaid))):
             # keep measuring: the text may start to repeat
             self._plain_run, self._probe_gap = 0, min(2 * self._probe_gap, EXPLORE_MAX)
             self._probing = True

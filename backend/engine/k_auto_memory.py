@@ -176,6 +176,8 @@ _READERS = {
     "_by_size": lambda v: {int(n): deque(((float(ms), int(at)) for ms, at in steps),
                                          maxlen=SIZE_SAMPLES)
                            for n, steps in v.items()},
+    "draft_overheads": lambda v: deque(((int(k), float(ms)) for k, ms in v),
+                                       maxlen=adaptive_k.DRAFT_COST_STEPS),
     "_surprises": lambda v: deque(((int(n), float(ms), float(r)) for n, ms, r in v),
                                   maxlen=adaptive_k.SHIFT_HELD),
     "_prompt_catch_up": lambda v: None if v is None else (float(v[0]), int(v[1])),
@@ -198,6 +200,7 @@ def restore(controller: AdaptiveK, state: dict[str, Any], plain_step_ms: float =
     then = controller.single_ms()
     controller._costs_unchecked = not (
         then > 0 and plain_step_ms > 0 and abs(then / plain_step_ms - 1) <= SAME_SPEED)
+    controller._unchecked_faster = False  # a check owed to the memory is made in any case
     log.info("K auto's memory: a plain step took %.2f ms then, %.2f now: costs %s", then,
              plain_step_ms, "to check" if controller._costs_unchecked else "kept")
 
