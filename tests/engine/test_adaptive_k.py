@@ -162,6 +162,60 @@ def test_a_plain_step_is_charged_a_plain_steps_overhead_not_a_long_drafts():
     assert c.overhead().plain == pytest.approx(0.07)
 
 
+def head_that_cannot_pay(plain_ms: float) -> AdaptiveK:
+    """A controller after an answer drafted with a head that catches up on every token the
+    last step kept (0.5 plain steps each, an EAGLE-3 head) and drafts a token in a plain
+    step's time: drafting runs at half plain decoding's rate, whatever the speed. The prompt
+    (2 tokens) took it 1 plain step; one draft followed a plain stretch of 16 tokens."""
+    c = AdaptiveK(plain_step_ms=plain_ms, stops=True)
+    c.begin_answer(plain_ms, n_prompt=2)
+    c.record(8, 8, plain_ms * 9, plain_ms * (1 + 0.5 * 9), [0.9] * 8, plain_ms)
+    for i in range(24):
+        behind = 16 if i == 12 else 9
+        catch_up = plain_ms * 0.5 * behind
+        c.record(8, 8, plain_ms * 8 + catch_up, plain_ms * (1 + 0.5 * 9), [0.9] * 8,
+                 catch_up)
+        if i == 11:
+            for _ in range(16):
+                c.record(0, 0, 0.0, plain_ms)
+    return c
+
+
+def probes_in_a_plain_answer(c: AdaptiveK, plain_ms: float) -> list[int]:
+    c.begin_answer(plain_ms, n_prompt=2)
+    ks = []
+    for _ in range(64):
+        ks.append(c.choose(AUTO_K_CAP))
+        if ks[-1]:
+            break
+        c.record(0, 0, 0.0, plain_ms)
+    return [k for k in ks if k]
+
+
+def test_a_short_prompts_catching_up_is_not_taken_for_free():
+    """The head caught up on the 2-token prompt in less than an ordinary step's catching up
+    (9 tokens after a draft of 8 kept): the prompt's cost beyond an ordinary step's read as
+    nothing, so every answer's first probe looked repaid, and on the toy EAGLE-3 pair each
+    answer K auto kept plain paid one, a fifth of its time. The plain stretches' cost per token
+    is taken instead."""
+    c = head_that_cannot_pay(2.0)
+    assert c.catch_up_ms() > 0
+    assert probes_in_a_plain_answer(c, 2.0) == []
+
+
+def test_faster_plain_steps_check_drafting_costs_only_where_they_would_then_pay():
+    """Plain steps measured 30% faster than beside the drafting steps set off a check of the
+    drafting costs, a probe made whatever it costs (adaptive_k's COST_SURPRISE). Where even
+    scaled to that speed drafting runs at half plain decoding's rate, there is nothing to
+    check: on the toy EAGLE-3 pair, whose plain steps move by a third from moment to moment,
+    such probes came twice an answer."""
+    c = head_that_cannot_pay(2.0)
+    for _ in range(40):  # the answer goes on plain, in a quicker moment
+        c.record(0, 0, 0.0, 1.4)
+    assert c._costs_unchecked
+    assert probes_in_a_plain_answer(c, 1.4) == []
+
+
 def test_the_verify_line_is_fitted_from_the_steps():
     c = AdaptiveK(plain_step_ms=10.0)
     for k in (0, 2, 4, 8) * 50:
