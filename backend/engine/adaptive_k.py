@@ -894,10 +894,11 @@ class AdaptiveK:
                 zip(self.alphas(k_max), self.alphas(k_max, OPTIMISM), strict=True), 1):
             run, run_up = run * alpha, run_up * alpha_up
             e, e_up = e + run, e_up + run_up
-            t = max(d0 + k * c + verify[k] + o.at(k), 1e-9)
+            around = o.at(k)  # the step's overhead, unscaled below: it is measured now
+            t = max(d0 + k * c + verify[k] + around, 1e-9)
             if e_up / t > hopeful:
                 hopeful_k, hopeful = k, e_up / t
-            hopeful_now = max(hopeful_now, e_up / max(scale * (t - o.at(k)) + o.at(k), 1e-9))
+            hopeful_now = max(hopeful_now, e_up / max(scale * (t - around) + around, 1e-9))
             rates.append(e / t)
             if e / t > draft_rate:
                 draft_k, draft_rate = k, e / t
