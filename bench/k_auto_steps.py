@@ -28,7 +28,7 @@ from spec_bench import CODE_PROMPT, PROSE_PROMPT, REWRITE_PROMPT  # noqa: E402
 
 from backend.engine import adaptive_k  # noqa: E402
 from backend.engine.engine import Engine  # noqa: E402
-from backend.engine.events import GenerationFinished, StepVerified  # noqa: E402
+from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified  # noqa: E402
 from backend.engine.request import GenerationRequest, Message  # noqa: E402
 
 # name: (target, draft model, EAGLE-3 head, spec type, prompt, raw prompt)
@@ -79,8 +79,8 @@ def main() -> int:
     beliefs: list[tuple] = []
     choose = adaptive_k.AdaptiveK.choose
 
-    def spying_choose(self, k_max):
-        k = choose(self, k_max)
+    def spying_choose(self, k_max, continuing=False):
+        k = choose(self, k_max, continuing)
         (a, b), (d0, c), overhead = self.verify_line(), self.draft_line(), self.overhead()
         o = overhead.at(k)  # what the controller charges this step outside draft and verify
         alphas = self.alphas(min(k_max, self.cap))
@@ -99,6 +99,9 @@ def main() -> int:
                 steps.append(ev)
             elif isinstance(ev, GenerationFinished):
                 final = ev
+            elif isinstance(ev, GenerationFailed):
+                print(f"{_round} answer failed: {ev.message} {ev.detail}", file=sys.stderr)
+                return 1
     engine.close()
     print(f"## {name}: {final.stats.tokens_per_second:.1f} tok/s, "
           f"α {final.stats.acceptance_rate:.2f}, {len(steps)} steps")
