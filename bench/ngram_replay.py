@@ -1,7 +1,7 @@
 """N-gram lookup replayed exactly: every fixed K and K auto on the target's own greedy text, at
 costs measured in the same run.
 
-    python bench/ngram_replay.py [--models DIR] [--tokens N] [--answers N]
+    python bench/ngram_replay.py [--models DIR | --target GGUF] [--tokens N] [--answers N]
                                  [--save FILE | --load FILE]
 
 Greedy output is the same at any K (speculative decoding is lossless), and n-gram lookup's
@@ -9,9 +9,10 @@ drafts follow from the text alone, so a step that drafts j tokens at any point o
 keeps exactly what a live step would: the common prefix of its drafts and the text. Unlike
 k_auto_replay.py's n-gram rows, which go on with the recorded next step whatever the replayed
 one kept, nothing here is approximated but the times: a step costs V(j + 1), the demo target
-verifying j + 1 tokens (timed apart for every size, as k_auto_replay does), plus the loop's
-time around it (`--overhead-ms`). So a controller's choices are compared without the machine's
-noise, which on this shared 2-core machine is larger than what they change.
+(or `--target`) verifying j + 1 tokens (timed apart for every size, as k_auto_replay does),
+plus the loop's time around it (`--overhead-ms`). So a controller's choices are compared
+without the machine's noise, which on this shared 2-core machine is larger than what they
+change.
 
 Each prompt is answered once (its tokens kept); then each fixed K and K auto replay it
 `--answers` times in a row, K auto with one controller as the window's engine keeps one
@@ -51,10 +52,10 @@ MORE_PROMPTS = (
 FIXED_KS = (2, 3, 4, 6, 8, 12, 16)
 
 
-def record(models: Path, tokens: int, threads: int) -> dict:
+def record(target: Path, tokens: int, threads: int) -> dict:
     """Each prompt's tokens (prompt and greedy answer) and the costs: a plain step, V(n)."""
     engine = Engine()
-    engine.load_target(models / "demo-target-f32.gguf", n_ctx=2048, n_threads=threads)
+    engine.load_target(target, n_ctx=2048, n_threads=threads)
     plain = plain_step_ms(engine, tokens)
     texts = []
     for prompt in (*PROMPTS, *MORE_PROMPTS):
@@ -67,7 +68,8 @@ def record(models: Path, tokens: int, threads: int) -> dict:
                       "tokens": [*engine._ctx.tokens[:n_prompt], *answer]})
     table = verify_table(engine)
     engine.close()
-    return {"plain": plain, "table": table, "tokens": tokens, "texts": texts}
+    return {"plain": plain, "table": table, "tokens": tokens, "texts": texts,
+            "target": target.name}
 
 
 class Replay:
@@ -156,6 +158,8 @@ def summary(firsts: list[float], laters: list[float], totals: dict) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", type=Path, default=ROOT / ".cache" / "bench-models")
+    parser.add_argument("--target", type=Path, metavar="GGUF",
+                        help="the model to record (default: the demo target in --models)")
     parser.add_argument("--tokens", type=int, default=256)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--answers", type=int, default=6)
@@ -168,11 +172,13 @@ def main() -> int:
                              "around it: machines other than this one")
     args = parser.parse_args()
     rec = (json.loads(args.load.read_text()) if args.load
-           else record(args.models, args.tokens, args.threads))
+           else record(args.target or args.models / "demo-target-f32.gguf", args.tokens,
+                       args.threads))
     if args.save:
         args.save.write_text(json.dumps(rec))
     replay = Replay(rec["plain"], rec["table"], args.overhead_ms)
-    print(f"## n-gram lookup on the demo target, {len(rec['texts'])} prompts, "
+    print(f"## n-gram lookup on {rec.get('target', 'demo-target-f32.gguf')}, "
+          f"{len(rec['texts'])} prompts, "
           f"{rec['tokens']} tokens, replayed exactly (plain step {rec['plain']:.1f} ms, V(n) = "
           + " ".join(f"{replay.verify(n):.1f}" for n in (2, 3, 5, 9, 17)) + " ms for n = 2, "
           f"3, 5, 9, 17; {args.overhead_ms} ms a step around it); tok/s, and K auto ÷ the best "
