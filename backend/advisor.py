@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from backend.engine.adaptive_k import AUTO_K_CAP
+from backend.engine.adaptive_k import AUTO_K_CAP, SIZE_MIN_SAMPLES
 from backend.engine.events import StepVerified
 from backend.engine.median_line import median_points, weighted_line
 from backend.settings_schema import N_DRAFT
@@ -52,6 +52,12 @@ K_RANGE = range(int(N_DRAFT.minval or 1), int(N_DRAFT.maxval or 32) + 1)
 #   as a controller's choices, only the steps that found a match counted, and the advice
 #   was 1.5-2.3x what each fixed K then measured (now within 0.75-1.1 on three prompts).
 KAutoDrafter = Literal["model", "lookup"]
+# After a model drafter's K auto steps, only the draft lengths whose verify batch those steps
+# measured (SIZE_MIN_SAMPLES times, as K auto itself costs a size by its own steps) are
+# advised, each costed by its own steps' median. K auto drafts long where drafting pays, and
+# the verify line through its batches of 9-17 read back to a batch of 2 put it at 13 ms where
+# the demo pair's took 18.6, and its drafts at 8.8 ms where one took 12.7: the window advised
+# K = 1 at 1.55x plain, offering to switch to it, where it then measured 1.12x (K = 8 1.56x).
 
 
 NO_DRAFT_YET = ("No draft has been verified yet: answer with a spec type other than none to "
@@ -66,6 +72,9 @@ BETA_UNKNOWN = ("The verification cost per extra token was not measured (every v
 LONGER_UNTRIED = ("No draft longer than {longest} was measured; if position {longest}'s "
                   "acceptance held further, K = {k} would give {speedup:.2f}×: try it to "
                   "measure.")
+NOT_COSTED = ("K auto verified fewer than {min} batches of {n} tokens, so what K = {k} costs "
+              "was not measured and it is not advised; the line through the batches it did "
+              "verify puts it at {speedup:.2f}×: try it to measure.")
 ALL_ACCEPTED = "Every one of the {n} drafts was accepted."
 NONE_ACCEPTED = "None of the {n} drafts was accepted."
 SLOWER = ("Speculation is expected to be slower than plain decoding at every K from {first} "
@@ -78,7 +87,8 @@ SLOW_DRAFT = "the draft is too slow (a drafted token costs {c:.2f} of a plain st
 DEAR_BATCH = ("batch verification is dear on this CPU (each extra token in the verify batch "
               "adds {beta:.2f} of a plain step)")
 TEMPLATES = (NO_DRAFT_YET, TOO_FEW_STEPS, COST_UNKNOWN, BETA_UNKNOWN, LONGER_UNTRIED,
-             ALL_ACCEPTED, NONE_ACCEPTED, SLOWER, BEST, LOW_ACCEPTANCE, SLOW_DRAFT, DEAR_BATCH)
+             NOT_COSTED, ALL_ACCEPTED, NONE_ACCEPTED, SLOWER, BEST, LOW_ACCEPTANCE,
+             SLOW_DRAFT, DEAR_BATCH)
 
 
 def k_auto_drafter(spec: SpecType | None) -> KAutoDrafter | None:
@@ -259,6 +269,13 @@ def _fit_verify_line(drafted: Sequence[int], verify_ms: Sequence[float],
     return VerifyLine(*line) if line is not None else None
 
 
+def _costed_sizes(drafted: Sequence[int], verify_ms: Sequence[float]) -> dict[int, float]:
+    """{batch size: median verify ms} of the sizes of 2 or more that at least
+    SIZE_MIN_SAMPLES steps verified (see NOT_COSTED)."""
+    points = median_points((d + 1, ms) for d, ms in zip(drafted, verify_ms, strict=True) if d)
+    return {int(n): ms for n, ms, count in points if count >= SIZE_MIN_SAMPLES}
+
+
 def _alphas(positions: Sequence[PositionAcceptance], k_max: int) -> list[float]:
     """α₁…α_k_max: a position no step reached takes the α of the last one that was."""
     out: list[float] = []
@@ -281,18 +298,23 @@ def step_overhead_ms(stats) -> float | None:
 def _estimate(alphas: Sequence[float], ks: Sequence[int], c: float, beta: float,
               plain_ms: float | None, longest: int, line: VerifyLine | None = None,
               overhead_ms: float | None = None,
-              lengths: Sequence[float] | None = None) -> tuple[KEstimate, ...]:
+              lengths: Sequence[float] | None = None,
+              costed: dict[int, float] | None = None) -> tuple[KEstimate, ...]:
     """T(K) is paid for the L(K) drafts a step makes (`mean_draft_lengths`; K when not
     given). With a plain step's time, the verify line and the step overhead all measured, it
-    is their sum in ms over the plain step: L·c + V(L + 1) + overhead. A speculative step pays
-    more than a plain one outside its batch (its drafts' events, the drafter's bookkeeping),
-    which 1 + K·(c + β) takes as equal; on the small test models it is a third of a step."""
+    is their sum in ms over the plain step: L·c + V(L + 1) + overhead, V(n) from `costed`
+    (ms by batch size, measured) where it has the size, else the line. A speculative step
+    pays more than a plain one outside its batch (its drafts' events, the drafter's
+    bookkeeping), which 1 + K·(c + β) takes as equal; on the small test models it is a third
+    of a step."""
     rows = []
     for k in ks:
         e = expected_tokens_per_step_by_position(alphas, k)
         n = lengths[k] if lengths is not None and k < len(lengths) else float(k)
         if plain_ms and line is not None and overhead_ms is not None:
-            t = (n * c * plain_ms + max(line.ms(n + 1), 0.0) + overhead_ms) / plain_ms
+            v = (costed or {}).get(k + 1) if n == k else None
+            v = max(line.ms(n + 1), 0.0) if v is None else v
+            t = (n * c * plain_ms + v + overhead_ms) / plain_ms
         else:
             t = 1.0 + n * (c + beta)
         rows.append(KEstimate(k, e, t, plain_ms * t if plain_ms else None, e / t,
@@ -379,16 +401,24 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
         notes.append(words(BETA_UNKNOWN))
     longest = len(positions)
     alphas = _alphas(positions, max(ks))
-    lengths = ([float(k) for k in range(max(ks) + 1)] if k_auto == "model" and not asked
+    by_model = k_auto == "model" and not asked
+    lengths = ([float(k) for k in range(max(ks) + 1)] if by_model
                else mean_draft_lengths(drafted, max(ks), asked))
-    rows = _estimate(alphas, ks, c, beta, plain_ms, longest, line, overhead_ms, lengths)
-    # A K longer than any draft measured rests on a guess: it is offered to try, not advised.
+    costed = _costed_sizes(drafted, verify_ms) if by_model and verify_line is None else {}
+    rows = _estimate(alphas, ks, c, beta, plain_ms, longest, line, overhead_ms, lengths,
+                     costed)
+    # A K longer than any draft measured, or whose batch K auto did not measure (see
+    # NOT_COSTED), rests on a guess: it is offered to try, not advised.
     candidates = [r for r in rows if r.measured] or list(rows)
+    candidates = [r for r in candidates if not costed or r.k + 1 in costed] or candidates
     best = _best(candidates)
     guess = _best(rows)
-    if guess.speedup > best.speedup:
+    if guess.speedup > best.speedup and not guess.measured:
         notes.append(words(LONGER_UNTRIED, longest=longest, k=guess.k,
                             speedup=guess.speedup))
+    elif guess.speedup > best.speedup:
+        notes.append(words(NOT_COSTED, min=SIZE_MIN_SAMPLES, n=guess.k + 1, k=guess.k,
+                           speedup=guess.speedup))
     n_drafted = sum(p.n_reached for p in positions)
     if all(a == 1.0 for a in alphas[:longest]):
         notes.append(words(ALL_ACCEPTED, n=n_drafted))

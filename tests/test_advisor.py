@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from backend.advisor import (
@@ -237,3 +239,33 @@ def test_after_k_auto_n_gram_lookup_steps_without_a_match_count_against_drafting
     gained = sum(len(s.emitted) for s in steps) / sum(s.verify_ms + 0.2 for s in steps)
     assert as_choices.rows[0].speedup > 4  # as if every step had found four
     assert as_lookup.rows[0].speedup == pytest.approx(gained * 10.0, rel=0.25)
+
+
+def test_after_k_auto_only_the_lengths_whose_batches_it_measured_are_advised():
+    """K auto drafted 8, 12 or 16 a step; the demo pair's verify batches on this CPU jump from
+    one token to two and climb again past 16, so a line through K auto's batches, read back
+    to short drafts, made them look cheap: the window advised K = 1 at 1.55x where it then
+    measured 1.12x (K = 8 1.56x). Only a K whose batch was measured is advised, costed by
+    its own steps; a shorter one the line favours is offered to try, not advised."""
+    verify = {1: 14.1, 2: 20.8, 9: 39.1, 13: 49.5, 17: 70.6}  # ms, the demo target's
+
+    def draft(k: int) -> float:
+        return 1.5 + 7.4 * k
+
+    rng = random.Random(1)
+    steps = []
+    for i, k in enumerate([8, 12, 16] * 7 + [1] + [0] * 3):
+        kept = 0
+        while kept < k and rng.random() < 0.96:
+            kept += 1
+        steps.append(step("a" * kept + "r" * (k - kept), number=i,
+                          draft_ms=draft(k) if k else 0.0, verify_ms=verify[k + 1]))
+    advice = advise(steps, plain_tokens_per_second=1000 / 14.1, overhead_ms=0.6,
+                    k_auto="model")
+    assert advice.best_k in (8, 12, 16)
+    alphas = [p.alpha or 0.0 for p in acceptance_by_position(steps)]
+    true = (expected_tokens_per_step_by_position(alphas, advice.best_k) * 14.1
+            / (draft(advice.best_k) + verify[advice.best_k + 1] + 0.6))
+    assert advice.speedup == pytest.approx(true, rel=0.03)
+    assert any(f"what K = {k} costs was not measured" in note
+               for note in advice.notes for k in range(1, 8))

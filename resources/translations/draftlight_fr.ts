@@ -2748,6 +2748,10 @@ Inutilisable : {error}</translation>
         <translation>Aucun brouillon plus long que {longest} n&apos;a été mesuré ; si l&apos;acceptation de la position {longest} tenait au-delà, K = {k} donnerait {speedup:.2f}× : essayez-le pour le mesurer.</translation>
     </message>
     <message>
+        <source>K auto verified fewer than {min} batches of {n} tokens, so what K = {k} costs was not measured and it is not advised; the line through the batches it did verify puts it at {speedup:.2f}×: try it to measure.</source>
+        <translation>K auto a vérifié moins de {min} lots de {n} jetons : le coût de K = {k} n&apos;a donc pas été mesuré et il n&apos;est pas conseillé ; la droite passant par les lots vérifiés l&apos;estime à {speedup:.2f}× : essayez-le pour le mesurer.</translation>
+    </message>
+    <message>
         <source>Every one of the {n} drafts was accepted.</source>
         <translation>Les {n} brouillons ont tous été acceptés.</translation>
     </message>

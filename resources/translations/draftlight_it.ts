@@ -2748,6 +2748,10 @@ Non utilizzabile: {error}</translation>
         <translation>Nessun draft più lungo di {longest} è stato misurato; se l&apos;accettazione della posizione {longest} reggesse anche oltre, K = {k} darebbe {speedup:.2f}×: provalo per misurarlo.</translation>
     </message>
     <message>
+        <source>K auto verified fewer than {min} batches of {n} tokens, so what K = {k} costs was not measured and it is not advised; the line through the batches it did verify puts it at {speedup:.2f}×: try it to measure.</source>
+        <translation>K auto ha verificato meno di {min} batch da {n} token, quindi il costo di K = {k} non è stato misurato e non viene consigliato; la retta per i batch che ha verificato lo stima a {speedup:.2f}×: provalo per misurarlo.</translation>
+    </message>
+    <message>
         <source>Every one of the {n} drafts was accepted.</source>
         <translation>Tutti i {n} draft sono stati accettati.</translation>
     </message>
