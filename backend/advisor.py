@@ -52,9 +52,9 @@ K_RANGE = range(int(N_DRAFT.minval or 1), int(N_DRAFT.maxval or 32) + 1)
 #   as a controller's choices, only the steps that found a match counted, and the advice
 #   was 1.5-2.3x what each fixed K then measured (now within 0.75-1.1 on three prompts).
 KAutoDrafter = Literal["model", "lookup"]
-# After a model drafter's K auto steps, only the draft lengths whose verify batch those steps
-# measured (SIZE_MIN_SAMPLES times, as K auto itself costs a size by its own steps) are
-# advised, each costed by its own steps' median. K auto drafts long where drafting pays, and
+# After a model drafter's K auto steps, only the draft lengths those steps measured
+# (SIZE_MIN_SAMPLES times, as K auto itself costs a batch size by its own steps) are advised,
+# each costed by its own steps' median. K auto drafts long where drafting pays, and
 # the verify line through its batches of 9-17 read back to a batch of 2 put it at 13 ms where
 # the demo pair's took 18.6, and its drafts at 8.8 ms where one took 12.7: the window advised
 # K = 1 at 1.55x plain, offering to switch to it, where it then measured 1.12x (K = 8 1.56x).
@@ -269,11 +269,14 @@ def _fit_verify_line(drafted: Sequence[int], verify_ms: Sequence[float],
     return VerifyLine(*line) if line is not None else None
 
 
-def _costed_sizes(drafted: Sequence[int], verify_ms: Sequence[float]) -> dict[int, float]:
-    """{batch size: median verify ms} of the sizes of 2 or more that at least
-    SIZE_MIN_SAMPLES steps verified (see NOT_COSTED)."""
-    points = median_points((d + 1, ms) for d, ms in zip(drafted, verify_ms, strict=True) if d)
-    return {int(n): ms for n, ms, count in points if count >= SIZE_MIN_SAMPLES}
+def _costed_lengths(drafted: Sequence[int], draft_ms: Sequence[float],
+                    verify_ms: Sequence[float]) -> dict[int, float]:
+    """{K: the median of drafting and verifying, in ms, over the steps that drafted K} for the
+    K that at least SIZE_MIN_SAMPLES steps drafted (see NOT_COSTED): a step's own times, not
+    a per-token mean that spreads a long draft's fixed cost over its tokens."""
+    points = median_points((d, dm + vm) for d, dm, vm in zip(
+        drafted, draft_ms, verify_ms, strict=True) if d)
+    return {int(k): ms for k, ms, count in points if count >= SIZE_MIN_SAMPLES}
 
 
 def _alphas(positions: Sequence[PositionAcceptance], k_max: int) -> list[float]:
@@ -302,8 +305,9 @@ def _estimate(alphas: Sequence[float], ks: Sequence[int], c: float, beta: float,
               costed: dict[int, float] | None = None) -> tuple[KEstimate, ...]:
     """T(K) is paid for the L(K) drafts a step makes (`mean_draft_lengths`; K when not
     given). With a plain step's time, the verify line and the step overhead all measured, it
-    is their sum in ms over the plain step: L·c + V(L + 1) + overhead, V(n) from `costed`
-    (ms by batch size, measured) where it has the size, else the line. A speculative step
+    is their sum in ms over the plain step: L·c + V(L + 1) + overhead, or where `costed` has
+    K (a model drafter's K auto steps), its measured drafting and verifying + overhead. A
+    speculative step
     pays more than a plain one outside its batch (its drafts' events, the drafter's
     bookkeeping), which 1 + K·(c + β) takes as equal; on the small test models it is a third
     of a step."""
@@ -312,9 +316,10 @@ def _estimate(alphas: Sequence[float], ks: Sequence[int], c: float, beta: float,
         e = expected_tokens_per_step_by_position(alphas, k)
         n = lengths[k] if lengths is not None and k < len(lengths) else float(k)
         if plain_ms and line is not None and overhead_ms is not None:
-            v = (costed or {}).get(k + 1) if n == k else None
-            v = max(line.ms(n + 1), 0.0) if v is None else v
-            t = (n * c * plain_ms + v + overhead_ms) / plain_ms
+            measured = (costed or {}).get(k) if n == k else None
+            if measured is None:
+                measured = n * c * plain_ms + max(line.ms(n + 1), 0.0)
+            t = (measured + overhead_ms) / plain_ms
         else:
             t = 1.0 + n * (c + beta)
         rows.append(KEstimate(k, e, t, plain_ms * t if plain_ms else None, e / t,
@@ -404,13 +409,14 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
     by_model = k_auto == "model" and not asked
     lengths = ([float(k) for k in range(max(ks) + 1)] if by_model
                else mean_draft_lengths(drafted, max(ks), asked))
-    costed = _costed_sizes(drafted, verify_ms) if by_model and verify_line is None else {}
+    costed = (_costed_lengths(drafted, draft_ms, verify_ms)
+              if by_model and verify_line is None and cost_ratio is None else {})
     rows = _estimate(alphas, ks, c, beta, plain_ms, longest, line, overhead_ms, lengths,
                      costed)
     # A K longer than any draft measured, or whose batch K auto did not measure (see
     # NOT_COSTED), rests on a guess: it is offered to try, not advised.
     candidates = [r for r in rows if r.measured] or list(rows)
-    candidates = [r for r in candidates if not costed or r.k + 1 in costed] or candidates
+    candidates = [r for r in candidates if not costed or r.k in costed] or candidates
     best = _best(candidates)
     guess = _best(rows)
     if guess.speedup > best.speedup and not guess.measured:

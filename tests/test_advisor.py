@@ -266,6 +266,6 @@ def test_after_k_auto_only_the_lengths_whose_batches_it_measured_are_advised():
     alphas = [p.alpha or 0.0 for p in acceptance_by_position(steps)]
     true = (expected_tokens_per_step_by_position(alphas, advice.best_k) * 14.1
             / (draft(advice.best_k) + verify[advice.best_k + 1] + 0.6))
-    assert advice.speedup == pytest.approx(true, rel=0.03)
+    assert advice.speedup == pytest.approx(true, rel=0.01)  # its own steps, measured
     assert any(f"what K = {k} costs was not measured" in note
                for note in advice.notes for k in range(1, 8))
