@@ -31,9 +31,17 @@ def greedy_token(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]
 
 def softmax(logits: np.ndarray) -> np.ndarray:
     """softmax at temperature 1, in float64: the model's own distribution, what the inspector
-    shows for greedy decoding (whose choice, the argmax, is the same at any temperature)."""
-    e = np.exp(logits - float(logits.max()), dtype=np.float64)
-    return e / e.sum()
+    shows for greedy decoding (whose choice, the argmax, is the same at any temperature).
+
+    Cast first, then exp in place, for the same bits: `np.exp(x, dtype=np.float64)` on
+    float32 logits runs a casting loop whose speed depends on the values (on a 49k
+    vocabulary, 75 µs for the demo target's logits against 68 this way, but 460 against 70
+    for a random normal vector), and a greedy step runs it once per draft and once per
+    verified row."""
+    e = (logits - logits.max()).astype(np.float64)
+    np.exp(e, out=e)
+    e /= e.sum()
+    return e
 
 
 TOP_N = 5  # how many of a distribution's most likely tokens the inspector lists
