@@ -54,10 +54,11 @@ K_RANGE = range(int(N_DRAFT.minval or 1), int(N_DRAFT.maxval or 32) + 1)
 KAutoDrafter = Literal["model", "lookup"]
 # After a model drafter's K auto steps, only the draft lengths those steps measured
 # (SIZE_MIN_SAMPLES times, as K auto itself costs a batch size by its own steps) are advised,
-# each costed by its own steps' median. K auto drafts long where drafting pays, and
-# the verify line through its batches of 9-17 read back to a batch of 2 put it at 13 ms where
-# the demo pair's took 18.6, and its drafts at 8.8 ms where one took 12.7: the window advised
-# K = 1 at 1.55x plain, offering to switch to it, where it then measured 1.12x (K = 8 1.56x).
+# each costed by the median of its own steps' drafting and verifying. K auto drafts long
+# where drafting pays, and the verify line through its batches of 9-17, read back to a batch
+# of 2, put it at 13 ms where the demo pair's took 18.6, and the per-token drafting cost one
+# draft at 8.8 ms where it took 12.7: the window advised K = 1 at 1.55x plain, offering to
+# switch to it, where it then measured 1.12x (K = 8 1.56x).
 
 
 NO_DRAFT_YET = ("No draft has been verified yet: answer with a spec type other than none to "
@@ -307,10 +308,9 @@ def _estimate(alphas: Sequence[float], ks: Sequence[int], c: float, beta: float,
     given). With a plain step's time, the verify line and the step overhead all measured, it
     is their sum in ms over the plain step: L·c + V(L + 1) + overhead, or where `costed` has
     K (a model drafter's K auto steps), its measured drafting and verifying + overhead. A
-    speculative step
-    pays more than a plain one outside its batch (its drafts' events, the drafter's
-    bookkeeping), which 1 + K·(c + β) takes as equal; on the small test models it is a third
-    of a step."""
+    speculative step pays more than a plain one outside its batch (its drafts' events, the
+    drafter's bookkeeping), which 1 + K·(c + β) takes as equal; on the small test models it
+    is a third of a step."""
     rows = []
     for k in ks:
         e = expected_tokens_per_step_by_position(alphas, k)
