@@ -50,6 +50,8 @@ MORE_PROMPTS = (
     "Write a bash script that renames every .txt file in a folder to .md.",
 )
 FIXED_KS = (2, 3, 4, 6, 8, 12, 16)
+# Recorded without --target; also the name a recording made before --target existed stands for.
+DEMO_TARGET = "demo-target-f32.gguf"
 
 
 def record(target: Path, tokens: int, threads: int) -> dict:
@@ -172,12 +174,12 @@ def main() -> int:
                              "around it: machines other than this one")
     args = parser.parse_args()
     rec = (json.loads(args.load.read_text()) if args.load
-           else record(args.target or args.models / "demo-target-f32.gguf", args.tokens,
+           else record(args.target or args.models / DEMO_TARGET, args.tokens,
                        args.threads))
     if args.save:
         args.save.write_text(json.dumps(rec))
     replay = Replay(rec["plain"], rec["table"], args.overhead_ms)
-    print(f"## n-gram lookup on {rec.get('target', 'demo-target-f32.gguf')}, "
+    print(f"## n-gram lookup on {rec.get('target', DEMO_TARGET)}, "
           f"{len(rec['texts'])} prompts, "
           f"{rec['tokens']} tokens, replayed exactly (plain step {rec['plain']:.1f} ms, V(n) = "
           + " ".join(f"{replay.verify(n):.1f}" for n in (2, 3, 5, 9, 17)) + " ms for n = 2, "
