@@ -11,21 +11,25 @@ cd "$(dirname "$0")/.."
 . .venv/bin/activate
 # shellcheck disable=SC1091
 . scripts/llama-recipe.sh
-KEY=$(llama_build_key "$LLAMA_FAST_CMAKE_ARGS")
-DIR="${XDG_CACHE_HOME:-$HOME/.cache}/draftlight/fast/llama-cpp-python-$LLAMA_VERSION-$KEY"
 RECORD=.venv/draftlight-fast-build
-if [ ! -f "$DIR/site/.complete" ]; then
-    echo "Compiling llama.cpp's default (fast) build for the Kernels setting (once; several minutes)..."
-    rm -rf "$DIR.tmp" && mkdir -p "$DIR.tmp/wheel"
-    CMAKE_ARGS="$LLAMA_FAST_CMAKE_ARGS" CFLAGS="${CFLAGS:-} $NO_AMX" CXXFLAGS="${CXXFLAGS:-} $NO_AMX" \
-    CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}" \
-        python -m pip wheel -q --no-deps --no-cache-dir --no-binary llama-cpp-python \
-        "llama-cpp-python==$LLAMA_VERSION" -w "$DIR.tmp/wheel"
-    # only the llama_cpp package, in its own folder: the engine process puts it first on its path
-    python -m pip install -q --no-deps --target "$DIR.tmp/site" "$DIR.tmp/wheel"/llama_cpp_python-*.whl
-    touch "$DIR.tmp/site/.complete"
-    rm -rf "$DIR" && mv "$DIR.tmp" "$DIR"  # complete or absent, never half
-fi
-printf 'dir=%s\nkey=%s\ncmake_args=%s\ncflags=%s\n' "$DIR/site" "$KEY" "$LLAMA_FAST_CMAKE_ARGS" \
-    "$NO_AMX" > "$RECORD"
-echo "fast kernels: $DIR/site"
+
+install_fast() {  # $1: the CMake flags
+    local key dir
+    key=$(llama_build_key "$1")
+    dir="$BUILDS/fast/llama-cpp-python-$LLAMA_VERSION-$key"
+    if [ ! -f "$dir/site/.complete" ]; then
+        echo "Compiling llama.cpp's default (fast) build for the Kernels setting (once; several minutes)..."
+        llama_compile "$1" "$dir.build/wheel" || return 1
+        # only the llama_cpp package, in its own folder: the engine process puts it first on
+        # its path
+        rm -rf "$dir.build/site" && python -m pip install -q --no-deps --target \
+            "$dir.build/site" "$dir.build/wheel"/llama_cpp_python-*.whl || return 1
+        touch "$dir.build/site/.complete"
+        rm -rf "$dir" && mv "$dir.build" "$dir"  # complete or absent, never half
+    fi
+    printf 'dir=%s\nkey=%s\ncmake_args=%s\ncflags=%s\n' "$dir/site" "$key" "$1" "$NO_AMX" \
+        > "$RECORD"
+    echo "fast kernels: $dir/site"
+}
+
+with_gpu_fallback install_fast "$LLAMA_FAST_CMAKE_ARGS"

@@ -33,30 +33,9 @@ PYTHON="${PYTHON:-python3}"
 # shellcheck disable=SC1091
 . .venv/bin/activate
 python -m pip install -q --upgrade pip
-# llama-cpp-python has no binary wheel on PyPI, so llama.cpp is compiled here, once (several
-# minutes on 2 cores), with the flags in scripts/llama-build.env (why each is there: that file),
-# cached by scripts/llama-recipe.sh's key; a venv remembers the key it installed, so a changed
-# recipe rebuilds and reinstalls.
-# shellcheck disable=SC1091
-. scripts/llama-recipe.sh
-BUILD_KEY=$(llama_build_key "$LLAMA_CMAKE_ARGS")
-WHEELS="${XDG_CACHE_HOME:-$HOME/.cache}/draftlight/wheels/llama-cpp-python-$LLAMA_VERSION-$BUILD_KEY"
-# What the venv's llama.cpp was built with; tests/engine/test_build.py reads it.
-INSTALLED=.venv/draftlight-llama-build
-if ! grep -qx "key=$BUILD_KEY" "$INSTALLED" 2>/dev/null; then
-    if ! ls "$WHEELS"/llama_cpp_python-*.whl >/dev/null 2>&1; then
-        echo "Compiling llama.cpp for llama-cpp-python $LLAMA_VERSION (once; several minutes)..."
-        rm -rf "$WHEELS.tmp" && mkdir -p "$WHEELS.tmp"
-        CMAKE_ARGS="$LLAMA_CMAKE_ARGS" CFLAGS="${CFLAGS:-} $NO_AMX" CXXFLAGS="${CXXFLAGS:-} $NO_AMX" \
-        CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}" \
-            python -m pip wheel -q --no-deps --no-cache-dir --no-binary llama-cpp-python \
-            "llama-cpp-python==$LLAMA_VERSION" -w "$WHEELS.tmp"
-        # Renamed only when complete, so an interrupted build is never taken for a cached one.
-        rm -rf "$WHEELS" && mv "$WHEELS.tmp" "$WHEELS"
-    fi
-    python -m pip install -q --force-reinstall --no-deps "$WHEELS"/llama_cpp_python-*.whl
-    printf 'key=%s\ncmake_args=%s\ncflags=%s\n' "$BUILD_KEY" "$LLAMA_CMAKE_ARGS" "$NO_AMX" > "$INSTALLED"
-fi
+# llama.cpp, compiled here once (llama-cpp-python ships no binary wheel on PyPI), with this
+# machine's GPU where it has one and the build works (scripts/llama-recipe.sh).
+bash scripts/exact-kernels.sh
 # The "fast" kernels beside it (the Kernels setting); optional: a failed build leaves only exact.
 if [ "${DRAFTLIGHT_FAST_KERNELS:-1}" != 0 ]; then
     bash scripts/fast-kernels.sh || echo "warning: the fast kernels could not be built; the" \
