@@ -80,15 +80,32 @@ def _top_margin(log: TokenLog, i: int) -> float | None:
 
 
 
-def fast_kernels_text(d: Difference) -> str:
-    """Why a difference can happen with the fast kernels, and whether this one is that."""
-    words = " " + translate("LosslessCheck", "These answers ran on the fast kernels: "
-                            "llamafile's matrix code adds up a verification batch in another "
-                            "order than a single token, so at a near-tie the floating-point "
-                            "rounding can pick the other token.")
+# Why a verification batch may be summed in another order than a single token: the choice of
+# kernels ("fast") or layers on a GPU ("gpu"), whose batch kernels are not the one-token ones.
+FAST_KERNELS, GPU = "fast", "gpu"
+
+
+def reordered_text(d: Difference, by: str) -> str:
+    """Why a difference can happen with the fast kernels or on a GPU (`by`), and whether this
+    one is that."""
+    if by == GPU:
+        why = translate("LosslessCheck", "These answers ran on a GPU: its kernels add up a "
+                        "verification batch in another order than a single token, so at a "
+                        "near-tie the floating-point rounding can pick the other token.")
+    else:
+        why = translate("LosslessCheck", "These answers ran on the fast kernels: "
+                        "llamafile's matrix code adds up a verification batch in another "
+                        "order than a single token, so at a near-tie the floating-point "
+                        "rounding can pick the other token.")
+    words = " " + why
     if d.margin is None:
         return words
     if d.margin <= NEAR_TIE:
+        if by == GPU:
+            return words + " " + translate(
+                "LosslessCheck", "Here plain decoding's two most likely tokens were "
+                "{margin:.4f} apart in p: a near-tie. Set GPU layers to 0 for a "
+                "token-for-token match.").format(margin=d.margin)
         return words + " " + translate(
             "LosslessCheck", "Here plain decoding's two most likely tokens were {margin:.4f} "
             "apart in p: a near-tie. Choose the exact kernels for a token-for-token match."
@@ -129,7 +146,9 @@ def _token(text: str, token_id: int | None, p: float | None) -> str:
 
 
 def difference_text(d: Difference, n: int, *, temperature_unknown: bool = False,
-                    fast_kernels: bool = False) -> str:
+                    reordered_by: str = "") -> str:
+    """`reordered_by`: FAST_KERNELS or GPU when the answers ran where a batch is summed in
+    another order than one token (see reordered_text), else ""."""
     spec = spec_types.get(d.answer_origin)
     drafted_by = (backend_text(spec.drafted_by) if spec and spec.drafted_by
                   else translate("LosslessCheck", "drafted ({origin})").format(
@@ -148,8 +167,8 @@ def difference_text(d: Difference, n: int, *, temperature_unknown: bool = False,
     words = translate("LosslessCheck", "Differs from plain decoding at token {position} of {n}: "
                       "this answer has {token}, {origin}; {plain}").format(
         position=d.position + 1, n=n, token=mine, origin=origin, plain=plain)
-    if fast_kernels and d.plain_id is not None:
-        words += fast_kernels_text(d)
+    if reordered_by and d.plain_id is not None:
+        words += reordered_text(d, reordered_by)
     if temperature_unknown:
         words += " " + translate("LosslessCheck", "This answer's temperature was not saved "
                                  "with the chat: if it was sampled, a different text is "
@@ -179,7 +198,7 @@ class _Pending:
     n_tokens: int
     temperature_unknown: bool
     plain: TokenLog
-    fast_kernels: bool = False
+    reordered_by: str = ""
 
 
 class LosslessCheck(QObject):
@@ -211,7 +230,7 @@ class LosslessCheck(QObject):
         return entry[1] if entry is not None and entry[0]() is answer else None
 
     def check(self, widget: AnswerWidget, conv: Conversation, current: GenerationRequest, *,
-              busy: bool, target_name: str | None, fast_kernels: bool = False) -> None:
+              busy: bool, target_name: str | None, reordered_by: str = "") -> None:
         """Start the check of `widget`'s answer, or say under it why not now. `current` is
         the window's request as its panel stands: the settings of an answer read from the
         chat store, which keeps no sampling settings (its history comes from `conv`)."""
@@ -248,7 +267,7 @@ class LosslessCheck(QObject):
             request = dataclasses.replace(current, messages=history.messages())
         rid = self._client.generate(plain_request(request, n))
         self._pending[rid] = _Pending(widget, n, self.request_for(answer) is None, TokenLog(),
-                                      fast_kernels)
+                                      reordered_by)
         widget.check_button.setEnabled(False)
         self._say(widget, self.tr("Checking: decoding the same conversation plainly and "
                                   "greedily ({n} tokens)…").format(n=n), checking=True)
@@ -283,7 +302,7 @@ class LosslessCheck(QObject):
             identical = d is None
             words = identical_text(p.n_tokens) if d is None else difference_text(
                 d, p.n_tokens, temperature_unknown=p.temperature_unknown,
-                fast_kernels=p.fast_kernels)
+                reordered_by=p.reordered_by)
         self._say(p.widget, words, warn=not identical)
         p.widget.check_button.setEnabled(True)
 

@@ -45,7 +45,7 @@ from app.conversation import Conversation, Turn
 from app.generation_panel import GenerationPanel
 from app.language_menu import attach_language_menu
 from app.legend import TokenLegend
-from app.lossless_check import LosslessCheck
+from app.lossless_check import FAST_KERNELS, GPU, LosslessCheck
 from app.message_box import MessageBox
 from app.message_widgets import AnswerWidget
 from app.model_manager.launcher import ModelManagerLauncher
@@ -608,7 +608,14 @@ class MainWindow(QMainWindow):
         busy = self.generating or self._send_after_load or self.loading
         self.lossless.check(widget, self.conversation, self.build_request(), busy=busy,
                             target_name=self.target.name if self.target else None,
-                            fast_kernels=self.settings.models.kernels == "fast")
+                            reordered_by=self._reordered_by())
+
+    def _reordered_by(self) -> str:
+        """Why this engine's verification batches may sum in another order than one token
+        (the lossless check's explanation), or ""."""
+        if self.settings.models.kernels == "fast":
+            return FAST_KERNELS
+        return GPU if self.target is not None and self.target.on_gpu else ""
 
     @Slot(int, object)
     def _on_events(self, request_id: int, events: list) -> None:

@@ -112,7 +112,9 @@ KERNELS = Option(
 GPU_LAYERS = Option(
     "models.gpu_layers", -1, "GPU layers",
     "Layers offloaded to the GPU (auto: all of them when llama.cpp was built with CUDA or "
-    "Metal, none otherwise; 0: CPU only). Restarts the engine",
+    "Metal, none otherwise; 0: CPU only). A GPU sums a verification batch in another order "
+    "than one token, so greedy output may differ from plain decoding at near-ties. Restarts "
+    "the engine",
     minval=-1, maxval=999, special="auto", cli="--gpu-layers",
 )
 N_THREADS = Option(

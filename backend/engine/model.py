@@ -107,6 +107,7 @@ class LoadedModel:
             n_ctx_train=llama_cpp.llama_model_n_ctx_train(model),
             n_vocab=self.n_vocab,
             n_mtp_heads=int(llama_cpp.llama_model_n_layer_nextn(model)),
+            on_gpu=self.n_gpu_layers > 0 and bool(llama_cpp.llama_supports_gpu_offload()),
         )
 
     # -- metadata -----------------------------------------------------------------------

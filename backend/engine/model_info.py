@@ -17,3 +17,6 @@ class ModelInfo:
     n_ctx_train: int
     n_vocab: int
     n_mtp_heads: int
+    # Layers offloaded to a GPU: its kernels sum a verification batch in another order than one
+    # token, so greedy output is no longer guaranteed token for token (the lossless check).
+    on_gpu: bool = False

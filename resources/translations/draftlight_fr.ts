@@ -1408,8 +1408,16 @@ Inutilisable : {error}</translation>
 <context>
     <name>LosslessCheck</name>
     <message>
+        <source>These answers ran on a GPU: its kernels add up a verification batch in another order than a single token, so at a near-tie the floating-point rounding can pick the other token.</source>
+        <translation>Ces réponses ont tourné sur un GPU : ses noyaux additionnent un lot de vérification dans un autre ordre qu&apos;un jeton seul, si bien qu&apos;en cas de quasi-égalité l&apos;arrondi en virgule flottante peut choisir l&apos;autre jeton.</translation>
+    </message>
+    <message>
         <source>These answers ran on the fast kernels: llamafile&apos;s matrix code adds up a verification batch in another order than a single token, so at a near-tie the floating-point rounding can pick the other token.</source>
         <translation>Ces réponses ont tourné sur les noyaux rapides : le code matriciel de llamafile additionne un lot de vérification dans un autre ordre qu&apos;un jeton seul, si bien qu&apos;en cas de quasi-égalité l&apos;arrondi en virgule flottante peut choisir l&apos;autre jeton.</translation>
+    </message>
+    <message>
+        <source>Here plain decoding&apos;s two most likely tokens were {margin:.4f} apart in p: a near-tie. Set GPU layers to 0 for a token-for-token match.</source>
+        <translation>Ici, les deux jetons les plus probables du décodage simple étaient à {margin:.4f} d&apos;écart en p : une quasi-égalité. Mettez les couches GPU à 0 pour une correspondance jeton par jeton.</translation>
     </message>
     <message>
         <source>Here plain decoding&apos;s two most likely tokens were {margin:.4f} apart in p: a near-tie. Choose the exact kernels for a token-for-token match.</source>
@@ -2538,10 +2546,6 @@ Inutilisable : {error}</translation>
     <message>
         <source>GPU layers</source>
         <translation>Couches GPU</translation>
-    </message>
-    <message>
-        <source>Layers offloaded to the GPU (auto: all of them when llama.cpp was built with CUDA or Metal, none otherwise; 0: CPU only). Restarts the engine</source>
-        <translation>Couches déchargées sur le GPU (auto : toutes si llama.cpp est compilé avec CUDA ou Metal, aucune sinon ; 0 : CPU uniquement). Redémarre le moteur</translation>
     </message>
     <message>
         <source>Spec type</source>
@@ -3706,6 +3710,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>{name}: {error}</source>
         <translation>{name} : {error}</translation>
+    </message>
+    <message>
+        <source>Layers offloaded to the GPU (auto: all of them when llama.cpp was built with CUDA or Metal, none otherwise; 0: CPU only). A GPU sums a verification batch in another order than one token, so greedy output may differ from plain decoding at near-ties. Restarts the engine</source>
+        <translation>Couches déchargées sur le GPU (auto : toutes si llama.cpp est compilé avec CUDA ou Metal, aucune sinon ; 0 : CPU uniquement). Un GPU additionne un lot de vérification dans un autre ordre qu&apos;un jeton seul, si bien que la sortie gloutonne peut différer du décodage simple en cas de quasi-égalité. Redémarre le moteur</translation>
     </message>
     <message>
         <source>damaged: {where} is refused: {error}</source>

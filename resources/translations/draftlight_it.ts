@@ -1408,8 +1408,16 @@ Non utilizzabile: {error}</translation>
 <context>
     <name>LosslessCheck</name>
     <message>
+        <source>These answers ran on a GPU: its kernels add up a verification batch in another order than a single token, so at a near-tie the floating-point rounding can pick the other token.</source>
+        <translation>Queste risposte sono state generate su una GPU: i suoi kernel sommano un batch di verifica in un ordine diverso da quello di un singolo token, quindi in caso di quasi parità l&apos;arrotondamento in virgola mobile può scegliere l&apos;altro token.</translation>
+    </message>
+    <message>
         <source>These answers ran on the fast kernels: llamafile&apos;s matrix code adds up a verification batch in another order than a single token, so at a near-tie the floating-point rounding can pick the other token.</source>
         <translation>Queste risposte sono state generate con i kernel veloci: il codice matriciale di llamafile somma un batch di verifica in un ordine diverso da quello di un singolo token, quindi in caso di quasi parità l&apos;arrotondamento in virgola mobile può scegliere l&apos;altro token.</translation>
+    </message>
+    <message>
+        <source>Here plain decoding&apos;s two most likely tokens were {margin:.4f} apart in p: a near-tie. Set GPU layers to 0 for a token-for-token match.</source>
+        <translation>Qui i due token più probabili della decodifica semplice distavano {margin:.4f} in p: una quasi parità. Imposta i layer su GPU a 0 per una corrispondenza token per token.</translation>
     </message>
     <message>
         <source>Here plain decoding&apos;s two most likely tokens were {margin:.4f} apart in p: a near-tie. Choose the exact kernels for a token-for-token match.</source>
@@ -2538,10 +2546,6 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>GPU layers</source>
         <translation>Layer su GPU</translation>
-    </message>
-    <message>
-        <source>Layers offloaded to the GPU (auto: all of them when llama.cpp was built with CUDA or Metal, none otherwise; 0: CPU only). Restarts the engine</source>
-        <translation>Layer spostati sulla GPU (auto: tutti se llama.cpp è compilato con CUDA o Metal, altrimenti nessuno; 0: solo CPU). Riavvia il motore</translation>
     </message>
     <message>
         <source>Spec type</source>
@@ -3706,6 +3710,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>{name}: {error}</source>
         <translation>{name}: {error}</translation>
+    </message>
+    <message>
+        <source>Layers offloaded to the GPU (auto: all of them when llama.cpp was built with CUDA or Metal, none otherwise; 0: CPU only). A GPU sums a verification batch in another order than one token, so greedy output may differ from plain decoding at near-ties. Restarts the engine</source>
+        <translation>Layer spostati sulla GPU (auto: tutti se llama.cpp è compilato con CUDA o Metal, altrimenti nessuno; 0: solo CPU). Una GPU somma un batch di verifica in un ordine diverso da quello di un singolo token, quindi l&apos;output greedy può differire dalla decodifica semplice in caso di quasi parità. Riavvia il motore</translation>
     </message>
     <message>
         <source>damaged: {where} is refused: {error}</source>

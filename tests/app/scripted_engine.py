@@ -25,11 +25,12 @@ from backend.engine.model_info import ModelInfo
 from backend.engine.request import GenerationRequest
 
 
-def FakeModelInfo(path: str, name: str, *, n_mtp_heads: int = 0) -> ModelInfo:
+def FakeModelInfo(path: str, name: str, *, n_mtp_heads: int = 0,
+                  on_gpu: bool = False) -> ModelInfo:
     """The engine's own ModelInfo, with the numbers of a small real model."""
     return ModelInfo(path=path, name=name, architecture="llama", n_params=135_000_000,
                      size_bytes=140_000_000, n_ctx_train=8192, n_vocab=49152,
-                     n_mtp_heads=n_mtp_heads)
+                     n_mtp_heads=n_mtp_heads, on_gpu=on_gpu)
 
 
 WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -81,6 +82,7 @@ class ScriptedEngine:
         self.step_delay_s = step_delay_s
         self.load_delay_s = load_delay_s
         self.mtp_heads = mtp_heads
+        self.on_gpu = False  # the target's layers on a GPU, as a CUDA build loads them
         self.bad_drafts = bad_drafts or {}
         self.target: FakeModelInfo | None = None
         self.draft: FakeModelInfo | None = None
@@ -108,7 +110,7 @@ class ScriptedEngine:
         self.draft = None
         self._load(str(path), progress)
         self.target = FakeModelInfo(str(path), str(path).rsplit("/", 1)[-1].split(".")[0],
-                                    n_mtp_heads=self.mtp_heads)
+                                    n_mtp_heads=self.mtp_heads, on_gpu=self.on_gpu)
         return self.target
 
     def load_demo(self, *, n_ctx=4096, n_threads=None, progress=None):

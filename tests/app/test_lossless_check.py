@@ -110,6 +110,18 @@ def test_a_planted_difference_is_found_with_both_tokens(make_window, qtbot):
     assert widget.check_button.isEnabled()
 
 
+@pytest.mark.parametrize("on_gpu", [True, False])
+def test_a_difference_on_a_gpu_says_its_kernels_sum_a_batch_otherwise(make_window, qtbot,
+                                                                      on_gpu):
+    wrong = Token(4242, " wrong", "target", True, p_target=0.61)
+    eng = engine({5: wrong})
+    eng.on_gpu = on_gpu
+    w, widget = answered(make_window, qtbot, eng)
+    words = check(w, qtbot, widget)
+    assert words.startswith("Differs from plain decoding at token 6")
+    assert ("These answers ran on a GPU" in words) is on_gpu
+
+
 def test_a_sampled_answer_is_explained_not_compared(make_window, qtbot):
     eng = engine()
     w, widget = answered(make_window, qtbot, eng, temperature=0.8)
@@ -167,15 +179,21 @@ def test_an_answer_read_from_the_chat_store_is_checked_with_its_history(
     assert eng2.requests[-1].spec_type == spec_types.PLAIN
 
 
-def test_the_fast_kernels_explain_a_near_tie_and_refuse_to_explain_a_gap():
+@pytest.mark.parametrize(("by", "named", "remedy"), [
+    ("fast", "fast kernels", "Choose the exact kernels"),
+    ("gpu", "ran on a GPU", "Set GPU layers to 0"),
+])
+def test_a_reordered_sum_explains_a_near_tie_and_refuses_to_explain_a_gap(by, named, remedy):
     from app.lossless_check import NEAR_TIE, Difference, difference_text
 
     near = Difference(3, 11, " a", "draft", 0.41, plain_id=12, plain_text=" the",
                       plain_p=0.42, margin=NEAR_TIE / 2)
-    words = difference_text(near, 20, fast_kernels=True)
-    assert "fast kernels" in words and "a near-tie" in words
+    words = difference_text(near, 20, reordered_by=by)
+    assert named in words and "a near-tie" in words and remedy in words
     assert f"{NEAR_TIE / 2:.4f} apart" in words
     far = Difference(3, 11, " a", "draft", 0.1, plain_id=12, plain_text=" the", plain_p=0.8,
                      margin=0.7)
-    assert "does not explain this difference" in difference_text(far, 20, fast_kernels=True)
-    assert "fast kernels" not in difference_text(near, 20)  # exact kernels: no excuse offered
+    far_words = difference_text(far, 20, reordered_by=by)
+    assert "does not explain this difference" in far_words and remedy not in far_words
+    exact = difference_text(near, 20)  # exact kernels on the CPU: no excuse offered
+    assert named not in exact and "near-tie" not in exact
