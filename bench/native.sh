@@ -6,20 +6,26 @@
 #   bash bench/native.sh            # prints the folder holding the binaries
 #
 # Built with the same recipe as our llama-cpp-python (scripts/llama-build.env: no llamafile
-# sgemm, no AMX kernels) so both sides run the same matrix kernels and the ratio measures the
-# decoding loop; the build folder is keyed by that recipe. With NATIVE_FLAVOUR=default, with
+# sgemm, no AMX kernels, this machine's GPU where the engine's build has it) so both sides run
+# the same matrix kernels and the ratio measures the decoding loop; the build folder is keyed
+# by everything that shapes it (scripts/llama-recipe.sh). With NATIVE_FLAVOUR=default, with
 # llama.cpp's default flags instead (llamafile on: what a stock llama.cpp user runs), to set
 # beside the engine's fast kernels.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck disable=SC1091
-. scripts/llama-build.env
+. .venv/bin/activate
+# The recipe made concrete for this machine (its GPU flags, the AMX flags its compiler takes)
+# and the key that names a build by everything that shapes it, as for the engine's own builds.
+# shellcheck disable=SC1091
+. scripts/llama-recipe.sh
 if [ "${NATIVE_FLAVOUR:-exact}" = default ]; then
     LLAMA_CMAKE_ARGS="$LLAMA_FAST_CMAKE_ARGS"
 fi
+LLAMA_CMAKE_ARGS="$LLAMA_CMAKE_ARGS${GPU_FLAGS:+ $GPU_FLAGS}"  # a GPU engine meets GPU tools
 VERSION=$LLAMA_VERSION
-KEY=$(printf '%s\n' "$LLAMA_CMAKE_ARGS" "$LLAMA_NO_AMX_CFLAGS" | sha256sum | cut -c1-12)
-CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/draftlight/native-$VERSION-$KEY"
+KEY=$(llama_build_key "$LLAMA_CMAKE_ARGS" | cut -c1-12)
+CACHE="$BUILDS/native-$VERSION-$KEY"
 BIN="$CACHE/build/bin"
 if [ -x "$BIN/llama-bench" ] && [ -x "$BIN/llama-speculative-simple" ]; then
     echo "$BIN"
@@ -27,13 +33,12 @@ if [ -x "$BIN/llama-bench" ] && [ -x "$BIN/llama-speculative-simple" ]; then
 fi
 mkdir -p "$CACHE"
 if [ ! -d "$CACHE/src" ]; then
-    PY="${PYTHON:-.venv/bin/python}"
-    "$PY" -m pip download -q --no-deps --no-binary :all: "llama-cpp-python==$VERSION" -d "$CACHE" >&2
+    python -m pip download -q --no-deps --no-binary :all: "llama-cpp-python==$VERSION" -d "$CACHE" >&2
     mkdir -p "$CACHE/src"
     tar xzf "$CACHE/llama_cpp_python-$VERSION.tar.gz" -C "$CACHE/src" --strip-components=1
 fi
 # shellcheck disable=SC2086
-CFLAGS="$LLAMA_NO_AMX_CFLAGS" CXXFLAGS="$LLAMA_NO_AMX_CFLAGS" \
+CFLAGS="$NO_AMX" CXXFLAGS="$NO_AMX" \
 cmake -S "$CACHE/src/vendor/llama.cpp" -B "$CACHE/build" -DCMAKE_BUILD_TYPE=Release \
     $LLAMA_CMAKE_ARGS -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_SERVER=OFF -DLLAMA_CURL=OFF \
     -DLLAMA_BUILD_EXAMPLES=ON -DLLAMA_BUILD_TOOLS=ON >&2

@@ -32,6 +32,7 @@ from backend import spec_types  # noqa: E402
 from backend.advisor import advise, k_auto_drafter, step_overhead_ms  # noqa: E402
 from backend.engine.engine import Engine  # noqa: E402
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified  # noqa: E402
+from backend.engine.model import ALL_LAYERS  # noqa: E402
 from backend.engine.prompt import format_chat  # noqa: E402
 from backend.engine.request import GenerationRequest, Message, SamplingSettings  # noqa: E402
 
@@ -204,6 +205,9 @@ def native_comparison(target: Path, draft: Path, *, tokens: int, threads: int, r
     # model writes a long answer instead of stopping at once.
     prompt, _, _ = format_chat(engine._target, [Message("user", user_prompt)])
     n_prompt = len(engine._target.tokenize(prompt, add_special=True))
+    # The C++ tools offload what the engine offloads (every layer on a GPU, or none): their
+    # defaults differ between versions, and a GPU engine beside CPU tools measures nothing.
+    ngl = str(ALL_LAYERS if engine._target.info.on_gpu else 0)
     requests = [GenerationRequest(prompt=prompt, max_tokens=tokens),
                 GenerationRequest(prompt=prompt, max_tokens=tokens, spec_type="draft",
                                   n_draft_max=k),
@@ -213,7 +217,7 @@ def native_comparison(target: Path, draft: Path, *, tokens: int, threads: int, r
     def native_plain_once() -> float:
         out = subprocess.run(
             [str(bin_dir / "llama-bench"), "-m", str(target), "-p", "0", "-n", str(tokens),
-             "-d", str(n_prompt), "-t", str(threads), "-r", "1", "-o", "json"],
+             "-d", str(n_prompt), "-t", str(threads), "-ngl", ngl, "-r", "1", "-o", "json"],
             check=True, capture_output=True, text=True).stdout
         return json.loads(out)[0]["avg_ts"]
 
@@ -222,7 +226,8 @@ def native_comparison(target: Path, draft: Path, *, tokens: int, threads: int, r
             [str(bin_dir / "llama-speculative-simple"), "-m", str(target), "-md", str(draft),
              "-p", prompt, "-n", str(tokens), "--spec-type", "draft-simple",
              "--spec-draft-n-max", str(k),
-             "--spec-draft-n-min", "0", "-t", str(threads), "-c", "2048", "--temp", "0"],
+             "--spec-draft-n-min", "0", "-t", str(threads), "-c", "2048", "--temp", "0",
+             "-ngl", ngl, "-ngld", ngl],
             capture_output=True, text=True, check=True)
         found = re.search(r"decoded\s+\d+ tokens in\s+[\d.]+ seconds, speed:\s+([\d.]+)",
                           log.stdout + log.stderr)
