@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from backend.engine.runtime import EXACT_RECORD, FAST_RECORD, GPU_BUILD_FLAG
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = ("llama-recipe.sh", "llama-build.env", "gpu-flags.sh", "exact-kernels.sh",
            "fast-kernels.sh")
@@ -77,32 +79,32 @@ def recorded(tree: Path, record: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(("script", "record", "flags"), [
-    ("exact-kernels.sh", "draftlight-llama-build", "-DGGML_LLAMAFILE=OFF"),
-    ("fast-kernels.sh", "draftlight-fast-build", "-DGGML_LLAMAFILE=ON"),
+    ("exact-kernels.sh", EXACT_RECORD, "-DGGML_LLAMAFILE=OFF"),
+    ("fast-kernels.sh", FAST_RECORD, "-DGGML_LLAMAFILE=ON"),
 ])
 def test_a_failed_cuda_build_falls_back_to_the_cpu_once(tree, script, record, flags):
     first = run(tree, script, cuda_build="fails")
     assert first.returncode == 0, first.stderr
-    assert wheel_builds(tree) == [f"{flags} -DGGML_CUDA=on", flags]
+    assert wheel_builds(tree) == [f"{flags} {GPU_BUILD_FLAG}", flags]
     assert recorded(tree, record)["cmake_args"] == flags
-    assert "could not be built with -DGGML_CUDA=on" in first.stderr
+    assert f"could not be built with {GPU_BUILD_FLAG}" in first.stderr
     assert "delete" in first.stderr and "to try again" in first.stderr
 
     again = run(tree, script, cuda_build="fails")  # the next start: no second attempt
     assert again.returncode == 0, again.stderr
-    assert wheel_builds(tree) == [f"{flags} -DGGML_CUDA=on", flags]
+    assert wheel_builds(tree) == [f"{flags} {GPU_BUILD_FLAG}", flags]
     assert recorded(tree, record)["cmake_args"] == flags
 
 
 @pytest.mark.parametrize(("script", "record"), [
-    ("exact-kernels.sh", "draftlight-llama-build"),
-    ("fast-kernels.sh", "draftlight-fast-build"),
+    ("exact-kernels.sh", EXACT_RECORD),
+    ("fast-kernels.sh", FAST_RECORD),
 ])
 def test_a_working_cuda_build_is_the_one_installed(tree, script, record):
     done = run(tree, script, cuda_build="works")
     assert done.returncode == 0, done.stderr
     assert len(wheel_builds(tree)) == 1
-    assert recorded(tree, record)["cmake_args"].endswith(" -DGGML_CUDA=on")
+    assert recorded(tree, record)["cmake_args"].split()[-1] == GPU_BUILD_FLAG
     assert "warning" not in done.stderr
 
 
@@ -110,8 +112,21 @@ def test_a_forced_cuda_build_that_fails_is_an_error(tree):
     """bench/gpu_check.sh forces CUDA: a CPU build there would measure the wrong thing."""
     done = run(tree, "exact-kernels.sh", cuda_build="fails", cuda="1")
     assert done.returncode != 0
-    assert wheel_builds(tree) == ["-DGGML_LLAMAFILE=OFF -DGGML_CUDA=on"]
-    assert not (tree / ".venv" / "draftlight-llama-build").exists()
+    assert wheel_builds(tree) == [f"-DGGML_LLAMAFILE=OFF {GPU_BUILD_FLAG}"]
+    assert not (tree / ".venv" / EXACT_RECORD).exists()
+
+
+def test_the_flag_the_scripts_add_is_the_one_the_window_reads(tree):
+    """runtime.build_may_use_nvidia_gpu reads a CUDA build from the recorded flags."""
+    from backend.engine.runtime import build_may_use_nvidia_gpu
+
+    assert run(tree, "exact-kernels.sh", cuda_build="works").returncode == 0
+    assert build_may_use_nvidia_gpu(tree / ".venv")
+    cpu = tree / "cpu"
+    cpu.mkdir()
+    (cpu / EXACT_RECORD).write_text((tree / ".venv" / EXACT_RECORD).read_text().replace(
+        f" {GPU_BUILD_FLAG}", ""))
+    assert not build_may_use_nvidia_gpu(cpu)
 
 
 def test_without_a_gpu_no_cuda_build_is_tried(tree):

@@ -41,3 +41,17 @@ def test_nvidia_smi_is_read_once_and_its_absence_is_zero(monkeypatch):
         assert memory.gpu_memory() == (0, 0)
     finally:
         memory.gpu_memory.cache_clear()
+
+
+def test_a_gpu_counts_only_where_the_llama_cpp_build_can_use_it(monkeypatch, tmp_path):
+    from backend.engine import runtime
+
+    monkeypatch.setattr(memory, "gpu_memory", lambda: (24 * GIB, 20 * GIB))
+    record = tmp_path / runtime.EXACT_RECORD
+    monkeypatch.setattr(runtime.sys, "prefix", str(tmp_path))
+    record.write_text("key=1\ncmake_args=-DGGML_LLAMAFILE=OFF -DGGML_CUDA=on\ncflags=\n")
+    assert memory.system_memory().gpu_total == 24 * GIB
+    record.write_text("key=2\ncmake_args=-DGGML_LLAMAFILE=OFF\ncflags=\n")  # a CPU build
+    assert memory.system_memory().gpu_total == 0 and memory.system_memory().gpu_available == 0
+    record.unlink()  # llama-cpp-python from elsewhere: it may offload
+    assert memory.system_memory().gpu_available == 20 * GIB

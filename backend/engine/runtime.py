@@ -24,6 +24,8 @@ from backend.words import Words, words
 # what the lossless check calls a near-tie.
 NEAR_TIE = 0.02
 FAST_RECORD = "draftlight-fast-build"  # in the venv, written by scripts/fast-kernels.sh
+EXACT_RECORD = "draftlight-llama-build"  # in the venv, written by scripts/exact-kernels.sh
+GPU_BUILD_FLAG = "-DGGML_CUDA=on"  # what scripts/gpu-flags.sh adds for an NVIDIA GPU
 # A folder holding another llama_cpp package to use as the fast build (a build of one's own;
 # the tests point it at a copy): takes the place of the venv's record.
 FAST_BUILD_ENV = "DRAFTLIGHT_FAST_BUILD"
@@ -42,8 +44,8 @@ class EngineRuntime:
         schema.GPU_LAYERS.check(self.n_gpu_layers)
 
 
-def _record(prefix: Path | None = None) -> dict[str, str]:
-    path = (prefix or Path(sys.prefix)) / FAST_RECORD
+def _record(prefix: Path | None = None, name: str = FAST_RECORD) -> dict[str, str]:
+    path = (prefix or Path(sys.prefix)) / name
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError:
@@ -57,6 +59,15 @@ def fast_build_dir(prefix: Path | None = None) -> Path | None:
     if folder and (Path(folder) / ".complete").is_file() and (Path(folder) / "llama_cpp").is_dir():
         return Path(folder)
     return None
+
+
+def build_may_use_nvidia_gpu(prefix: Path | None = None) -> bool:
+    """Whether the venv's llama.cpp may offload to an NVIDIA GPU, read from the record
+    scripts/exact-kernels.sh writes (the window never imports llama.cpp): False where it was
+    built for the CPU, as where a failed CUDA build fell back; True without a record (a
+    llama-cpp-python installed some other way may have CUDA)."""
+    record = _record(prefix, EXACT_RECORD)
+    return not record or GPU_BUILD_FLAG in record.get("cmake_args", "").split()
 
 
 FAST_NOT_BUILT = ("The fast kernels are not built on this machine: run scripts/fast-kernels.sh "

@@ -15,6 +15,8 @@ import sys
 from dataclasses import dataclass
 from enum import Enum
 
+from backend.engine.runtime import build_may_use_nvidia_gpu
+
 COMPUTE_OVERHEAD = 1.10  # compute buffers and allocator slack on top of weights + cache
 FIXED_OVERHEAD = 256 * 2**20  # llama.cpp's own buffers, tokenizer tables, the app
 
@@ -67,7 +69,8 @@ def system_memory() -> Memory:
                         break
         except OSError:
             pass
-    gpu_total, gpu_free = gpu_memory()
+    # A GPU llama.cpp cannot use (a CPU build, as after a failed CUDA build) holds nothing.
+    gpu_total, gpu_free = gpu_memory() if build_may_use_nvidia_gpu() else (0, 0)
     return Memory(total=total, available=min(available, total) if total else available,
                   gpu_total=gpu_total, gpu_available=gpu_free)
 

@@ -20,10 +20,11 @@ from backend.engine import cpu_features
 from backend.engine.events import GenerationFinished
 from backend.engine.remote import EngineProcess
 from backend.engine.request import GenerationRequest, Message
+from backend.engine.runtime import EXACT_RECORD
 
 ROOT = Path(__file__).resolve().parents[2]
 RECIPE = ROOT / "scripts" / "llama-build.env"
-INSTALLED = Path(sys.prefix) / "draftlight-llama-build"  # written by scripts/setup.sh
+INSTALLED = Path(sys.prefix) / EXACT_RECORD  # written by scripts/exact-kernels.sh
 
 
 def recipe() -> dict[str, str]:
