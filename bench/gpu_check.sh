@@ -2,7 +2,8 @@
 # GPU offload, checked on a machine with an NVIDIA GPU (none was available where Draftlight
 # is developed; docs/BENCHMARKS.md says so): builds llama.cpp with CUDA, proves the build
 # offloads, runs the lossless and distribution tests with every layer on the GPU, then the
-# spec bench. Prints its figures for docs/BENCHMARKS.md.
+# spec bench and its comparisons with llama.cpp's own tools, built with CUDA too. Prints its
+# figures for docs/BENCHMARKS.md.
 #
 #   bash bench/gpu_check.sh            # minutes: a CUDA build of llama.cpp, then the tests
 set -euo pipefail
@@ -52,4 +53,6 @@ for prompt in ("Write a Python function that checks whether a number is prime.",
 print(f"largest margin at a difference {worst:.4f} (near-tie: <= {NEAR_TIE})")
 raise SystemExit(worst > NEAR_TIE)
 PY
-python bench/spec_bench.py --tokens 128 --repeats 3
+python bench/spec_bench.py --tokens 128 --repeats 3 --native
+# llama.cpp's default build (bench/native.sh builds both with CUDA here), beside the fast kernels
+python bench/spec_bench.py --tokens 128 --repeats 3 --native-only --kernels fast
