@@ -130,8 +130,10 @@ def compare(replay: Replay, texts: list[dict], answers: int, *, verbose: bool
             fixed[k] = rate(totals[k][-1:])
         controller = AdaptiveK(plain_step_ms=replay.plain)  # no stopper, as the engine's
         # as the engine asks it of a lookup: knowing whether the drafts go on with a copy
+        # (and only when it found something to draft: the engine's _propose)
         runs = [replay.answer(text, lambda proposal, _, c=controller: c.choose(
-            AUTO_K_CAP, continuing=proposal.continues), controller) for _ in range(answers)]
+            AUTO_K_CAP, continuing=proposal.continues) if proposal.tokens else 0, controller)
+            for _ in range(answers)]
         totals["auto"].append(runs[-1])
         totals["oracle"].append(replay.answer(text, replay.oracle))
         autos = [rate([r]) for r in runs]
