@@ -1,11 +1,11 @@
 """Which of llama.cpp's optional CPU code paths this build may use.
 
 llama.cpp's AMX kernels (Intel Xeon 4th gen and later) segfault on the first decode of
-Q8_0, Q4_0, Q4_K… weights (llama.cpp issue #20824, no fix upstream). scripts/setup.sh builds
-llama.cpp without them (see scripts/llama-build.env), so the weights are repacked for AVX2 /
-AVX-512 instead. A llama-cpp-python built some other way may still carry them: then models
-are loaded without llama.cpp's extra buffer types (AMX and the repacked layouts), slower but
-safe, rather than crash on the first answer.
+Q8_0, Q4_0, Q4_K… weights (llama.cpp issue #20824, no fix upstream).
+scripts/exact-kernels.sh builds llama.cpp without them (see scripts/llama-build.env), so the
+weights are repacked for AVX2 / AVX-512 instead. A llama-cpp-python built some other way may
+still carry them: then models are loaded without llama.cpp's extra buffer types (AMX and the
+repacked layouts), slower but safe, rather than crash on the first answer.
 """
 
 from __future__ import annotations

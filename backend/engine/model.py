@@ -25,8 +25,8 @@ A_FOLDER = "{path} is a folder, not a GGUF model file."
 
 _VOCAB_TYPES = {0: "none", 1: "spm", 2: "bpe", 3: "wpm", 4: "ugm", 5: "rwkv", 6: "plamo2"}
 
-# AMX kernels built in (not by scripts/setup.sh) would crash on quantized weights: see
-# cpu_features.
+# AMX kernels built in (not by scripts/exact-kernels.sh) would crash on quantized weights:
+# see cpu_features.
 _EXTRA_BUFFER_TYPES_ALLOWED = cpu_features.extra_buffer_types_allowed(
     llama_cpp.llama_print_system_info().decode())
 

@@ -2,8 +2,9 @@
 layers go to a GPU. Fixed for the life of an engine process: choosing another restarts that
 process, never the window. Light: imports nothing of llama.cpp.
 
-The exact build is the venv's own llama-cpp-python (scripts/setup.sh: no llamafile sgemm, so a
-verification batch sums as one token does and greedy output equals plain decoding). The fast
+The exact build is the venv's own llama-cpp-python (scripts/exact-kernels.sh: no llamafile
+sgemm, so a verification batch sums as one token does and greedy output equals plain decoding
+on the CPU). The fast
 build is llama.cpp's default, made beside it by scripts/fast-kernels.sh, which records its
 folder in the venv; the engine child puts that folder first on its import path before it
 imports llama_cpp.
