@@ -18,6 +18,8 @@ assert llama_cpp.llama_supports_gpu_offload(), "this llama.cpp cannot offload: n
 print(llama_cpp.llama_print_system_info().decode())
 PY
 # GPU layers "auto" (-1) puts every layer on the GPU in a CUDA build: the engine's default.
+# (The test suite hides the GPU unless told otherwise: tests/conftest.py.)
+export DRAFTLIGHT_TEST_GPU=1
 python -m pytest -q tests/engine/test_runtime.py tests/engine/test_sampling_distribution.py \
     tests/engine/test_adaptive_k.py
 # Token for token: CUDA verifies a batch with other kernels than one token, so greedy output
