@@ -22,7 +22,11 @@ cd "$(dirname "$0")/.."
 if [ "${NATIVE_FLAVOUR:-exact}" = default ]; then
     LLAMA_CMAKE_ARGS="$LLAMA_FAST_CMAKE_ARGS"
 fi
-LLAMA_CMAKE_ARGS="$LLAMA_CMAKE_ARGS${GPU_FLAGS:+ $GPU_FLAGS}"  # a GPU engine meets GPU tools
+# A GPU engine meets GPU tools: the GPU flags where the engine's own build with them did not
+# fail and fall back to the CPU (scripts/llama-recipe.sh's with_gpu_fallback).
+if [ -n "$GPU_FLAGS" ] && [ ! -f "$(gpu_failure_record "$LLAMA_CMAKE_ARGS $GPU_FLAGS")" ]; then
+    LLAMA_CMAKE_ARGS="$LLAMA_CMAKE_ARGS $GPU_FLAGS"
+fi
 VERSION=$LLAMA_VERSION
 KEY=$(llama_build_key "$LLAMA_CMAKE_ARGS" | cut -c1-12)
 CACHE="$BUILDS/native-$VERSION-$KEY"

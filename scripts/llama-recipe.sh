@@ -36,6 +36,12 @@ llama_compile() {
     rm -rf "$2" && mv "$2.tmp" "$2"
 }
 
+# The file that records, on this machine, a GPU build with CMake flags $1 (the GPU's included)
+# that failed: with_gpu_fallback writes it, bench/native.sh reads it to build as the engine did.
+gpu_failure_record() {
+    echo "$BUILDS/gpu-build-failed-$(llama_build_key "$1")"
+}
+
 # Runs `$1 FLAGS` (a function that builds and installs) with CMake flags $2 plus this
 # machine's GPU flags. Where that GPU build fails (a CUDA toolkit too old for the host
 # compiler, a missing cuBLAS), it warns and runs `$1` with $2 alone: a failed CUDA build must
@@ -45,7 +51,7 @@ llama_compile() {
 with_gpu_fallback() {
     [ -n "$GPU_FLAGS" ] || { "$1" "$2"; return; }
     local failed
-    failed="$BUILDS/gpu-build-failed-$(llama_build_key "$2 $GPU_FLAGS")"
+    failed=$(gpu_failure_record "$2 $GPU_FLAGS")
     if [ ! -f "$failed" ]; then
         "$1" "$2 $GPU_FLAGS" && return 0
         [ "${DRAFTLIGHT_CUDA:-auto}" != 1 ] || return 1

@@ -67,6 +67,12 @@ def run(tree: Path, script: str, cuda_build: str, cuda: str = "auto"
                           capture_output=True, text=True, timeout=120)
 
 
+def run_shell(tree: Path, command: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "XDG_CACHE_HOME": str(tree / "cache")}
+    return subprocess.run(["bash", "-c", command], cwd=tree, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
 def wheel_builds(tree: Path) -> list[str]:
     log = tree / "log"
     lines = log.read_text().splitlines() if log.exists() else []
@@ -94,6 +100,21 @@ def test_a_failed_cuda_build_falls_back_to_the_cpu_once(tree, script, record, fl
     assert again.returncode == 0, again.stderr
     assert wheel_builds(tree) == [f"{flags} {GPU_BUILD_FLAG}", flags]
     assert recorded(tree, record)["cmake_args"] == flags
+
+
+def test_the_failure_is_recorded_where_native_sh_looks_for_it(tree):
+    """bench/native.sh builds llama.cpp's own tools with the GPU only where the engine's build
+    with it did not fail: it asks gpu_failure_record for the file with_gpu_fallback wrote."""
+    flags = "-DGGML_LLAMAFILE=OFF"
+
+    def recorded_failure() -> bool:
+        out = run_shell(tree, f'. .venv/bin/activate; . scripts/llama-recipe.sh; '
+                        f'test -f "$(gpu_failure_record "{flags} {GPU_BUILD_FLAG}")"')
+        return out.returncode == 0
+
+    assert not recorded_failure()
+    assert run(tree, "exact-kernels.sh", cuda_build="fails").returncode == 0
+    assert recorded_failure()
 
 
 @pytest.mark.parametrize(("script", "record"), [
