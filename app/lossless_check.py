@@ -92,24 +92,22 @@ def reordered_text(d: Difference, by: str) -> str:
         why = translate("LosslessCheck", "These answers ran on a GPU: its kernels add up a "
                         "verification batch in another order than a single token, so at a "
                         "near-tie the floating-point rounding can pick the other token.")
+        near_tie = translate(
+            "LosslessCheck", "Here plain decoding's two most likely tokens were {margin:.4f} "
+            "apart in p: a near-tie. Set GPU layers to 0 for a token-for-token match.")
     else:
         why = translate("LosslessCheck", "These answers ran on the fast kernels: "
                         "llamafile's matrix code adds up a verification batch in another "
                         "order than a single token, so at a near-tie the floating-point "
                         "rounding can pick the other token.")
+        near_tie = translate(
+            "LosslessCheck", "Here plain decoding's two most likely tokens were {margin:.4f} "
+            "apart in p: a near-tie. Choose the exact kernels for a token-for-token match.")
     words = " " + why
     if d.margin is None:
         return words
     if d.margin <= NEAR_TIE:
-        if by == GPU:
-            return words + " " + translate(
-                "LosslessCheck", "Here plain decoding's two most likely tokens were "
-                "{margin:.4f} apart in p: a near-tie. Set GPU layers to 0 for a "
-                "token-for-token match.").format(margin=d.margin)
-        return words + " " + translate(
-            "LosslessCheck", "Here plain decoding's two most likely tokens were {margin:.4f} "
-            "apart in p: a near-tie. Choose the exact kernels for a token-for-token match."
-        ).format(margin=d.margin)
+        return words + " " + near_tie.format(margin=d.margin)
     return words + " " + translate(
         "LosslessCheck", "But here they were {margin:.4f} apart, not a near-tie: the summation "
         "order does not explain this difference.").format(margin=d.margin)
