@@ -55,3 +55,16 @@ def test_a_gpu_counts_only_where_the_llama_cpp_build_can_use_it(monkeypatch, tmp
     assert memory.system_memory().gpu_total == 0 and memory.system_memory().gpu_available == 0
     record.unlink()  # llama-cpp-python from elsewhere: it may offload
     assert memory.system_memory().gpu_available == 20 * GIB
+
+
+def test_gpu_layers_0_keeps_the_gpu_out_of_the_fit(monkeypatch, tmp_path):
+    """With a CUDA build and GPU layers 0, every layer is in RAM: the GPU makes no room."""
+    from backend.engine import runtime
+
+    monkeypatch.setattr(memory, "gpu_memory", lambda: (24 * GIB, 20 * GIB))
+    monkeypatch.setattr(runtime.sys, "prefix", str(tmp_path))
+    (tmp_path / runtime.EXACT_RECORD).write_text("cmake_args=-DGGML_LLAMAFILE=OFF -DGGML_CUDA=on\n")
+    assert memory.system_memory(gpu_layers=0).capacity == memory.system_memory(0).total
+    assert memory.system_memory(gpu_layers=-1).gpu_total == 24 * GIB
+    assert memory.system_memory(gpu_layers=12).gpu_available == 20 * GIB
+

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
+from backend.models.memory import Memory, system_memory
 from backend.settings import Settings
 
 
@@ -31,7 +32,7 @@ class ModelManagerLauncher(QObject):
             from app.model_manager.window import ModelManagerWindow
 
             w = ModelManagerWindow(extra_folders=self._settings.models.library_folders,
-                                   parent=self._parent)
+                                   memory_source=self.memory, parent=self._parent)
             w.use_as_target.connect(self.use_as_target)
             w.use_as_draft.connect(self.use_as_draft)
             w.folders_changed.connect(self._on_folders_changed)
@@ -46,6 +47,11 @@ class ModelManagerLauncher(QObject):
     def update(self) -> None:
         if self.window is not None:
             self.window.set_runtime(*self._runtime())
+
+    def memory(self) -> Memory:
+        """This machine's memory for the fit estimates, under the GPU layers setting as it is
+        when they are made (called from the manager's worker threads: it only reads)."""
+        return system_memory(self._settings.models.gpu_layers)
 
     def close(self) -> None:
         if self.window is not None:

@@ -56,8 +56,11 @@ class Memory:
         return self.available + self.gpu_available
 
 
-def system_memory() -> Memory:
-    """Installed and currently available RAM. Monkeypatch in tests to simulate a machine."""
+def system_memory(gpu_layers: int = -1) -> Memory:
+    """Installed and currently available RAM, and the GPU memory that takes layers: none where
+    the GPU layers setting (`gpu_layers`, -1 = auto) is 0. A number of layers short of all of
+    them counts the whole GPU, as the estimate does not know a model's layers: it then errs on
+    the hopeful side. Monkeypatch in tests to simulate a machine."""
     total = _sysconf_total()
     available = total
     if sys.platform.startswith("linux"):
@@ -69,8 +72,10 @@ def system_memory() -> Memory:
                         break
         except OSError:
             pass
-    # A GPU llama.cpp cannot use (a CPU build, as after a failed CUDA build) holds nothing.
-    gpu_total, gpu_free = gpu_memory() if build_may_use_nvidia_gpu() else (0, 0)
+    # A GPU llama.cpp cannot use (a CPU build, as after a failed CUDA build) holds nothing,
+    # and neither does one it is told not to use.
+    usable = gpu_layers != 0 and build_may_use_nvidia_gpu()
+    gpu_total, gpu_free = gpu_memory() if usable else (0, 0)
     return Memory(total=total, available=min(available, total) if total else available,
                   gpu_total=gpu_total, gpu_available=gpu_free)
 

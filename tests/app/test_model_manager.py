@@ -471,3 +471,29 @@ def test_a_stale_status_arriving_late_does_not_undo_a_newer_one(tmp_path, qtbot)
         assert [s.state for s in seen] == [State.FAILED]
     finally:
         downloads.close()
+
+
+def test_the_fit_counts_the_gpu_only_under_the_gpu_layers_setting(
+        make_window, monkeypatch, repos, qtbot):
+    """A machine whose RAM is too small for the model and whose GPU could take it: "fits" with
+    GPU layers auto, "too big" with GPU layers 0, as the setting stands when the repository is
+    opened."""
+    def machine(gpu_layers=-1):
+        gpu = 0 if gpu_layers == 0 else 8 * 2**30
+        return Memory(total=2**20, available=2**20, gpu_total=gpu, gpu_available=gpu)
+
+    monkeypatch.setattr("app.model_manager.launcher.system_memory", machine)
+    with serving(monkeypatch, repos):
+        window = make_window(ScriptedEngine())
+        fits = {}
+        for gpu_layers in (0, -1):
+            window.settings.models.gpu_layers = gpu_layers
+            window.models_action.trigger()
+            manager = window.model_manager.window
+            search(manager, qtbot, "count")
+            (q8,) = open_repo(manager, qtbot)["Q8_0"]
+            fits[gpu_layers] = q8.data(FIT, MODEL_ROLE).fit
+            with qtbot.waitSignal(manager.closed, timeout=15_000):
+                manager.close()
+            qtbot.waitUntil(lambda: window.model_manager.window is None)
+        assert fits == {0: Fit.TOO_BIG, -1: Fit.FITS}
