@@ -84,11 +84,14 @@ def measure_rows(engine: Engine, requests: list[GenerationRequest], repeats: int
             for r in runs]
 
 
-def paired(rates: list[float], yardstick: list[float]) -> float:
+def paired_text(rates: list[float], yardstick: list[float]) -> str:
     """The median over rounds of one row's tokens/s ÷ another's in the same round: the rows
     of a round run seconds apart, so a spell of load from elsewhere on this shared machine,
-    which moves a row's median round by ±10%, mostly cancels in each round's ratio."""
-    return statistics.median(a / b for a, b in zip(rates, yardstick, strict=True))
+    which moves a row's median round by ±10%, mostly cancels in each round's ratio. With the
+    lowest and highest round's ratio: how far one round's comparison moves here, against
+    which a median a few hundredths from 1 is to be read."""
+    ratios = [a / b for a, b in zip(rates, yardstick, strict=True)]
+    return f"{statistics.median(ratios):.2f}, rounds {min(ratios):.2f}-{max(ratios):.2f}"
 
 
 def measure(engine: Engine, request: GenerationRequest, repeats: int):
@@ -178,10 +181,10 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
         rounds = {k: measured[1 + i][3] for i, (row_spec, k) in enumerate(wanted)
                   if row_spec == spec}
         line = (f"{spec}: K auto ÷ best fixed K (K = {best[1]}) = {auto[2] / best[2]:.2f}"
-                f" (paired by round: {paired(rounds[AUTO], rounds[best[1]]):.2f})")
+                f" (paired by round: {paired_text(rounds[AUTO], rounds[best[1]])})")
         if k8 is not None:
             line += (f"; K auto ÷ K = 8 = {auto[2] / k8[2]:.2f}"
-                     f" (paired: {paired(rounds[AUTO], rounds[8]):.2f})")
+                     f" (paired: {paired_text(rounds[AUTO], rounds[8])})")
         print(line)
     engine.close()
     return plain, rows
@@ -265,11 +268,11 @@ def native_comparison(target: Path, draft: Path, *, tokens: int, threads: int, r
           f"ratio {plain / native_plain:.2f}")
     print(f"draft K={k}: engine {spec:.1f} tok/s (acceptance {st.acceptance_rate:.2f}), "
           f"llama-speculative-simple {native_spec:.1f} tok/s, ratio {spec / native_spec:.2f} "
-          f"(paired by round: {paired(engine_rates[1], rates):.2f})")
+          f"(paired by round: {paired_text(engine_rates[1], rates)})")
     print(f"draft K auto: engine {auto:.1f} tok/s (acceptance {auto_st.acceptance_rate:.2f}), "
           f"ratio to llama-speculative-simple at K={k} {auto / native_spec:.2f} "
-          f"(paired by round: {paired(engine_rates[2], rates):.2f}); engine K auto ÷ K={k} "
-          f"{auto / spec:.2f} (paired: {paired(engine_rates[2], engine_rates[1]):.2f})")
+          f"(paired by round: {paired_text(engine_rates[2], rates)}); engine K auto ÷ K={k} "
+          f"{auto / spec:.2f} (paired: {paired_text(engine_rates[2], engine_rates[1])})")
 
 
 def main() -> int:
