@@ -14,12 +14,16 @@ from backend.models.memory import Fit, MemoryEstimate
 # English, marked for lupdate; fit_text and fit_tooltip show them translated.
 FIT_WORDS = {Fit.FITS: QT_TRANSLATE_NOOP("Formatting", "Fits"),
              Fit.TIGHT: QT_TRANSLATE_NOOP("Formatting", "Tight"),
-             Fit.TOO_BIG: QT_TRANSLATE_NOOP("Formatting", "Too big")}
+             Fit.TOO_BIG: QT_TRANSLATE_NOOP("Formatting", "Too big"),
+             Fit.GPU_TOO_SMALL: QT_TRANSLATE_NOOP("Formatting", "Too big for the GPU")}
 FIT_EXPLAINED = {
     Fit.FITS: QT_TRANSLATE_NOOP("Formatting", "fits in the memory free now"),
     Fit.TIGHT: QT_TRANSLATE_NOOP("Formatting",
                                  "fits in the installed memory, but not in what is free now"),
     Fit.TOO_BIG: QT_TRANSLATE_NOOP("Formatting", "needs more than this machine's installed memory"),
+    Fit.GPU_TOO_SMALL: QT_TRANSLATE_NOOP(
+        "Formatting", "needs more than the GPU's memory with every layer there (GPU layers "
+        "auto): it would run on the CPU, or between the GPU and RAM with fewer GPU layers"),
 }
 
 

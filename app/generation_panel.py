@@ -66,6 +66,10 @@ def describe_model(info) -> str:
                          trained) if p]
     if info.n_mtp_heads:
         parts.append(translate("GenerationPanel", "{n} MTP heads").format(n=info.n_mtp_heads))
+    if info.gpu_fallback:
+        parts.append(translate("GenerationPanel", "on the CPU: the GPU could not hold it"))
+    elif info.on_gpu:
+        parts.append(translate("GenerationPanel", "on the GPU"))
     if spec_types.draft_need(info.architecture) == "eagle3_head":
         parts.append(translate("GenerationPanel", "EAGLE-3 head: drafts with spec type EAGLE-3"))
     return " · ".join(parts)

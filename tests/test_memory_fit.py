@@ -22,6 +22,23 @@ def test_a_gpu_makes_room_for_a_model_too_big_for_ram():
     assert estimate(parts, busy_gpu).fit == Fit.TIGHT
 
 
+def test_with_every_layer_on_the_gpu_the_model_must_fit_the_gpu_alone():
+    """GPU layers auto: llama.cpp puts every layer on the GPU and fails rather than spill to
+    RAM, so RAM and GPU do not add up; a model too big for the GPU is said to be."""
+    parts = [(12 * GIB, 1 * GIB)]  # about 14.3 GiB with its buffers
+
+    def machine(ram, ram_free, gpu, gpu_free):
+        return Memory(total=ram * GIB, available=ram_free * GIB, gpu_total=gpu * GIB,
+                      gpu_available=gpu_free * GIB, gpu_takes_all=True)
+
+    assert estimate(parts, machine(8, 6, 24, 20)).fit == Fit.FITS  # RAM need not hold it
+    assert estimate(parts, machine(8, 6, 24, 10)).fit == Fit.TIGHT
+    assert estimate(parts, machine(32, 30, 8, 8)).fit == Fit.GPU_TOO_SMALL
+    assert estimate(parts, machine(4, 4, 8, 8)).fit == Fit.TOO_BIG  # nowhere, even split
+    pooled = Memory(total=8 * GIB, available=8 * GIB, gpu_total=8 * GIB, gpu_available=8 * GIB)
+    assert estimate(parts, pooled).fit == Fit.FITS  # a number of GPU layers: the two add up
+
+
 def test_nvidia_smi_is_read_once_and_its_absence_is_zero(monkeypatch):
     calls = []
 
@@ -65,6 +82,9 @@ def test_gpu_layers_0_keeps_the_gpu_out_of_the_fit(monkeypatch, tmp_path):
     monkeypatch.setattr(runtime.sys, "prefix", str(tmp_path))
     (tmp_path / runtime.EXACT_RECORD).write_text("cmake_args=-DGGML_LLAMAFILE=OFF -DGGML_CUDA=on\n")
     assert memory.system_memory(gpu_layers=0).capacity == memory.system_memory(0).total
-    assert memory.system_memory(gpu_layers=-1).gpu_total == 24 * GIB
-    assert memory.system_memory(gpu_layers=12).gpu_available == 20 * GIB
+    assert not memory.system_memory(gpu_layers=0).gpu_takes_all
+    auto = memory.system_memory(gpu_layers=-1)
+    assert auto.gpu_total == 24 * GIB and auto.gpu_takes_all
+    twelve = memory.system_memory(gpu_layers=12)
+    assert twelve.gpu_available == 20 * GIB and not twelve.gpu_takes_all
 

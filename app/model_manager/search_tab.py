@@ -336,6 +336,10 @@ class SearchTab(QWidget):
         if sizing is not None:
             text += self.tr(". This machine: {free} free of {total}.").format(
                 free=human_size(sizing.memory.available), total=human_size(sizing.memory.total))
+            if sizing.memory.gpu_total:
+                text += " " + self.tr("GPU: {free} free of {total}.").format(
+                    free=human_size(sizing.memory.gpu_available),
+                    total=human_size(sizing.memory.gpu_total))
             if sizing.problem:
                 text += f" {sizing.problem}"
         else:

@@ -4,6 +4,7 @@ reused by every request; contexts (KV caches) are made from it separately."""
 from __future__ import annotations
 
 import ctypes
+import logging
 import os
 from pathlib import Path
 
@@ -20,6 +21,9 @@ from backend.words import words, words_of
 LOAD_CANCELLED = "Loading {name} was cancelled."
 NOT_A_MODEL = ("llama.cpp could not load {name}: the file is not a model this version of llama.cpp "
                "can read (unknown architecture, missing tensors or a damaged file).")
+NOT_ON_GPU = ("llama.cpp could not load {name} with {n} layers on the GPU: the GPU's memory may be "
+              "too small for them (set GPU layers lower, or to 0 for the CPU alone), or the file "
+              "is not a model this version of llama.cpp can read.")
 NO_FILE = "There is no file at {path}."
 A_FOLDER = "{path} is a folder, not a GGUF model file."
 
@@ -32,6 +36,8 @@ _EXTRA_BUFFER_TYPES_ALLOWED = cpu_features.extra_buffer_types_allowed(
 
 
 ALL_LAYERS = 999  # llama.cpp's "every layer" (its own CLI's -ngl 999)
+
+log = logging.getLogger(__name__)
 
 
 def gpu_layers(requested: int) -> int:
@@ -81,10 +87,23 @@ class LoadedModel:
         self._progress_cb = llama_cpp.llama_progress_callback(on_progress)
         params.progress_callback = self._progress_cb
         model = llama_cpp.llama_model_load_from_file(self.path.encode(), params)
+        # GPU layers auto puts every layer on the GPU, and llama.cpp fails the whole load when
+        # the GPU cannot hold them (it does not spill to RAM): then the model runs on the CPU,
+        # as the setting's "auto" promises a model that loads, and ModelInfo says so.
+        self.gpu_fallback = (not model and not cancelled and n_gpu_layers < 0
+                             and params.n_gpu_layers > 0)
+        if self.gpu_fallback:
+            log.warning("%s did not load with every layer on the GPU; loading it on the CPU",
+                        self.path)
+            params.n_gpu_layers = self.n_gpu_layers = 0
+            model = llama_cpp.llama_model_load_from_file(self.path.encode(), params)
         if not model:
+            name = Path(self.path).name
             if cancelled:
-                raise LoadCancelled(words(LOAD_CANCELLED, name=Path(self.path).name))
-            raise EngineError(words(NOT_A_MODEL, name=Path(self.path).name))
+                raise LoadCancelled(words(LOAD_CANCELLED, name=name))
+            if params.n_gpu_layers > 0 and llama_cpp.llama_supports_gpu_offload():
+                raise EngineError(words(NOT_ON_GPU, name=name, n=params.n_gpu_layers))
+            raise EngineError(words(NOT_A_MODEL, name=name))
         self.model = model
         self.mtp_loaded = load_mtp
         # Recurrent state (Mamba, or hybrid like qwen35) rolls back only through snapshots.
@@ -108,6 +127,7 @@ class LoadedModel:
             n_vocab=self.n_vocab,
             n_mtp_heads=int(llama_cpp.llama_model_n_layer_nextn(model)),
             on_gpu=self.n_gpu_layers > 0 and bool(llama_cpp.llama_supports_gpu_offload()),
+            gpu_fallback=self.gpu_fallback,
         )
 
     # -- metadata -----------------------------------------------------------------------

@@ -20,3 +20,5 @@ class ModelInfo:
     # Layers offloaded to a GPU: its kernels sum a verification batch in another order than one
     # token, so greedy output is no longer guaranteed token for token (the lossless check).
     on_gpu: bool = False
+    # GPU layers auto, and the GPU could not hold every layer: loaded on the CPU instead
+    gpu_fallback: bool = False

@@ -25,6 +25,9 @@ class Fit(Enum):
     FITS = "fits"  # fits in the memory free now
     TIGHT = "tight"  # fits in the installed memory, but not in what is free now
     TOO_BIG = "too big"  # more than the installed memory
+    # GPU layers auto puts every layer on the GPU, which cannot hold them all: it would load on
+    # the CPU (backend/engine/model.py), or split with fewer GPU layers
+    GPU_TOO_SMALL = "too big for the GPU"
 
 
 @dataclass(frozen=True)
@@ -42,10 +45,14 @@ class MemoryEstimate:
 class Memory:
     total: int
     available: int
-    # An NVIDIA GPU's memory, which holds the offloaded layers (GPU layers: auto = all of
-    # them): what it takes off RAM counts towards the fit. 0 without one.
+    # An NVIDIA GPU's memory, which holds the offloaded layers: what it takes off RAM counts
+    # towards the fit. 0 without one.
     gpu_total: int = 0
     gpu_available: int = 0
+    # Every layer goes to the GPU (GPU layers auto): then the model and its cache must fit the
+    # GPU alone, as llama.cpp does not spill them to RAM. Otherwise (a number of layers, which
+    # the estimate cannot weigh against a model's) the two memories count as one, hopefully.
+    gpu_takes_all: bool = False
 
     @property
     def capacity(self) -> int:
@@ -77,7 +84,8 @@ def system_memory(gpu_layers: int = -1) -> Memory:
     usable = gpu_layers != 0 and build_may_use_nvidia_gpu()
     gpu_total, gpu_free = gpu_memory() if usable else (0, 0)
     return Memory(total=total, available=min(available, total) if total else available,
-                  gpu_total=gpu_total, gpu_available=gpu_free)
+                  gpu_total=gpu_total, gpu_available=gpu_free,
+                  gpu_takes_all=gpu_layers < 0 and gpu_total > 0)
 
 
 @functools.cache
@@ -102,7 +110,10 @@ def estimate(parts: list[tuple[int, int]], memory: Memory | None = None) -> Memo
     memory = memory or system_memory()
     weights = sum(w for w, _ in parts)
     kv = sum(k for _, k in parts)
-    total = int((weights + kv) * COMPUTE_OVERHEAD) + FIXED_OVERHEAD
+    on_device = int((weights + kv) * COMPUTE_OVERHEAD)
+    total = on_device + FIXED_OVERHEAD
+    if memory.gpu_takes_all:
+        return MemoryEstimate(weights, kv, total, _fit_on_gpu(on_device, total, memory))
     if memory.total and total > memory.capacity:
         fit = Fit.TOO_BIG
     elif total > memory.free:
@@ -110,6 +121,16 @@ def estimate(parts: list[tuple[int, int]], memory: Memory | None = None) -> Memo
     else:
         fit = Fit.FITS
     return MemoryEstimate(weights, kv, total, fit)
+
+
+def _fit_on_gpu(on_gpu: int, total: int, memory: Memory) -> Fit:
+    """The fit with every layer on the GPU: weights, caches and compute buffers there, only
+    llama.cpp's own buffers in RAM."""
+    if on_gpu > memory.gpu_total:
+        return Fit.GPU_TOO_SMALL if not memory.total or total <= memory.capacity else Fit.TOO_BIG
+    if on_gpu > memory.gpu_available or total - on_gpu > memory.available:
+        return Fit.TIGHT
+    return Fit.FITS
 
 
 def _sysconf_total() -> int:

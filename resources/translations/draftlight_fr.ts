@@ -782,6 +782,10 @@ Ce qui s&apos;est passé : {summary}
         <translation>Trop gros</translation>
     </message>
     <message>
+        <source>Too big for the GPU</source>
+        <translation>Trop gros pour le GPU</translation>
+    </message>
+    <message>
         <source>fits in the memory free now</source>
         <translation>tient dans la mémoire libre actuellement</translation>
     </message>
@@ -792,6 +796,10 @@ Ce qui s&apos;est passé : {summary}
     <message>
         <source>needs more than this machine&apos;s installed memory</source>
         <translation>demande plus que la mémoire installée sur cette machine</translation>
+    </message>
+    <message>
+        <source>needs more than the GPU&apos;s memory with every layer there (GPU layers auto): it would run on the CPU, or between the GPU and RAM with fewer GPU layers</source>
+        <translation>demande plus que la mémoire du GPU avec toutes les couches dessus (couches GPU auto) : il tournerait sur le CPU, ou entre le GPU et la RAM avec moins de couches GPU</translation>
     </message>
     <message>
         <source>{n:,.0f} bytes</source>
@@ -851,6 +859,14 @@ Ce qui s&apos;est passé : {summary}
     <message>
         <source>{n} MTP heads</source>
         <translation>{n} têtes MTP</translation>
+    </message>
+    <message>
+        <source>on the CPU: the GPU could not hold it</source>
+        <translation>sur le CPU : le GPU ne pouvait pas le contenir</translation>
+    </message>
+    <message>
+        <source>on the GPU</source>
+        <translation>sur le GPU</translation>
     </message>
     <message>
         <source>EAGLE-3 head: drafts with spec type EAGLE-3</source>
@@ -2089,6 +2105,10 @@ Inutilisable : {error}</translation>
         <translation>. Cette machine : {free} libres sur {total}.</translation>
     </message>
     <message>
+        <source>GPU: {free} free of {total}.</source>
+        <translation>GPU : {free} libres sur {total}.</translation>
+    </message>
+    <message>
         <source>{name} alone</source>
         <translation>{name} seul</translation>
     </message>
@@ -2986,6 +3006,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>Loading {name} was cancelled.</source>
         <translation>Le chargement de {name} a été annulé.</translation>
+    </message>
+    <message>
+        <source>llama.cpp could not load {name} with {n} layers on the GPU: the GPU&apos;s memory may be too small for them (set GPU layers lower, or to 0 for the CPU alone), or the file is not a model this version of llama.cpp can read.</source>
+        <translation>llama.cpp n&apos;a pas pu charger {name} avec {n} couches sur le GPU : la mémoire du GPU est peut-être trop petite pour elles (baissez les couches GPU, ou 0 pour le CPU seul), ou le fichier n&apos;est pas un modèle que cette version de llama.cpp sait lire.</translation>
     </message>
     <message>
         <source>The model&apos;s chat template failed: {error}</source>

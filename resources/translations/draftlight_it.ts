@@ -782,6 +782,10 @@ Cosa è successo: {summary}
         <translation>Troppo grande</translation>
     </message>
     <message>
+        <source>Too big for the GPU</source>
+        <translation>Troppo grande per la GPU</translation>
+    </message>
+    <message>
         <source>fits in the memory free now</source>
         <translation>ci sta nella memoria libera ora</translation>
     </message>
@@ -792,6 +796,10 @@ Cosa è successo: {summary}
     <message>
         <source>needs more than this machine&apos;s installed memory</source>
         <translation>richiede più della memoria installata su questa macchina</translation>
+    </message>
+    <message>
+        <source>needs more than the GPU&apos;s memory with every layer there (GPU layers auto): it would run on the CPU, or between the GPU and RAM with fewer GPU layers</source>
+        <translation>richiede più della memoria della GPU con tutti i livelli lì (livelli GPU auto): girerebbe sulla CPU, o tra GPU e RAM con meno livelli GPU</translation>
     </message>
     <message>
         <source>{n:,.0f} bytes</source>
@@ -851,6 +859,14 @@ Cosa è successo: {summary}
     <message>
         <source>{n} MTP heads</source>
         <translation>{n} teste MTP</translation>
+    </message>
+    <message>
+        <source>on the CPU: the GPU could not hold it</source>
+        <translation>sulla CPU: la GPU non poteva contenerlo</translation>
+    </message>
+    <message>
+        <source>on the GPU</source>
+        <translation>sulla GPU</translation>
     </message>
     <message>
         <source>EAGLE-3 head: drafts with spec type EAGLE-3</source>
@@ -2089,6 +2105,10 @@ Non utilizzabile: {error}</translation>
         <translation>. Questa macchina: {free} liberi su {total}.</translation>
     </message>
     <message>
+        <source>GPU: {free} free of {total}.</source>
+        <translation>GPU: {free} liberi su {total}.</translation>
+    </message>
+    <message>
         <source>{name} alone</source>
         <translation>{name} da solo</translation>
     </message>
@@ -2986,6 +3006,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Loading {name} was cancelled.</source>
         <translation>Il caricamento di {name} è stato annullato.</translation>
+    </message>
+    <message>
+        <source>llama.cpp could not load {name} with {n} layers on the GPU: the GPU&apos;s memory may be too small for them (set GPU layers lower, or to 0 for the CPU alone), or the file is not a model this version of llama.cpp can read.</source>
+        <translation>llama.cpp non ha potuto caricare {name} con {n} livelli sulla GPU: la memoria della GPU potrebbe essere troppo piccola (abbassa i livelli GPU, o 0 per la sola CPU), oppure il file non è un modello che questa versione di llama.cpp sa leggere.</translation>
     </message>
     <message>
         <source>The model&apos;s chat template failed: {error}</source>

@@ -46,3 +46,19 @@ def test_apply_with_other_gpu_layers_restarts_the_engine(make_window, qtbot):
                           timeout=5000):
         w.panel.apply_context_button.click()
     assert len(engines) == 2
+
+
+def test_the_model_line_says_where_the_model_runs():
+    """On the GPU, or on the CPU because GPU layers auto found the GPU too small (the engine's
+    fallback, tests/engine/test_runtime.py): a user who chose auto must see which it was."""
+    from dataclasses import replace
+
+    from scripted_engine import FakeModelInfo
+
+    from app.generation_panel import describe_model
+
+    info = FakeModelInfo("/m/t.gguf", "t")
+    assert "GPU" not in describe_model(info)
+    assert "on the GPU" in describe_model(replace(info, on_gpu=True))
+    assert "on the CPU: the GPU could not hold it" in describe_model(
+        replace(info, gpu_fallback=True))

@@ -16,7 +16,7 @@ from app.model_manager.search_tab import FIT, FIT_DRAFT, MODEL_ROLE
 from app.model_manager.window import ModelManagerWindow
 from backend.models import transfer
 from backend.models.download import State
-from backend.models.memory import Fit, Memory
+from backend.models.memory import FIXED_OVERHEAD, Fit, Memory
 from backend.settings import load_settings
 
 ROOMY = Memory(total=64 * 2**30, available=32 * 2**30)
@@ -478,9 +478,12 @@ def test_the_fit_counts_the_gpu_only_under_the_gpu_layers_setting(
     """A machine whose RAM is too small for the model and whose GPU could take it: "fits" with
     GPU layers auto, "too big" with GPU layers 0, as the setting stands when the repository is
     opened."""
+    ram = FIXED_OVERHEAD + 2**20  # llama.cpp's own buffers and a MiB: not the model too
+
     def machine(gpu_layers=-1):
         gpu = 0 if gpu_layers == 0 else 8 * 2**30
-        return Memory(total=2**20, available=2**20, gpu_total=gpu, gpu_available=gpu)
+        return Memory(total=ram, available=ram, gpu_total=gpu, gpu_available=gpu,
+                      gpu_takes_all=gpu_layers < 0)
 
     monkeypatch.setattr("app.model_manager.launcher.system_memory", machine)
     with serving(monkeypatch, repos):
@@ -493,6 +496,8 @@ def test_the_fit_counts_the_gpu_only_under_the_gpu_layers_setting(
             search(manager, qtbot, "count")
             (q8,) = open_repo(manager, qtbot)["Q8_0"]
             fits[gpu_layers] = q8.data(FIT, MODEL_ROLE).fit
+            assert ("GPU: 8.0 GiB free of 8.0 GiB" in manager.search_tab.memory_note.text()) \
+                == (gpu_layers != 0)
             with qtbot.waitSignal(manager.closed, timeout=15_000):
                 manager.close()
             qtbot.waitUntil(lambda: window.model_manager.window is None)

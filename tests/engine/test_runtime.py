@@ -69,3 +69,43 @@ def test_gpu_layers_reach_llama_cpp(test_models):
             assert engine._target.n_gpu_layers == expected
         finally:
             engine.close()
+
+
+def gpu_too_small(monkeypatch):
+    """llama.cpp on a machine whose GPU cannot hold the model: it offloads, and any load with
+    layers on the GPU fails (as a CUDA build's does when the GPU's memory runs out)."""
+    real_load = llama_cpp.llama_model_load_from_file
+    loads = []
+
+    def load(path, params):
+        loads.append(params.n_gpu_layers)
+        return None if params.n_gpu_layers > 0 else real_load(path, params)
+
+    monkeypatch.setattr(llama_cpp, "llama_supports_gpu_offload", lambda: True)
+    monkeypatch.setattr(llama_cpp, "llama_model_load_from_file", load)
+    return loads
+
+
+def test_gpu_layers_auto_loads_on_the_cpu_when_the_gpu_cannot_hold_the_model(
+        monkeypatch, test_models):
+    loads = gpu_too_small(monkeypatch)
+    engine = Engine(n_gpu_layers=-1)
+    try:
+        info = engine.load_target(test_models / "count-target.gguf", n_ctx=256, n_threads=1)
+        assert loads == [ALL_LAYERS, 0]
+        assert info.gpu_fallback and not info.on_gpu
+        assert engine._target.n_gpu_layers == 0
+    finally:
+        engine.close()
+
+
+def test_a_chosen_number_of_gpu_layers_that_fails_says_so(monkeypatch, test_models):
+    """A number the user chose is not overruled: the error names the GPU and the setting."""
+    loads = gpu_too_small(monkeypatch)
+    engine = Engine(n_gpu_layers=12)
+    try:
+        with pytest.raises(EngineError, match=r"with 12 layers on the GPU.*GPU layers lower"):
+            engine.load_target(test_models / "count-target.gguf", n_ctx=256, n_threads=1)
+        assert loads == [12]
+    finally:
+        engine.close()
