@@ -27,9 +27,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from backend.engine.adaptive_k import AUTO_K_CAP, SIZE_MIN_SAMPLES
+from backend.engine.adaptive_k import AUTO_K_CAP
 from backend.engine.events import StepVerified
 from backend.engine.median_line import median_points, weighted_line
+from backend.engine.verify_costs import SIZE_MIN_SAMPLES
 from backend.settings_schema import N_DRAFT
 from backend.spec_types import SpecType
 from backend.words import Words, words

@@ -5,7 +5,8 @@ busy, then answers on a quiet machine, each beside plain decoding and K = 8.
 
 A laptop's clock, a browser tab, a compiler: the speed K auto measured an answer ago may not
 be today's. What it remembers from a slow moment must not keep it from drafting what pays now
-(backend/engine/adaptive_k.py: SIZE_FRESH, SHIFT_STEPS, COST_SURPRISE, HORIZON). The demo pair
+(backend/engine/verify_costs.py: SIZE_FRESH, SHIFT_STEPS; adaptive_k.py: COST_SURPRISE,
+HORIZON). The demo pair
 answers the prose prompt with K auto while as many busy-looping processes as the engine has
 threads run beside it; the load ends one second into the next K auto answer; then each round
 answers with plain decoding, K = 8 and K auto on the quiet machine, each round starting one

@@ -106,6 +106,11 @@ from enum import Enum
 from typing import NamedTuple
 
 from backend.engine.median_line import median_points, weighted_line
+from backend.engine.verify_costs import (
+    COST_SURPRISE,
+    SHIFT_MS,
+    VerifyCosts,
+)
 
 # The most tokens K auto drafts in one step: past 16 the verification batch costs more than
 # the last positions' acceptance can pay back on every pair measured.
@@ -115,9 +120,6 @@ AUTO_K_CAP = 16
 # no longer give the same answer twice. (Greedy answers are the same at any K.)
 SEEDED_K = 4
 PRIOR_KEPT, PRIOR_REJECTED = 2.0, 1.0  # Beta prior on each α_i: a mild belief in drafting
-# The verify line's starting pseudo-observations, (batch size, cost in plain steps): mild, so
-# that the first steps draft; the answer's own steps outweigh them within a few steps.
-PRIOR_POINTS, PRIOR_WEIGHT = ((2, 1.1), (9, 1.5)), 2.0
 # Whether to draft at all is weighed with each α_i at its posterior mean plus this many
 # standard deviations: an upper confidence bound (UCB1, Auer et al. 2002), optimism in the
 # face of uncertainty; the length drafted is chosen at the mean. At the mean alone, positions
@@ -146,13 +148,6 @@ SINGLE_MAX_AGE = 32
 # drafted the rest of its answer at 0.60 of plain decoding. Only when surprised, as three
 # plain steps at every refresh cost the counting pair (see test_a_refreshed_plain_step_...).
 SINGLE_SURPRISE, SINGLE_REFRESH = 0.25, 3
-# A batch size verified at least this often is costed by the median of its own steps (the
-# last SIZE_SAMPLES of them), not by the line: the line's slope is pulled by its prior while
-# the steps' sizes are alike, and on the counting pair, every step 4 or 5 tokens, it said a
-# 5th token cost 0.1 ms where the steps said 4, so K auto drafted the 4th word, always wrong,
-# in 40% of its steps (0.91 of K = 3). Sizes not measured yet read the line, so longer
-# drafts stay worth a try.
-SIZE_MIN_SAMPLES, SIZE_SAMPLES = 3, 16
 EXPLORE_EVERY = 8
 EXPLORE_MAX = 64
 RECHECK_EVERY = 4  # in a plain stretch, the choice is weighed again every this many steps
@@ -244,7 +239,7 @@ RETRY_ANSWERS = 4
 # catching up 0.5-0.7 ms a token beside a 0.7 ms plain step) a quick moment's plain steps
 # set off a probe of 8 twice an answer, 20 ms each, where drafting could not pay at any
 # speed, and the answers K auto kept plain ran at 0.58-0.85 of plain decoding.
-COST_SURPRISE = 0.25
+# (COST_SURPRISE itself is declared in verify_costs.py, whose shift detection uses it too.)
 DECAY = 0.5  # what an earlier answer's counts weigh in the next (a position's: once reached)
 DRAFT_COST_STEPS = 32  # the drafter's line, the overhead and the plain steps: the last ones
 # A step's overhead (outside drafting and verifying) grows with the tokens it drafts: each is
@@ -256,29 +251,6 @@ DRAFT_COST_STEPS = 32  # the drafter's line, the overhead and the plain steps: t
 # through the drafting steps' medians by length, when they are OVERHEAD_SPREAD tokens apart
 # or more (closer, their slope is noise); else one through the plain steps' point and theirs.
 OVERHEAD_SPREAD = 4
-# A machine's speed moves (another program's load, a laptop's clock), and what K auto measured
-# in a slower or quicker moment must not decide its choices in this one. When drafting steps
-# verify more than COST_SURPRISE away from what their size's median (or the line, between
-# sizes measured) predicts, all on one side, for SHIFT_STEPS steps and SHIFT_MS of verifying in
-# a row, the machine is taken to run that much slower or faster: every time K auto weighs
-# (verifying, plain steps, drafting, a step's overhead) is scaled by the median of those
-# steps' ratios, which keeps what the sizes cost relative to each other (the counting pair's
-# dear 5th token: forgotten instead, it was drafted again for a while). Until then those
-# steps are held back, so the length drafted does not move on them (added, they tilted the
-# line, the drafts moved to sizes with nothing to be surprised by, and the shift went
-# unseen). SHIFT_MS: on the toy models three steps take 15
-# ms, a moment any other program's wake-up fills. A size not verified in the last SIZE_FRESH
-# drafting steps is read off the line again (its times may be another moment's, and dear ones
-# would keep it from ever being drafted again: live, after an answer drafted under load, sizes
-# 9 and 11 kept 34 and 37 ms where 7 cost 27, and K auto drafted 5-6 for good), and one that
-# is, is not raised to a smaller size's cost (verify_costs). SIZE_FRESH is long, as a size
-# read off the line is drafted again to be measured: at 64 steps the counting pair's dear 5th
-# token was tried again every other answer. (Live on the Zen 5, its speed doubling between
-# answers: sizes 2-4 were verified anew at 20-24 ms while 6 and 9 kept their 45 and 56 from
-# the slow moment, and K auto drafted 3 a step through two answers, the last at 0.94 of K = 8.
-# Simulated, a machine twice as fast from step 60 on: one run in five fell from 10 drafts a
-# step to 1 and took 100 steps to climb back to 10.)
-SHIFT_STEPS, SHIFT_MS, SHIFT_HELD, SIZE_FRESH = 3, 30.0, 16, 128
 CONFIDENCE_BANDS = 10  # bands of the drafter's probability of a draft: 0–0.1, …, 0.9–1
 # Pseudo-drafts per band, at the drafter's acceptance over all bands. Strong, because
 # rejections are rare: on the demo pair every band kept 80-100% of its drafts (0.1-0.2: 9 of
@@ -323,7 +295,7 @@ class Go(Enum):
 
 
 @dataclass
-class AdaptiveK:
+class AdaptiveK(VerifyCosts):
     plain_step_ms: float = 0.0  # a plain step's verify time, when known: V(1) until measured
     cap: int = AUTO_K_CAP
     stops: bool = False  # the drafter stops on `stopper` (a model drafter; see TIE)
@@ -353,16 +325,6 @@ class AdaptiveK:
     _since_single: int = 0  # steps since the last plain one
     _before_refresh: float = 0.0  # V(1) before the last refresh (see SINGLE_SURPRISE)
     _singles_seen: int = 0  # plain steps measured, ever
-    # (verify ms, drafting step) of the last steps of each batch size n ≥ 2 (see
-    # SIZE_MIN_SAMPLES and SIZE_FRESH)
-    _by_size: dict[int, deque[tuple[float, int]]] = field(default_factory=dict)
-    _drafting_steps: int = 0  # drafting steps measured, ever
-    # the drafting steps' (batch size, verify ms, ÷ predicted) held back while each was a
-    # surprise on the same side (dearer or cheaper) of what the verify costs predicted, and
-    # the verify ms that run has lasted (see SHIFT_STEPS)
-    _surprises: deque[tuple[int, float, float]] = field(
-        default_factory=lambda: deque(maxlen=SHIFT_HELD))
-    _surprise_ms: float = 0.0
     _drafting_v1: float = 0.0  # V(1) measured when the last drafting step was (COST_SURPRISE)
     _best_rate: float = 0.0  # tokens per ms that the last choice expects
     _plain_answers: int = 0  # answers in a row that drafted nothing
@@ -485,61 +447,13 @@ class AdaptiveK:
         for size, ms in points:
             self._add_verify(size, ms)
 
-    def _judged(self, n: int, verify_ms: float) -> tuple[float, list[tuple[int, float]]]:
-        """How much the machine's speed has shifted (the factor its costs moved by, 0 when
-        they did not: see SHIFT_STEPS), and the steps' (batch size, verify ms) to add to the
-        verify costs now. A step more than COST_SURPRISE away from what its size's median
-        predicts is held back while the run of such steps on its side is shorter than
-        SHIFT_STEPS and SHIFT_MS. The run ends with a shift, by the median of its steps'
-        ratios to their predictions, or with a step that is no surprise (or one on the other
-        side), when the held steps are added as noise. A size without SIZE_MIN_SAMPLES steps
-        is judged by the line where the line stands on measured sizes on both sides of it, or
-        one size past them (a speed that moved changes the costs a step weighs, and so the
-        size it drafts: judged by its own median alone, a shift was missed one time in three,
-        the drafts moving on to sizes without one); a line through fewer is a guess, and none
-        to be surprised by."""
-        times = self._recent_times(n)
-        if len(times) >= SIZE_MIN_SAMPLES:
-            predicted = statistics.median(times)
-        else:
-            points = self._size_medians()
-            measured = [size for size, _, steps in points if steps >= SIZE_MIN_SAMPLES]
-            if len(measured) < 2 or not min(measured) - 1 <= n <= max(measured) + 1:
-                return 0.0, [(n, verify_ms)]
-            a, b = self._line_through(points)
-            predicted = a + b * n
-        ratio = verify_ms / max(predicted, 1e-9)
-        side = _side(ratio) if abs(ratio - 1) > COST_SURPRISE else 0
-        held = [(size, ms) for size, ms, _ in self._surprises]
-        if side and held and side == _side(self._surprises[0][2]):
-            self._surprises.append((n, verify_ms, ratio))
-            self._surprise_ms += verify_ms
-            if len(self._surprises) < SHIFT_STEPS or self._surprise_ms < SHIFT_MS:
-                return 0.0, []
-            scale = statistics.median(r for _, _, r in self._surprises)
-            self._surprises.clear()
-            return scale, [*held, (n, verify_ms)]
-        self._surprises.clear()  # the run, if any, was noise
-        if side:  # a run begins
-            self._surprise_ms = verify_ms
-            self._surprises.append((n, verify_ms, ratio))
-            return 0.0, held
-        return 0.0, [*held, (n, verify_ms)]
-
-    def _add_verify(self, n: int, verify_ms: float) -> None:
-        """One drafting step's batch of n verified in `verify_ms`."""
-        self._by_size.setdefault(n, deque(maxlen=SIZE_SAMPLES)).append(
-            (verify_ms, self._drafting_steps))
-
     def _rescale(self, scale: float) -> None:
         """The machine's speed moved by `scale`: every time K auto weighs is taken to be that
         much longer (or shorter) now, verifying, plain steps, drafting and the steps' overhead
         alike (the drafter runs on the same cores), their costs relative to each other kept.
         (Scaling the verify times alone, after a load ended, made drafting look twice its cost
         beside them, and K auto drafted 2-4 a step where K = 8 ran 1.4x plain decoding.)"""
-        for n, times in self._by_size.items():
-            self._by_size[n] = deque(((ms * scale, at) for ms, at in times),
-                                     maxlen=SIZE_SAMPLES)
+        self._rescale_verify(scale)
         self._singles = deque((ms * scale for ms in self._singles), maxlen=DRAFT_COST_STEPS)
         self.overheads = deque((ms * scale for ms in self.overheads), maxlen=DRAFT_COST_STEPS)
         self.draft_overheads = deque(((k, ms * scale) for k, ms in self.draft_overheads),
@@ -793,64 +707,19 @@ class AdaptiveK:
         a, b = self.verify_line()
         return a + b
 
-    def verify_line(self) -> tuple[float, float]:
-        """(a, b) of V(n) = a + b·n in ms for n ≥ 2: least squares through the median of each
-        batch size verified lately (see SIZE_FRESH), weighted by its steps, and two
-        pseudo-observations scaled by a plain step."""
-        return self._line_through(self._size_medians())
-
-    def _line_through(self, points: list[tuple[int, float, float]]) -> tuple[float, float]:
-        """verify_line through `points`, _size_medians' (batch size, median ms, steps)."""
+    def _prior_scale(self, points: list[tuple[int, float, float]]) -> float:
         # The prior scales with this answer's own plain steps when it has some (the engine's
         # plain speed may date from a busier moment: one measured at a tenth of today's pace
         # made the prior's slope ten times too steep and K auto stop drafting).
-        plain = (statistics.median(self._singles) if self._singles else self.plain_step_ms
-                 or (sum(ms * w for _, ms, w in points) / sum(w for _, _, w in points)
-                     if points else 1.0))
-        points = [*points, *((n, cost * plain, PRIOR_WEIGHT) for n, cost in PRIOR_POINTS)]
-        w = sum(wt for _, _, wt in points)
-        mean_n = sum(n * wt for n, _, wt in points) / w
-        mean_ms = sum(ms * wt for _, ms, wt in points) / w
-        sxx = sum(wt * (n - mean_n) ** 2 for n, _, wt in points)
-        b = sum(wt * (n - mean_n) * (ms - mean_ms) for n, ms, wt in points) / sxx
-        b = max(b, 0.0)  # a bigger batch is never cheaper; noise must not say otherwise
-        return mean_ms - b * mean_n, b
-
-    def _size_medians(self) -> list[tuple[int, float, float]]:
-        """(batch size, median verify ms, steps) of each size verified lately."""
-        recent = ((n, self._recent_times(n)) for n in self._by_size)
-        return [(n, statistics.median(times), float(len(times))) for n, times in recent if times]
+        return (statistics.median(self._singles) if self._singles else self.plain_step_ms
+                or (sum(ms * w for _, ms, w in points) / sum(w for _, _, w in points)
+                    if points else 1.0))
 
     def verify_ms(self, k: int) -> float:
         """V(k + 1): the time to verify a draft of k tokens with the target's own one."""
         if not k:
             return self.single_ms()
         return self.verify_costs(k)[k]
-
-    def verify_costs(self, k_max: int, line: tuple[float, float] | None = None) -> list[float]:
-        """[V(1), V(2), …, V(k_max + 1)] for drafts of 0..k_max: a batch size measured often
-        enough by its own steps' median, others by the line (`line`, verify_line's when the
-        caller has it) but never below a smaller size's (a bigger batch is never cheaper). A
-        measured size is not raised to a smaller one's: that one's times may be another
-        moment's (see SHIFT_STEPS), and raised, a size measured at today's speed read 52 ms
-        where its steps took 32, behind a size left with a slow moment's."""
-        a, b = line or self.verify_line()
-        out, floor = [self.single_ms()], 0.0
-        for n in range(2, k_max + 2):
-            times = self._recent_times(n)
-            if len(times) >= SIZE_MIN_SAMPLES:
-                v = statistics.median(times)
-            else:
-                v = max(a + b * n, floor)
-            floor = max(floor, v)
-            out.append(v)
-        return out
-
-    def _recent_times(self, n: int) -> list[float]:
-        """The verify ms of batch size n in the last SIZE_FRESH drafting steps (of its last
-        SIZE_SAMPLES)."""
-        since = self._drafting_steps - SIZE_FRESH
-        return [ms for ms, at in self._by_size.get(n, ()) if at >= since]
 
     def expected_tokens(self, k: int) -> float:
         e, run = 1.0, 1.0
@@ -940,11 +809,6 @@ class AdaptiveK:
             return max(min(EXPLORE_K, k_max), min(hopeful_k, EXPLORE_PROBE_MAX))
         self._plain_run += 1
         return 0
-
-
-def _side(ratio: float) -> int:
-    """+1 for a step dearer than predicted, -1 for one cheaper (see SHIFT_STEPS)."""
-    return 1 if ratio > 1 else -1
 
 
 def _band(q: float) -> int:

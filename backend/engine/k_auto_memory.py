@@ -47,8 +47,9 @@ from typing import Any
 import platformdirs
 
 from backend import APP_NAME
-from backend.engine import adaptive_k
-from backend.engine.adaptive_k import SINGLE_MAX_AGE, SIZE_SAMPLES, AdaptiveK, DraftStep
+from backend.engine import adaptive_k, verify_costs
+from backend.engine.adaptive_k import SINGLE_MAX_AGE, AdaptiveK, DraftStep
+from backend.engine.verify_costs import SHIFT_HELD, SIZE_SAMPLES
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +94,10 @@ def _cpu_name() -> str:
 def _controller_digest() -> str:
     """This controller's code: a change to how it measures starts every memory afresh."""
     try:
-        return hashlib.sha256(Path(adaptive_k.__file__).read_bytes()).hexdigest()[:16]
+        digest = hashlib.sha256()
+        for source in (adaptive_k.__file__, verify_costs.__file__):  # the controller's two parts
+            digest.update(Path(str(source)).read_bytes())
+        return digest.hexdigest()[:16]
     except OSError:  # a frozen bundle may hold no source: its own version says as much
         from importlib.metadata import PackageNotFoundError, version
         try:
@@ -179,7 +183,7 @@ _READERS = {
     "draft_overheads": lambda v: deque(((int(k), float(ms)) for k, ms in v),
                                        maxlen=adaptive_k.DRAFT_COST_STEPS),
     "_surprises": lambda v: deque(((int(n), float(ms), float(r)) for n, ms, r in v),
-                                  maxlen=adaptive_k.SHIFT_HELD),
+                                  maxlen=SHIFT_HELD),
     "_prompt_catch_up": lambda v: None if v is None else (float(v[0]), int(v[1])),
 }
 

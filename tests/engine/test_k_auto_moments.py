@@ -1,6 +1,6 @@
 """K auto when the machine's speed moves, or an answer outruns the last: what it measured in
-another moment must not keep it from drafting what pays now (adaptive_k's notes on
-SHIFT_STEPS, SIZE_FRESH, COST_SURPRISE and HORIZON)."""
+another moment must not keep it from drafting what pays now (verify_costs' notes on
+SHIFT_STEPS and SIZE_FRESH, adaptive_k's on COST_SURPRISE and HORIZON)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,11 @@ from backend.engine.adaptive_k import (
     AUTO_K_CAP,
     EXPLORE_EVERY,
     RECHECK_EVERY,
-    SHIFT_MS,
-    SHIFT_STEPS,
     SINGLE_REFRESH,
-    SIZE_FRESH,
     AdaptiveK,
     Go,
 )
+from backend.engine.verify_costs import SHIFT_MS, SHIFT_STEPS, SIZE_FRESH
 
 
 def verify_ms(n: int, slow: float = 1.0) -> float:
