@@ -55,7 +55,9 @@ SIZE_MIN_SAMPLES, SIZE_SAMPLES = 3, 16
 SHIFT_STEPS, SHIFT_MS, SHIFT_HELD, SIZE_FRESH = 3, 30.0, 16, 128
 
 
-@dataclass
+# keyword-only, so that AdaptiveK's own fields keep their places: AdaptiveK(12.0) is still
+# its plain step
+@dataclass(kw_only=True)
 class VerifyCosts:
     # (verify ms, drafting step) of the last steps of each batch size n ≥ 2 (see
     # SIZE_MIN_SAMPLES and SIZE_FRESH)
