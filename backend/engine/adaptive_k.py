@@ -71,29 +71,9 @@ measured rate also has the last word when it is clearly below plain decoding's
 (MEASURED_MARGIN), behind or not. The drafter may stop earlier still on its
 own confidence (p_min, as llama.cpp's draft loop and SpecDec++ do).
 
-A lookup's drafts that go on with the copy the text has followed (found at the same distance
-back as the last step's: its drafts were kept and the target's own token was the copy's next)
-are accepted far more often than a fresh match's: on the demo target the first draft 94% of
-the time, against 53-69% after a rejection or a plain step. Their acceptance by position is
-counted apart (the continuing side), and each step's length is chosen from its own side's
-counts. Counted together, the code prompt's repeated passages of 13-16 tokens taught K auto to
-draft 12, and the step after each passage, a fresh match, paid a batch of 13 for nothing: from
-the second answer on, K auto fell to 0.93-0.97 of K = 8. Replayed exactly (bench/
-ngram_replay.py; 11 texts, two recordings, six cost variants each, answers 2-5 with one
-controller), K auto ÷ each text's best fixed K went from 0.997 to 1.003-1.005 on average, and
-the texts under 0.97 from 15 and 13 of 132 to 3 and 10; first answers, which learn each side
-from half the steps, from 0.987-0.988 to 0.984-0.988. A model drafter's stopper judges each
-draft on its own confidence, and it counts on one side. (Counting apart after any step that
-kept every draft, the copy's end unknown, was no better: 0.996 to 1.002 and more texts under
-0.97.)
-
-Counts carry over from one answer to the next with the same models, so the first steps of an
-answer start from the last one's costs and acceptance but follow the new text fast: a
-position's acceptance counts are halved when the new answer first reaches it, not at the
-answer's start. A position the new text seldom reaches keeps what was learnt about it: halved
-at every answer unreached, the counting pair's 4th draft (always rejected, and so reached only
-by a step that tries it) went back to the prior within a few answers, and each answer began
-with a draft of 7 to 9 that the 4th word cut: 0.967 of K = 3 in a simulation, 0.996 now.
+How likely each draft is to be accepted (per position, per side of a copy, per band of the
+drafter's confidence, carried from one answer to the next) is backend/engine/acceptance.py's;
+what verifying a batch costs, backend/engine/verify_costs.py's.
 """
 
 from __future__ import annotations
@@ -105,12 +85,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
+from backend.engine.acceptance import Acceptance
 from backend.engine.median_line import median_points, weighted_line
-from backend.engine.verify_costs import (
-    COST_SURPRISE,
-    SHIFT_MS,
-    VerifyCosts,
-)
+from backend.engine.verify_costs import COST_SURPRISE, SHIFT_MS, VerifyCosts
 
 # The most tokens K auto drafts in one step: past 16 the verification batch costs more than
 # the last positions' acceptance can pay back on every pair measured.
@@ -119,7 +96,6 @@ AUTO_K_CAP = 16
 # times, and another K consumes the seeded random numbers in another order, so a seed would
 # no longer give the same answer twice. (Greedy answers are the same at any K.)
 SEEDED_K = 4
-PRIOR_KEPT, PRIOR_REJECTED = 2.0, 1.0  # Beta prior on each α_i: a mild belief in drafting
 # Whether to draft at all is weighed with each α_i at its posterior mean plus this many
 # standard deviations: an upper confidence bound (UCB1, Auer et al. 2002), optimism in the
 # face of uncertainty; the length drafted is chosen at the mean. At the mean alone, positions
@@ -240,7 +216,6 @@ RETRY_ANSWERS = 4
 # set off a probe of 8 twice an answer, 20 ms each, where drafting could not pay at any
 # speed, and the answers K auto kept plain ran at 0.58-0.85 of plain decoding.
 # (COST_SURPRISE itself is declared in verify_costs.py, whose shift detection uses it too.)
-DECAY = 0.5  # what an earlier answer's counts weigh in the next (a position's: once reached)
 DRAFT_COST_STEPS = 32  # the drafter's line, the overhead and the plain steps: the last ones
 # A step's overhead (outside drafting and verifying) grows with the tokens it drafts: each is
 # made into an event, and the kept ones sent and drawn. On the toy EAGLE-3 pair 0.07 ms after
@@ -251,14 +226,6 @@ DRAFT_COST_STEPS = 32  # the drafter's line, the overhead and the plain steps: t
 # through the drafting steps' medians by length, when they are OVERHEAD_SPREAD tokens apart
 # or more (closer, their slope is noise); else one through the plain steps' point and theirs.
 OVERHEAD_SPREAD = 4
-CONFIDENCE_BANDS = 10  # bands of the drafter's probability of a draft: 0–0.1, …, 0.9–1
-# Pseudo-drafts per band, at the drafter's acceptance over all bands. Strong, because
-# rejections are rare: on the demo pair every band kept 80-100% of its drafts (0.1-0.2: 9 of
-# 9), and with 2 one rejection among a band's few drafts cut runs the target would have
-# accepted (drafts of 3-5 where K = 8 kept all 8). Replayed on recorded drafts at fixed
-# costs, K auto went from 0.97-1.00 of the best fixed K to 1.01; a band that really differs
-# (a drafter whose probabilities mean something) still shows after a few dozen drafts.
-CONFIDENCE_PRIOR = 16.0
 
 
 class DraftStep(NamedTuple):
@@ -295,14 +262,10 @@ class Go(Enum):
 
 
 @dataclass
-class AdaptiveK(VerifyCosts):
+class AdaptiveK(Acceptance, VerifyCosts):
     plain_step_ms: float = 0.0  # a plain step's verify time, when known: V(1) until measured
     cap: int = AUTO_K_CAP
     stops: bool = False  # the drafter stops on `stopper` (a model drafter; see TIE)
-    # per side (the module's note on copies) and position: steps that verified it, and
-    # accepted it
-    reached: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
-    kept: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     # the last drafting steps: the drafter's line (draft_line) and the rate drafting reached
     # (measured_rate)
     draft_steps: deque[DraftStep] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
@@ -311,12 +274,6 @@ class AdaptiveK(VerifyCosts):
     overheads: deque[float] = field(default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
     draft_overheads: deque[tuple[int, float]] = field(
         default_factory=lambda: deque(maxlen=DRAFT_COST_STEPS))
-    # per band of the drafter's probability of a draft: drafts verified, and accepted
-    # ([first position], [later positions]), as accept_chance explains
-    band_reached: tuple[list[float], list[float]] = field(
-        default_factory=lambda: ([0.0] * CONFIDENCE_BANDS, [0.0] * CONFIDENCE_BANDS))
-    band_kept: tuple[list[float], list[float]] = field(
-        default_factory=lambda: ([0.0] * CONFIDENCE_BANDS, [0.0] * CONFIDENCE_BANDS))
     _steps: int = 0
     _last_drafted: int = 0  # tokens the last recorded step drafted
     _behind: int = 0  # tokens the drafter must catch up on before its next draft
@@ -333,7 +290,6 @@ class AdaptiveK(VerifyCosts):
     # ... because plain steps were measured faster than beside them: checked only where they
     # would pay at that speed (COST_SURPRISE)
     _unchecked_faster: bool = False
-    _side: int = 0  # 1: the chosen step continues a copy (the module's note on copies)
     # what one more draft costs as the last choice saw it, in ms: the drafter's c, and b, one
     # more token in the verify batch
     _draft_cost: float = 0.0
@@ -352,10 +308,7 @@ class AdaptiveK(VerifyCosts):
     _prompt_catch_up: tuple[float, int] | None = None
 
     def __post_init__(self) -> None:
-        # per side and position: its counts are an earlier answer's
-        self._stale = ([False] * self.cap, [False] * self.cap)
-        self.reached = ([0.0] * self.cap, [0.0] * self.cap)
-        self.kept = ([0.0] * self.cap, [0.0] * self.cap)
+        self._positions(self.cap)
 
     def begin_answer(self, plain_step_ms: float = 0.0, n_prompt: int = 0,
                      max_tokens: int = 1 << 30) -> None:
@@ -363,10 +316,7 @@ class AdaptiveK(VerifyCosts):
         it), the plain step is refreshed, the drafter will first catch up on up to `n_prompt`
         prompt tokens, and the answer makes at most `max_tokens`."""
         self._behind, self._max_tokens = n_prompt, max_tokens
-        for values in (*self.band_reached, *self.band_kept):
-            for i in range(len(values)):
-                values[i] *= DECAY
-        self._stale = ([True] * self.cap, [True] * self.cap)
+        self._new_answer_counts()
         if self._steps:  # the last answer's
             self._plain_answers = 0 if self._drafted else self._plain_answers + 1
         if self._plain_answers >= RETRY_ANSWERS:  # see RETRY_ANSWERS
@@ -392,23 +342,7 @@ class AdaptiveK(VerifyCosts):
         self._steps += 1
         self._answer_tokens += n_kept + 1
         self._last_drafted = n_drafted
-        for i, q in enumerate(confidences[: n_kept + 1]):  # the drafts the target examined
-            if q is not None:
-                band = _band(q)
-                self.band_reached[i > 0][band] += 1
-                self.band_kept[i > 0][band] += i < n_kept
-        stale, reached, kept = (self._stale[self._side], self.reached[self._side],
-                                self.kept[self._side])
-        for i in range(min(n_drafted, self.cap)):
-            if i > n_kept:
-                break
-            if stale[i]:  # an earlier answer's count gives way once there is a new one
-                stale[i] = False
-                reached[i] *= DECAY
-                kept[i] *= DECAY
-            reached[i] += 1
-            if i < n_kept:
-                kept[i] += 1
+        self._count(n_drafted, n_kept, confidences)
         if n_drafted:
             catch_up_ms = min(max(catch_up_ms, 0.0), draft_ms)
             if self._costs_unchecked:
@@ -489,25 +423,6 @@ class AdaptiveK(VerifyCosts):
             self.overheads.append(max(ms, 0.0))
 
     # -- estimates ------------------------------------------------------------------------
-    def alphas(self, k: int, optimism: float = 0.0, continuing: bool | None = None
-               ) -> list[float]:
-        """Acceptance at draft positions 0..k-1, each given the earlier ones were accepted,
-        on the side of the step chosen last (or of `continuing`: the module's note on
-        copies). A position seldom reached leans on the one before it (its prior mean), so
-        positions never tried yet are expected to do as the last ones measured, not as a
-        fixed guess: K can then grow past what it has tried. With `optimism` z, each is its
-        posterior mean plus z standard deviations (an upper confidence bound, see OPTIMISM)."""
-        side = self._side if continuing is None else int(continuing)
-        reached, kept = self.reached[side], self.kept[side]
-        weight = PRIOR_KEPT + PRIOR_REJECTED
-        prior, out = PRIOR_KEPT / weight, []
-        for i in range(k):
-            j = min(i, self.cap - 1)
-            n = reached[j] + weight
-            prior = (kept[j] + weight * prior) / n
-            out.append(min(prior + optimism * (prior * (1 - prior) / (n + 1)) ** 0.5, 1.0))
-        return out
-
     def draft_line(self) -> tuple[float, float]:
         """(d0, c): what a drafting step costs whatever its length and what each drafted
         token adds, in ms: an ordinary step's catching up (the target's last token or two,
@@ -601,25 +516,6 @@ class AdaptiveK(VerifyCosts):
         made, expected = self._answer_tokens, self._last_length or HORIZON
         left = expected - made if made < expected else made
         return max(min(left, self._max_tokens - made), 1)
-
-    def pooled_chance(self, later: bool) -> float:
-        """The drafter's acceptance over all bands, at the first position or the later ones."""
-        kept, reached = self.band_kept[later], self.band_reached[later]
-        return (sum(kept) + PRIOR_KEPT) / (sum(reached) + PRIOR_KEPT + PRIOR_REJECTED)
-
-    def accept_chance(self, q: float, later: bool = False) -> float:
-        """The measured chance that a draft the drafter gave probability q is accepted, at
-        the first position of a draft or (`later`) after drafts that were all accepted: its
-        band's count, shrunk towards the drafter's acceptance over all bands (not towards q:
-        drafters are seldom calibrated, and the demo pair's draft, right 96% of the time
-        at q ≈ 0.5, made a calibrated prior stop its drafts after one or two). The two
-        positions are counted apart: the first is where acceptance is lowest (every step
-        drafts it, in the hardest places too), and a draft that has gone well so far goes on
-        well more often, so one count would stop good drafts early."""
-        band = _band(q)
-        kept, reached = self.band_kept[later], self.band_reached[later]
-        return ((kept[band] + CONFIDENCE_PRIOR * self.pooled_chance(later))
-                / (reached[band] + CONFIDENCE_PRIOR))
 
     def stopper(self) -> Callable[[int, float], Go]:
         """For the drafter, this step: at draft i, drawn with probability q from logits it has
@@ -735,7 +631,7 @@ class AdaptiveK(VerifyCosts):
     # -- the choice -------------------------------------------------------------------------
     def choose(self, k_max: int, continuing: bool = False) -> int:
         """The draft length for the next step, 0..min(k_max, cap); `continuing`, its drafts
-        go on with a copy the text has followed (the module's note on copies)."""
+        go on with a copy the text has followed (acceptance.py's note on copies)."""
         k_max = min(k_max, self.cap)
         self._side = int(continuing)
         if self._plain_run % RECHECK_EVERY:
@@ -809,7 +705,3 @@ class AdaptiveK(VerifyCosts):
             return max(min(EXPLORE_K, k_max), min(hopeful_k, EXPLORE_PROBE_MAX))
         self._plain_run += 1
         return 0
-
-
-def _band(q: float) -> int:
-    return min(max(int(q * CONFIDENCE_BANDS), 0), CONFIDENCE_BANDS - 1)

@@ -470,7 +470,7 @@ class Engine:
         """The step's proposal, how many of its tokens to draft, and the drafter's ms. A
         model drafter drafts the length chosen first (K auto's, with its confidence stopper);
         a lookup, whose proposal costs nothing, proposes first, so that K auto chooses knowing
-        whether the drafts go on with a copy (adaptive_k's note on copies)."""
+        whether the drafts go on with a copy (acceptance.py's note on copies)."""
         drafter, adaptive, history = run.drafter, run.adaptive, run.history
         if (drafter is not None and adaptive is not None and run.next_k is None
                 and not isinstance(drafter, SamplingDrafter)):  # a lookup, under K auto

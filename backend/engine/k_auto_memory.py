@@ -47,7 +47,7 @@ from typing import Any
 import platformdirs
 
 from backend import APP_NAME
-from backend.engine import adaptive_k, verify_costs
+from backend.engine import acceptance, adaptive_k, verify_costs
 from backend.engine.adaptive_k import SINGLE_MAX_AGE, AdaptiveK, DraftStep
 from backend.engine.verify_costs import SHIFT_HELD, SIZE_SAMPLES
 
@@ -95,8 +95,8 @@ def _controller_digest() -> str:
     """This controller's code: a change to how it measures starts every memory afresh."""
     try:
         digest = hashlib.sha256()
-        for source in (adaptive_k.__file__, verify_costs.__file__):  # the controller's two parts
-            digest.update(Path(str(source)).read_bytes())
+        for part in (adaptive_k, acceptance, verify_costs):  # the controller and its bases
+            digest.update(Path(str(part.__file__)).read_bytes())
         return digest.hexdigest()[:16]
     except OSError:  # a frozen bundle may hold no source: its own version says as much
         from importlib.metadata import PackageNotFoundError, version

@@ -1,5 +1,5 @@
 """N-gram lookup tells K auto when its drafts go on with a copy the text has followed, and K auto
-counts those steps' acceptance apart (adaptive_k's note on copies)."""
+counts those steps' acceptance apart (acceptance.py's note on copies)."""
 
 from __future__ import annotations
 
