@@ -113,3 +113,32 @@ def test_n_draft_auto_is_the_default_and_can_be_named(test_models, tmp_path):
     assert len(texts) == 1  # greedy: the same answer whatever K
     bad = _cli(*base, "--n-draft", "often", " zero")
     assert bad.returncode != 0 and "'often' is not a whole number" in bad.stderr
+
+
+def test_a_model_gpu_layers_auto_put_on_the_cpu_is_said(monkeypatch, capsys, test_models):
+    """The engine loads a model the GPU cannot hold on the CPU (tests/engine/test_runtime.py);
+    the command says so, so that its speed is not taken for the GPU's."""
+    from dataclasses import replace
+
+    from backend.cli import generate
+    from backend.cli.main import main
+    from backend.engine.model_info import ModelInfo
+
+    class OneEngine:  # loads the way a GPU too small for the target would leave it
+        def __init__(self, runtime):
+            self.runtime = runtime
+
+        def load_target(self, path, **_):
+            info = ModelInfo(str(path), "count-target", "llama", 1, 1, 1, 1, 0)
+            return replace(info, gpu_fallback=True)
+
+        def generate(self, request):
+            return iter(())
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(generate, "EngineProcess", OneEngine)
+    assert main(["generate", "--model", str(test_models / "count-target.gguf"), "--raw",
+                 "--max-tokens", "2", " zero one"]) == 0
+    assert generate.fell_back("count-target") in capsys.readouterr().err

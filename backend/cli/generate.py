@@ -106,9 +106,12 @@ def run(args: argparse.Namespace) -> int:
     events: list[Event] = []
     engine = EngineProcess(EngineRuntime(args.kernels, args.gpu_layers))
     try:
-        engine.load_target(args.model, n_ctx=args.ctx, n_threads=args.threads)
+        loaded = [engine.load_target(args.model, n_ctx=args.ctx, n_threads=args.threads)]
         if use_draft:
-            engine.load_draft(args.draft)
+            loaded.append(engine.load_draft(args.draft))
+        for info in loaded:
+            if info is not None and info.gpu_fallback:
+                print(f"draftlight: {fell_back(info.name)}", file=sys.stderr)
         status = _print_events(engine, request, events, as_json=args.json,
                                color=not args.no_color)
     finally:
@@ -169,6 +172,13 @@ def _run_server(args: argparse.Namespace) -> int:
     elif status == 0:
         print(report.words(), file=sys.stderr)
     return status
+
+
+def fell_back(name: str) -> str:
+    """What the command says of a model that GPU layers auto put on the CPU (the GPU could not
+    hold it), so that its speed is not taken for the GPU's."""
+    return (f"{name} did not fit the GPU with every layer on it (GPU layers auto): it runs on "
+            "the CPU; --gpu-layers N puts N layers on the GPU.")
 
 
 def _print_events(engine: EngineLike, request: GenerationRequest, events: list[Event], *,
