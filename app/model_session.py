@@ -43,7 +43,7 @@ class ModelSession(QObject):
         self.draft = None
         self._pending = 0
         self._failed_drafts: set[str] = set()
-        self._server_loading = False  # the load on its way is a server's (open_server)
+        self._opening: dict[str, str] = {}  # path → role, of the loads on their way
         c = self.client
         c.load_progressed.connect(lambda _role, fraction: self.load_progressed.emit(fraction))
         c.load_failed.connect(self._on_load_failed)
@@ -59,8 +59,9 @@ class ModelSession(QObject):
     # Asking ------------------------------------------------------------------------------
 
     def open_target(self, path: str, n_ctx: int, n_threads: int) -> None:
-        self.settings.remember_model(path)
-        self.settings.models.target = path
+        """Load `path` as the target. The settings and the recent list name it once it has
+        loaded: a file that fails leaves them, and the models held, as they were."""
+        self._opening[path] = "target"
         self._begin(self.tr("Loading {name}…").format(name=Path(path).name))
         self.client.load_target(path, n_ctx, n_threads)
 
@@ -80,19 +81,19 @@ class ModelSession(QObject):
         any other, whose target is the server's model; the key stays in this process."""
         target = ServerTarget(base_url, model)
         remember_key(base_url, api_key)
-        self._server_loading = True
         self._begin(self.tr("Connecting to {name}…").format(name=target.name))
         self.client.load_target(target.path, 0, 0)
 
     def open_draft(self, path: str) -> None:
-        """Load `path` as the draft model; "" unloads the draft."""
-        self.settings.models.draft = path
+        """Load `path` as the draft model (remembered once it has loaded, as a target is);
+        "" unloads the draft."""
         if not path:
+            self.settings.models.draft = ""
             self._pending += 1
             self.client.unload_draft()
             return
         self._failed_drafts.discard(path)
-        self.settings.remember_model(path)
+        self._opening[path] = "draft"
         self._begin(self.tr("Loading {name}…").format(name=Path(path).name))
         self.client.load_draft(path)
 
@@ -114,28 +115,33 @@ class ModelSession(QObject):
 
     @Slot(str, str)
     def _on_load_failed(self, role: str, message: str) -> None:
-        if role == "draft":
-            path = self.settings.models.draft
-            if path:
+        # The engine has put back what it held before (the next models update says what),
+        # and the settings still name it; the file that failed is remembered nowhere.
+        failed = [path for path, r in self._opening.items() if r == role]
+        for path in failed:
+            del self._opening[path]
+            if role == "draft":
                 self._failed_drafts.add(path)
                 self.draft_checked.emit(path, message)
+        if role == "draft" and (not failed or self.settings.models.draft in failed):
+            # the draft wanted back after a target load, or dropped after a crash: gone
             self.settings.models.draft = ""
-        elif not self._server_loading:  # a server's refusal says nothing about the file
-            # Nothing is loaded now (a load releases the previous target first), and a file
-            # that just failed, or crashed the engine, is not opened again at the next start.
-            self.settings.models.target = ""
         self.load_failed.emit(role, message)
 
     @Slot(str)
     def _on_load_cancelled(self, role: str) -> None:
-        if role == "draft":
-            self.settings.models.draft = ""
+        for path in [p for p, r in self._opening.items() if r == role]:
+            del self._opening[path]
         self.load_cancelled.emit(role)
 
     @Slot(object, object)
     def _on_models_changed(self, target, draft) -> None:
         self._pending = max(0, self._pending - 1)
-        self._server_loading = False
+        for info, role in ((target, "target"), (draft, "draft")):
+            if info is not None and self._opening.get(info.path) == role:
+                del self._opening[info.path]
+                setattr(self.settings.models, role, info.path)
+                self.settings.remember_model(info.path)
         new_target = (target.path if target else None) != (
             self.target.path if self.target else None)
         self.target, self.draft = target, draft

@@ -8,11 +8,13 @@ the same loop runs with K = 0, so plain decoding is measured by the very same co
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 from typing import Literal
 
 import numpy as np
@@ -53,7 +55,7 @@ from backend.engine.events import (
     verification_to_json,
 )
 from backend.engine.k_auto_memory import KAutoMemory, build_facts, memory_key
-from backend.engine.model import LoadedModel
+from backend.engine.model import LoadedModel, inspect_file
 from backend.engine.model_info import ModelInfo
 from backend.engine.prompt import build_prompt
 from backend.engine.protocol import ProgressFn
@@ -67,6 +69,18 @@ CALIBRATION_PROMPT = "Once upon a time"
 CALIBRATION_TOKENS = 8
 # How much of the text before an n-gram's copied token the inspector shows (the match ends it).
 MATCH_CONTEXT_TOKENS = 12
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class _Held:
+    """What the engine holds, to load again when a load that replaced it fails."""
+
+    target: str
+    draft: str  # "" for none
+    n_ctx: int
+    n_threads: int
 
 
 def default_threads() -> int:
@@ -117,18 +131,50 @@ class Engine:
         progress: ProgressFn | None = None,
     ) -> ModelInfo:
         """Load the model that answers. The previous target (and any draft, whose pairing
-        no longer holds) is released first."""
+        no longer holds) is released first, once the new file has been read and found a
+        model; when llama.cpp refuses it anyway, or the load is cancelled, the previous models
+        are loaded again: a load that fails changes nothing."""
+        inspection = inspect_file(Path(path))  # a broken file is refused with nothing released
+        held = self._held()
         self.unload_draft()
         self._close_target()
-        model = LoadedModel(path, progress=progress, with_mtp=True,
-                            n_gpu_layers=self.n_gpu_layers)
-        self._target = model
         try:
+            self._target = LoadedModel(path, progress=progress, with_mtp=True,
+                                       n_gpu_layers=self.n_gpu_layers, inspection=inspection)
             self.configure(n_ctx=n_ctx, n_threads=n_threads)
         except EngineError:
             self._close_target()
+            self._restore(held)
             raise
-        return model.info
+        return self._target.info
+
+    def _held(self) -> _Held | None:
+        if self._target is None:
+            return None
+        return _Held(self._target.path, self._draft.path if self._draft else "",
+                     self.n_ctx, self.n_threads)
+
+    def _restore(self, held: _Held | None) -> None:
+        """Load again what `_held` described, after a load that replaced it failed. The files
+        loaded a moment ago; if one no longer does (deleted meanwhile), less is loaded, and
+        `target` and `draft` say what."""
+        if held is None:
+            return
+        try:
+            self._target = LoadedModel(held.target, with_mtp=True, n_gpu_layers=self.n_gpu_layers)
+            self.configure(n_ctx=held.n_ctx, n_threads=held.n_threads)
+        except EngineError:
+            log.exception("Could not load %s again", held.target)
+            self._close_target()
+            return
+        if held.draft:
+            self._restore_draft(held.draft)
+
+    def _restore_draft(self, path: str) -> None:
+        try:
+            self.load_draft(path)
+        except EngineError:
+            log.exception("Could not load the draft %s again", path)
 
     def load_demo(self, *, n_ctx: int = DEFAULT_N_CTX, n_threads: int | None = None,
                   progress: ProgressFn | None = None) -> tuple[str, str]:
@@ -199,14 +245,19 @@ class Engine:
         vocabulary differs from the target's."""
         if self._target is None or self._ctx is None:
             raise EngineError(words(NO_TARGET_FOR_DRAFT))
+        inspection = inspect_file(Path(path))  # as for a target: refused before releasing
+        previous = self._draft.path if self._draft else ""
         self.unload_draft()
-        self._draft = LoadedModel(path, progress=progress, n_gpu_layers=self.n_gpu_layers)
         try:
+            self._draft = LoadedModel(path, progress=progress, n_gpu_layers=self.n_gpu_layers,
+                                      inspection=inspection)
             # made now rather than at the first answer, so that a draft whose vocabulary
             # cannot draft for the target is refused when it is chosen
             self._make_draft_drafters()
         except Exception:
             self.unload_draft()
+            if previous and previous != str(path):  # the draft that worked stays
+                self._restore_draft(previous)
             raise
         return self._draft.info
 

@@ -6,8 +6,9 @@ arrive on a pipe as `(op, kwargs)`; replies go back on the same pipe:
 - `("progress", fraction)` while a model loads,
 - `("events", [event, …])` while an answer streams, a step or a few steps at a time,
 - `("ok", value, target_info, draft_info)` when a command is done,
-- `("error", kind, message)` for an `EngineError` ("engine"), a cancelled load ("cancelled")
-  or a bug ("internal").
+- `("error", kind, message, words, target_info, draft_info)` for an `EngineError`
+  ("engine"), a cancelled load ("cancelled") or a bug ("internal", words None), with the
+  models held after it.
 
 A native crash here ends only this process; the parent notices on the process's sentinel.
 """
@@ -87,14 +88,19 @@ class _Host:
             try:
                 value = getattr(self, "op_" + op)(**kwargs)
             except LoadCancelled as exc:
-                self.conn.send(("error", "cancelled", str(exc), words_of(exc)))
+                self._send_error("cancelled", str(exc), words_of(exc))
             except EngineError as exc:  # the English text, then its Words for the window
-                self.conn.send(("error", "engine", str(exc), words_of(exc)))
+                self._send_error("engine", str(exc), words_of(exc))
             except Exception as exc:  # a bug: a message for the window, not a dead engine
                 logging.getLogger(__name__).exception("Engine command %s failed", op)
-                self.conn.send(("error", "internal", f"{type(exc).__name__}: {exc}"))
+                self._send_error("internal", f"{type(exc).__name__}: {exc}", None)
             else:
                 self.conn.send(("ok", value, self.engine.target, self.engine.draft))
+
+    def _send_error(self, kind: str, text: str, said) -> None:
+        """With the models held after the failure: a failed load has put the previous ones
+        back, and the parent must not think them gone."""
+        self.conn.send(("error", kind, text, said, self.engine.target, self.engine.draft))
 
     def _progress(self, fraction: float) -> bool:
         self.conn.send(("progress", fraction))

@@ -54,13 +54,15 @@ class LoadedModel:
     def __init__(
         self, path: str | os.PathLike, *, progress: ProgressFn | None = None,
         with_mtp: bool = False, n_gpu_layers: int = -1,
+        inspection: ModelInspection | None = None,
     ) -> None:
         """`with_mtp`: load the file's MTP (NextN) heads, when it has any (a target does).
         `n_gpu_layers`: layers offloaded to a GPU; -1 is all of them when this llama.cpp was
-        built with a GPU backend (CUDA, Metal), else none."""
+        built with a GPU backend (CUDA, Metal), else none. `inspection`: `inspect_file`'s
+        reading of this file, when the caller has made it already."""
         llama_log.install()
         self.path = str(path)
-        inspection = _inspect(Path(self.path))
+        inspection = inspection or inspect_file(Path(self.path))
         self.inspection = inspection
         load_mtp = with_mtp and inspection.n_mtp_heads > 0
         params = llama_cpp.llama_model_default_params()
@@ -194,7 +196,7 @@ class LoadedModel:
             self.model = None
 
 
-def _inspect(path: Path) -> ModelInspection:
+def inspect_file(path: Path) -> ModelInspection:
     """Plain-words errors for what llama.cpp would only call "failed to load", and the facts
     the load needs (whether the file carries MTP heads)."""
     if not path.exists():

@@ -34,6 +34,7 @@ from typing import Any
 from backend.engine import exit_status
 from backend.engine.errors import EngineCrashed, EngineError, LoadCancelled
 from backend.engine.events import Event, GenerationFailed, GenerationFinished
+from backend.engine.model_info import ModelInfo
 from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 from backend.engine.runtime import EngineRuntime, fast_unavailable_reason, prepare_child
@@ -115,8 +116,8 @@ class EngineProcess:
         self._crashes_since_answer = 0
         self._doing = Words("")  # what the child is doing, for the words of a crash
         self._loading = False  # …and whether it is loading a model (the one to blame, then)
-        self.target = None
-        self.draft = None
+        self.target: ModelInfo | None = None
+        self.draft: ModelInfo | None = None
         self.dropped: list[tuple[str, Words]] = []  # (role, why) left out by the last crash
         self._start()
 
@@ -184,7 +185,10 @@ class EngineProcess:
                 self.target, self.draft = msg[2], msg[3]
                 return msg[1]
             elif kind == "error":
-                said = msg[3] if len(msg) > 3 else msg[2]  # Words, else the English text
+                said = msg[3] if msg[3] is not None else msg[2]  # Words, else the English text
+                self.target, self.draft = msg[4], msg[5]
+                held = {m.path for m in (self.target, self.draft) if m is not None}
+                self._loaded = [m for m in self._loaded if m.path in held]
                 if msg[1] == "cancelled":
                     raise LoadCancelled(said)
                 raise EngineError(said)
@@ -257,7 +261,8 @@ class EngineProcess:
     def load_target(self, path: str | os.PathLike, *, n_ctx: int, n_threads: int | None = None,
                     progress: ProgressFn | None = None):
         kwargs = {"path": str(path), "n_ctx": n_ctx, "n_threads": n_threads}
-        self._loaded = []  # the engine releases the previous target and draft first
+        # `_loaded` keeps the previous models until the new one is in: the engine loads them
+        # again when this load fails, and so does a restart when it crashes the engine.
         info = self._call("load_target", words(LOADING, name=Path(path).name), progress,
                           **kwargs)
         self._loaded = [_Loaded("target", str(path), kwargs)]
@@ -266,7 +271,6 @@ class EngineProcess:
     def load_demo(self, *, n_ctx: int, n_threads: int | None = None,
                   progress: ProgressFn | None = None) -> tuple[str, str]:
         """Make the first-run demo pair if needed and load its target; its paths."""
-        self._loaded = []
         target, draft = self._call("load_demo", words(MAKING_DEMO),
                                    progress, n_ctx=n_ctx, n_threads=n_threads)
         self._loaded = [_Loaded("target", target,
@@ -275,8 +279,8 @@ class EngineProcess:
 
     def load_draft(self, path: str | os.PathLike, *, progress: ProgressFn | None = None):
         name = Path(path).name
-        self._loaded = [m for m in self._loaded if m.role != "draft"]
         self._call("load_draft", words(LOADING_DRAFT, name=name), progress, path=str(path))
+        self._loaded = [m for m in self._loaded if m.role != "draft"]
         self._loaded.append(_Loaded("draft", str(path), {"path": str(path)}))
         return self.draft
 

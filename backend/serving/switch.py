@@ -57,12 +57,16 @@ class BackendSwitch:
         return getattr(self._local, "pid", None)
 
     def _local_engine(self) -> EngineLike:
-        if self._server is not None:
-            self._server.close()
-            self._server = None
         if self._local is None:
             self._local = self._local_factory()
         return self._local
+
+    def _close_server(self) -> None:
+        """A local model is in: the server's client goes (only then, so that a local file
+        that fails to load leaves the server answering)."""
+        if self._server is not None:
+            self._server.close()
+            self._server = None
 
     def load_target(self, path: str | os.PathLike, *, n_ctx: int, n_threads: int | None = None,
                     progress: ProgressFn | None = None) -> ModelInfo | None:
@@ -83,13 +87,17 @@ class BackendSwitch:
                 self._local.close()
                 self._local = None
             return info
-        return self._local_engine().load_target(path, n_ctx=n_ctx, n_threads=n_threads,
-                                                progress=progress)
+        local = self._local_engine().load_target(path, n_ctx=n_ctx, n_threads=n_threads,
+                                                 progress=progress)
+        self._close_server()
+        return local
 
     def load_demo(self, *, n_ctx: int, n_threads: int | None = None,
                   progress: ProgressFn | None = None) -> tuple[str, str]:
-        return self._local_engine().load_demo(n_ctx=n_ctx, n_threads=n_threads,
-                                              progress=progress)
+        paths = self._local_engine().load_demo(n_ctx=n_ctx, n_threads=n_threads,
+                                               progress=progress)
+        self._close_server()
+        return paths
 
     def load_draft(self, path: str | os.PathLike, *,
                    progress: ProgressFn | None = None) -> ModelInfo | None:
