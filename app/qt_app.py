@@ -9,6 +9,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from app import wheel_guard
 from app.i18n import install_translators
 from app.resources import icon_files
 from app.theme import apply_theme
@@ -17,8 +18,9 @@ from backend import APP_NAME, APP_TITLE, __version__
 
 def ensure_application(argv: list[str] | None = None, *, theme: str = "system",
                        language: str = "system") -> QApplication:
-    """The running QApplication, created (named, themed, translated) on first use. `language`
-    is a settings choice ("system", "en", "it", "fr"); English installs no translator."""
+    """The running QApplication, created (named, themed, translated, the mouse wheel kept to
+    what it is aimed at) on first use. `language` is a settings choice ("system", "en", "it",
+    "fr"); English installs no translator."""
     app = QApplication.instance()
     if app is None:
         app = QApplication(argv if argv is not None else sys.argv[:1])
@@ -29,6 +31,7 @@ def ensure_application(argv: list[str] | None = None, *, theme: str = "system",
     app.setWindowIcon(app_icon())
     apply_theme(app, theme)
     install_translators(app, language)
+    wheel_guard.install(app)
     return app
 
 

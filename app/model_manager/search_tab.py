@@ -1,5 +1,6 @@
 """The Search tab: GGUF repositories on the Hub, a repository's models grouped by
-quantization with their sizes and whether they fit this machine, and a Download button each."""
+quantization with their sizes and whether they fit this machine, and a Download button each.
+While the Hub is asked, a busy bar and Cancel; a Hub that cannot be reached is said in words."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QSplitter,
     QTreeWidget,
@@ -34,7 +36,14 @@ from app.i18n import number, translate
 from app.message_widgets import plain_label
 from app.model_manager.runtime import RuntimeChoice
 from app.theme import token_colours
-from backend.models.hub import HubClient, HubModel, RepoSummary, by_quantization, memory_fit
+from backend.models.hub import (
+    HubClient,
+    HubModel,
+    HubUnreachable,
+    RepoSummary,
+    by_quantization,
+    memory_fit,
+)
 from backend.models.inspect import kv_bytes_per_token
 from backend.models.memory import Fit, Memory, system_memory
 from backend.models.transfer import DownloadError, destination
@@ -75,6 +84,9 @@ class SearchTab(QWidget):
         self._memory_source = memory_source
         self._runtime = RuntimeChoice()
         self._query_serial = 0
+        self._list_serial = 0
+        self._searching = False
+        self._listing_repo: str | None = None  # the repository whose files are being listed
         self._listing: RepoListing | None = None
         self._sizing: Sizing | None = None
         self._build()
@@ -91,6 +103,18 @@ class SearchTab(QWidget):
         row.addWidget(self.search_button)
 
         self.status = plain_label()
+        self.wait_bar = QProgressBar()
+        self.wait_bar.setRange(0, 0)  # busy: the Hub says nothing of how long it will take
+        self.wait_bar.setTextVisible(False)
+        self.wait_bar.setMaximumHeight(self.fontMetrics().height())
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop waiting for the Hub"))
+        self.wait_row = QWidget()
+        wait = QHBoxLayout(self.wait_row)
+        wait.setContentsMargins(0, 0, 0, 0)
+        wait.addWidget(self.wait_bar, 1)
+        wait.addWidget(self.cancel_button)
+        self.wait_row.hide()
         self.repos = QTreeWidget()
         self.repos.setHeaderLabels([self.tr(c) for c in REPO_COLUMNS])
         self.repos.setRootIsDecorated(False)
@@ -140,10 +164,12 @@ class SearchTab(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(row)
         layout.addWidget(self.status)
+        layout.addWidget(self.wait_row)
         layout.addWidget(splitter, 1)
 
         self.query.returnPressed.connect(self.search)
         self.search_button.clicked.connect(self.search)
+        self.cancel_button.clicked.connect(self.cancel)
         self.repos.currentItemChanged.connect(self._on_repo_changed)
         self._show_memory_note()
 
@@ -159,10 +185,29 @@ class SearchTab(QWidget):
         serial = self._query_serial
         self.status.setText(self.tr("Searching the Hub for “{text}”…").format(text=text)
                             if text else self.tr("Searching the Hub…"))
+        self.status.setToolTip("")
         self.search_button.setEnabled(False)
+        self._searching = True
+        self._show_waiting()
         self._tasks.run(self._client.search, text,
                         on_result=lambda found: self._on_found(serial, text, found),
                         on_error=lambda exc: self._on_search_failed(serial, exc))
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop waiting for the Hub: a search or listing still under way is answered late and
+        its answer dropped (a request cannot be taken back, but it ends within seconds)."""
+        if self._searching:
+            self._query_serial += 1
+            self._searching = False
+            self.search_button.setEnabled(True)
+            self.status.setText(self.tr("Search cancelled."))
+        if self._listing_repo is not None:
+            self._list_serial += 1
+            self.repo_title.setText(self.tr("Listing the files of {repo} was cancelled.").format(
+                repo=self._listing_repo))
+            self._listing_repo = None
+        self._show_waiting()
 
     def set_runtime(self, runtime: RuntimeChoice) -> None:
         self._runtime = runtime
@@ -213,7 +258,9 @@ class SearchTab(QWidget):
 
     def _on_found(self, serial: int, text: str, found: list[RepoSummary]) -> None:
         if serial != self._query_serial:
-            return  # an older search answered late
+            return  # an older or cancelled search answered late
+        self._searching = False
+        self._show_waiting()
         self.search_button.setEnabled(True)
         self.repos.clear()
         for repo in found:
@@ -235,29 +282,49 @@ class SearchTab(QWidget):
 
     def _on_search_failed(self, serial: int, exc: Exception) -> None:
         if serial == self._query_serial:
+            self._searching = False
+            self._show_waiting()
             self.search_button.setEnabled(True)
-            self.status.setText(error_text(exc))
+            self._show_error(self.status, exc)
+
+    def _show_error(self, label, exc: Exception) -> None:
+        if isinstance(exc, HubUnreachable):
+            label.setText(error_text(exc) + "\n" + self.tr(
+                "Check the network connection or the proxy settings, then try again. The "
+                "Library tab and the models on this computer still work."))
+            label.setToolTip(plain_tooltip(exc.detail))
+        else:
+            label.setText(error_text(exc))
+            label.setToolTip("")
+
+    def _show_waiting(self) -> None:
+        self.wait_row.setVisible(self._searching or self._listing_repo is not None)
 
     @Slot(QTreeWidgetItem, QTreeWidgetItem)
     def _on_repo_changed(self, item: QTreeWidgetItem | None, _previous) -> None:
         self.files.clear()
         self._listing = self._sizing = None
+        self._list_serial += 1
+        self._listing_repo = None
+        self.repo_title.setToolTip("")
         if item is None:
             self.repo_title.setText(self.tr("Select a repository to see its models."))
+            self._show_waiting()
             return
         repo_id = item.text(0)
+        serial = self._list_serial
+        self._listing_repo = repo_id
+        self._show_waiting()
         self.repo_title.setText(self.tr("{repo}: listing its files…").format(repo=repo_id))
         self._tasks.run(_list_repo, self._client, repo_id, self._models_dir,
-                        on_result=self._on_listed,
-                        on_error=lambda exc: self._on_list_failed(repo_id, exc))
+                        on_result=lambda listing: self._on_listed(serial, listing),
+                        on_error=lambda exc: self._on_list_failed(serial, exc))
 
-    def _current_repo(self) -> str | None:
-        item = self.repos.currentItem()
-        return item.text(0) if item is not None else None
-
-    def _on_listed(self, listing: RepoListing) -> None:
-        if listing.repo_id != self._current_repo():
-            return
+    def _on_listed(self, serial: int, listing: RepoListing) -> None:
+        if serial != self._list_serial:
+            return  # another repository was chosen, or the listing was cancelled
+        self._listing_repo = None
+        self._show_waiting()
         self._listing = listing
         n = len(listing.models)
         if not n:
@@ -270,9 +337,11 @@ class SearchTab(QWidget):
             self._tasks.run(_size_repo, self._client, listing, self._memory_source,
                             on_result=self._on_sized)
 
-    def _on_list_failed(self, repo_id: str, exc: Exception) -> None:
-        if repo_id == self._current_repo():
-            self.repo_title.setText(error_text(exc))
+    def _on_list_failed(self, serial: int, exc: Exception) -> None:
+        if serial == self._list_serial:
+            self._listing_repo = None
+            self._show_waiting()
+            self._show_error(self.repo_title, exc)
 
     def _on_sized(self, sizing: Sizing) -> None:
         if self._listing is not None and sizing.repo_id == self._listing.repo_id:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from app.backend_text import error_text
@@ -78,6 +78,8 @@ class ModelManagerWindow(QWidget):
         self.library_tab.folders_changed.connect(self.folders_changed)
         self.library_tab.pairing.search_family.connect(self.search_for)
         self.library_tab.refresh()
+        # Opened to search: the typing goes to the search field.
+        self.search_tab.query.setFocus()
 
     def set_runtime(self, n_ctx: int, target: str = "", draft: str = "") -> None:
         """What the main window has chosen: memory fits are for this context size, and with
@@ -122,6 +124,15 @@ class ModelManagerWindow(QWidget):
     def _on_download_count(self, active: int) -> None:
         self.tabs.setTabText(DOWNLOADS_TAB, self.tr("Downloads ({n})").format(n=active)
                              if active else self.tr("Downloads"))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Esc closes, as in every window of the app; a child that uses Esc (an open list, an
+        # editor) takes it first.
+        if (event.key() == Qt.Key.Key_Escape
+                and event.modifiers() == Qt.KeyboardModifier.NoModifier):
+            self.close()
+            return
+        super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()

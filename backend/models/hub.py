@@ -4,7 +4,9 @@ Search, file listings (with each LFS file's SHA-256 and size), URLs, authenticat
 (`HF_TOKEN` or a stored login) and the HTTP session are all huggingface_hub's. What is added
 here: GGUF files grouped into models by quantization (split parts joined into one model), and
 a model's header read with two or three ranged requests, so that its KV-cache size, and so
-whether it fits this machine, is known before downloading gigabytes.
+whether it fits this machine, is known before downloading gigabytes; and a Hub that cannot
+be reached said so in a few seconds, in words, rather than after the resolver's and the
+client's retries as an errno.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
+import httpx2
 from huggingface_hub import HfApi, constants, hf_hub_url
-from huggingface_hub.errors import HfHubHTTPError
+from huggingface_hub.errors import HfHubHTTPError, OfflineModeIsEnabled
 from huggingface_hub.hf_api import RepoFile
 from huggingface_hub.utils import build_hf_headers, get_session, hf_raise_for_status
 
@@ -23,6 +26,7 @@ from backend import APP_NAME
 from backend.models.gguf_header import GGUFHeader, HeaderTruncatedError, read_header
 from backend.models.memory import Memory, MemoryEstimate, estimate
 from backend.models.naming import quantization_from_name, split_name
+from backend.models.reachability import Unreachable, check_reachable
 from backend.words import Words, words
 
 FIRST_HEADER_READ = 2 * 2**20  # most headers (vocabulary included) fit in a few MiB
@@ -37,6 +41,8 @@ COULD_NOT_BECAUSE = "Could not {doing}: {error}"
 NOT_AUTHORISED = "not authorised (set HF_TOKEN?)"
 ACCESS_DENIED = "access denied (gated repo?)"
 NOT_FOUND = "not found"
+UNREACHABLE = "The Hugging Face Hub cannot be reached from this computer."
+OFFLINE_MODE = "Hugging Face's offline mode is on (HF_HUB_OFFLINE is set)"
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,15 @@ class HubError(Exception):
         super().__init__(message)
 
 
+class HubUnreachable(HubError):
+    """No connection to the Hub at all (no network, no name resolution, a proxy or firewall in
+    the way): said as one sentence; `detail` is what the resolver or socket said."""
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(words(UNREACHABLE))
+        self.detail = detail
+
+
 class HubClient:
     """The Hub as the model manager sees it. `endpoint` and `token` default to what every
     huggingface_hub program uses: `HF_ENDPOINT` and `HF_TOKEN` (or the stored login)."""
@@ -102,6 +117,7 @@ class HubClient:
 
     def search(self, query: str, limit: int = 30) -> list[RepoSummary]:
         """GGUF repositories matching `query`, most downloaded first."""
+        self._check_reachable(words(SEARCHING))
         with _hub_errors(words(SEARCHING)):
             found = self.api.list_models(
                 search=query or None,
@@ -118,6 +134,7 @@ class HubClient:
         """The GGUF models in a repository, sorted by quantization then name. Vision
         projectors (`mmproj-…`) are left out: they are not language models."""
         revision = revision or constants.DEFAULT_REVISION
+        self._check_reachable(words(LISTING, repo=repo_id))
         with _hub_errors(words(LISTING, repo=repo_id)):
             files = [
                 f
@@ -125,6 +142,16 @@ class HubClient:
                 if isinstance(f, RepoFile) and f.path.lower().endswith(".gguf")
             ]
         return group_models(repo_id, revision, files)
+
+    def _check_reachable(self, doing: Words) -> None:
+        """Fail within seconds when the Hub cannot be reached, before huggingface_hub waits on
+        the resolver and retries."""
+        if constants.HF_HUB_OFFLINE:
+            raise HubError(words(COULD_NOT, doing=doing, reason=words(OFFLINE_MODE)))
+        try:
+            check_reachable(self.endpoint)
+        except Unreachable as exc:
+            raise HubUnreachable(str(exc)) from exc
 
     def url(self, repo_id: str, path: str, revision: str | None = None) -> str:
         return hf_hub_url(repo_id, path, revision=revision, endpoint=self.endpoint)
@@ -218,6 +245,10 @@ class _hub_errors:
     def __exit__(self, exc_type, exc, tb) -> Literal[False]:  # never swallows: re-raises in words
         if exc is None or isinstance(exc, HubError | HeaderTruncatedError):
             return False
+        if isinstance(exc, OfflineModeIsEnabled):
+            raise HubError(words(COULD_NOT, doing=self.doing, reason=words(OFFLINE_MODE))) from exc
+        if isinstance(exc, httpx2.ConnectError | httpx2.ConnectTimeout | httpx2.ProxyError):
+            raise HubUnreachable(str(exc).splitlines()[0] if str(exc) else "") from exc
         if isinstance(exc, HfHubHTTPError):
             status = exc.response.status_code if exc.response is not None else None
             reason = {
