@@ -82,7 +82,13 @@ TOO_SHORT = ("The file is only {size:,} bytes long, too short for a GGUF header 
              "it is truncated.")
 LEGACY_FORMAT = ("This is a model in the old {legacy} format, which llama.cpp no longer reads; "
                  "convert it to GGUF or download a GGUF version.")
-NOT_GGUF = "This is not a GGUF file: it starts with {magic} instead of b'GGUF'."
+NOT_GGUF = "This is not a GGUF file (it does not begin with the letters GGUF)."
+NOT_GGUF_TEXT = ("This is not a GGUF file but text; a download that failed can leave an error "
+                 "page or message under the model's name.")
+NOT_GGUF_LFS = ("This is not a GGUF file but a Git LFS pointer to one; the model itself was "
+                "not downloaded (run git lfs pull in its folder, or download the file).")
+NOT_GGUF_SAFETENSORS = ("This is not a GGUF file but a safetensors model; llama.cpp needs it "
+                        "converted to GGUF (convert_hf_to_gguf.py), or a GGUF version of it.")
 BIG_ENDIAN = "This GGUF file is big-endian; llama.cpp here reads only little-endian files."
 VERSION_1 = ("This is a GGUF version 1 file, which llama.cpp no longer reads; download a newer "
              "copy.")
@@ -94,7 +100,7 @@ ENDS_INSIDE = ("The file ends inside its header (at byte {size:,}, while reading
 MORE_NEEDED = "More of the header is needed to read {what}."
 LENGTH_PAST_END = ("The length of {what} is {length:,} bytes, past the end of the file: the "
                    "header is corrupt.")
-NOT_UTF8 = "Cannot read {what} as UTF-8 text ({raw}): the header is corrupt."
+NOT_UTF8 = "Cannot read {what}: it is not UTF-8 text, so the header is corrupt."
 NOT_VALUE_TYPE = "The header gives {type_id} as {what}, which is not a GGUF value type."
 ARRAY_OF_ARRAYS = "{key} is an array of arrays, which GGUF does not allow."
 NAME_TOO_LONG = ("The name of tensor {i} of {n} is {length} bytes long; llama.cpp allows at most "
@@ -255,7 +261,7 @@ def _check_start(buf: HeaderBytes, size: int) -> None:
         legacy = _LEGACY_MAGICS.get(magic) or _LEGACY_MAGICS.get(magic[::-1])
         if legacy:
             raise ModelFileError(words(LEGACY_FORMAT, legacy=legacy))
-        raise ModelFileError(words(NOT_GGUF, magic=repr(magic)))
+        raise ModelFileError(words(_what_it_is(bytes(buf[:_SNIFF]))))
     version = struct.unpack("<I", head[4:8])[0]
     if version in SUPPORTED_VERSIONS:
         return
@@ -266,6 +272,28 @@ def _check_start(buf: HeaderBytes, size: int) -> None:
     first, second = SUPPORTED_VERSIONS
     raise ModelFileError(words(OTHER_VERSION, version=version,
                                supported=words(VERSIONS_JOINED, first=first, second=second)))
+
+
+_SNIFF = 512  # bytes looked at to say what a file that is not GGUF is instead
+
+
+def _what_it_is(head: bytes) -> str:
+    """Why a file is not GGUF, in words (never its bytes): what it looks like instead."""
+    if head.startswith(b"version https://git-lfs"):
+        return NOT_GGUF_LFS
+    if len(head) > 9 and head[8:10] == b'{"' and int.from_bytes(head[:8], "little") > 2:
+        return NOT_GGUF_SAFETENSORS  # an 8-byte header length, then the header's JSON
+    return NOT_GGUF_TEXT if _is_text(head) else NOT_GGUF
+
+
+def _is_text(head: bytes) -> bool:
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < len(head) - 3:  # not only a character cut at the end of the sample
+            return False
+        text = head[: exc.start].decode("utf-8")
+    return bool(text) and all(c.isprintable() or c in "\t\r\n\f" for c in text)
 
 
 class _Reader:
@@ -305,7 +333,7 @@ class _Reader:
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise ModelFileError(words(NOT_UTF8, what=_said(what), raw=repr(raw[:40]))) from None
+            raise ModelFileError(words(NOT_UTF8, what=_said(what))) from None
 
     def value_type(self, what: Words) -> int:
         type_id = self.scalar(GGUFValueType.UINT32, what)
