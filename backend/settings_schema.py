@@ -159,8 +159,11 @@ MIN_P = Option(
     "Drop tokens less likely than this fraction of the most likely one (0 = off)",
     minval=0.0, maxval=1.0, step=0.01, cli="--min-p",
 )
+# On by default, as in LM Studio: greedy decoding of a small model (the demo's 135M) loops on
+# an ordinary story prompt without it. The answer stays greedy, so speculative decoding still
+# equals plain decoding token for token (the same penalty shapes both).
 REPEAT_PENALTY = Option(
-    "generation.repeat_penalty", 1.0, "Repeat penalty",
+    "generation.repeat_penalty", 1.1, "Repeat penalty",
     "Make tokens the answer used recently less likely (1 = off)",
     minval=1.0, maxval=2.0, step=0.05, cli="--repeat-penalty",
 )

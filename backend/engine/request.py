@@ -11,14 +11,16 @@ from backend.engine.events import SpecType
 @dataclass(frozen=True, slots=True)
 class SamplingSettings:
     """The target's sampler. Temperature 0 means greedy; the same transforms shape the
-    drafter's distribution so that verification compares like with like. Defaults and limits
-    are the settings' (`backend.settings_schema`)."""
+    drafter's distribution so that verification compares like with like. Defaults (but the
+    repeat penalty's) and limits are the settings' (`backend.settings_schema`)."""
 
     temperature: float = schema.TEMPERATURE.default
     top_k: int = schema.TOP_K.default  # 0 disables
     top_p: float = schema.TOP_P.default  # 1.0 disables
     min_p: float = schema.MIN_P.default  # 0.0 disables
-    repeat_penalty: float = schema.REPEAT_PENALTY.default  # 1.0 disables
+    # Off unless asked, as in llama.cpp's own tools, which the benches and tests compare with;
+    # the window and `draftlight generate` ask for the setting's default.
+    repeat_penalty: float = 1.0  # 1.0 disables
     repeat_last_n: int = 64
     seed: int = schema.SEED.default  # negative: a new random seed
 
