@@ -10,9 +10,11 @@ on a pool thread (`Background`), so a long answer's export never stalls the wind
 from __future__ import annotations
 
 import os
+import re
+from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QStandardPaths, Signal
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QWidget
 
@@ -57,6 +59,25 @@ def export_format(path: str, selected_filter: str = "") -> tuple[str, str]:
     return HTML, path + FORMATS[0][2][0]
 
 
+# Characters no file name may hold on one system or another, and control characters.
+_UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]+')
+NAME_WORDS = 40  # at most this many characters of the title
+
+
+def export_name(title: str, day: date, extension: str = ".html") -> str:
+    """A file name for an answer of the chat `title`: its first words, made safe for any file
+    system, and the day."""
+    words = " ".join(_UNSAFE.sub(" ", title).split())[:NAME_WORDS].strip(" .…")
+    return f"{words or 'answer'} {day.isoformat()}{extension}"
+
+
+def default_folder() -> Path:
+    """Where a first export goes: the Documents folder, else home."""
+    documents = QStandardPaths.writableLocation(
+        QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(documents) if documents and Path(documents).is_dir() else Path.home()
+
+
 class ImageNotSaved(OSError):
     """QImage.save failed; its message is the whole sentence."""
 
@@ -88,10 +109,20 @@ class AnswerExporter(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._writes = Background(self, name="export")
+        self.last_folder: Path | None = None  # where the person exported last
+
+    def proposed_path(self, title: str, day: date | None = None) -> str:
+        """The save dialog's proposal: the last export's folder (else Documents or home) and
+        a name from the chat's title and the day, as an HTML page (the dialog's first
+        format)."""
+        folder = self.last_folder if self.last_folder and self.last_folder.is_dir() \
+            else default_folder()
+        return str(folder / export_name(title, day or date.today(), FORMATS[0][2][0]))
 
     def export(self, fmt: str, path: str, widget: QWidget, answer: Answer,
                request: GenerationRequest, *, target_model: str = "",
                draft_model: str = "") -> None:
+        self.last_folder = Path(path).parent
         def on_error(exc: Exception) -> None:
             if isinstance(exc, OSError) and not isinstance(exc, ImageNotSaved):
                 self.failed.emit(self.tr("Cannot write {name}: {reason}.").format(

@@ -8,6 +8,7 @@ kept the i-th (a draft is accepted as a prefix, so position i is kept only if 1.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -16,6 +17,23 @@ from app.replay import step_spans
 
 # Tokens/s over time is a moving rate: each point covers this much of the answer's clock.
 RATE_WINDOW_MS = 500.0
+# A share's axis, as fractions: 0 to 100 % in quarters.
+SHARE_TICKS = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
+def axis_ticks(peak: float, *, whole: bool = False, most: int = 5) -> list[float]:
+    """Evenly spaced ticks from 0 to the first at or above `peak`, at most `most` steps of
+    1, 2 or 5 times a power of ten; `whole`: the step is a whole number (counts, steps and
+    positions have no halves)."""
+    if peak <= 0:
+        return [0.0, 1.0]
+    raw = peak / most
+    power = 10.0 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw * (1 - 1e-9))
+    if whole:
+        step = max(1.0, float(round(step)))
+    n = math.ceil(peak / step - 1e-9)
+    return [i * step for i in range(n + 1)]
 
 
 @dataclass

@@ -4,10 +4,11 @@ with a copy button. Built from the answer's text only (rejected drafts never app
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QUrl, Slot
-from PySide6.QtGui import QFontDatabase, QGuiApplication, QTextDocument
+from PySide6.QtGui import QFontDatabase, QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from app.auto_height_text import AutoHeightTextEdit
+from app.copy_feedback import copy_text
 from app.markdown_blocks import Block, protect_prose, split_blocks
 
 _FEATURES = (
@@ -51,7 +52,7 @@ class CodeBlock(QWidget):
 
     @Slot()
     def _on_copy(self) -> None:
-        QGuiApplication.clipboard().setText(self.code)
+        copy_text(self.copy_button, self.code)
 
 
 class MarkdownView(QWidget):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
 
 from app.answer import Answer
@@ -48,6 +48,7 @@ class TranscriptView(QScrollArea):
         self._layout.setSpacing(SPACE_M)
         self._layout.addStretch(1)
         self.setWidget(self._container)
+        self._content_width = 0  # the messages' narrowest width, as last told to the layout
 
         self._streaming: AnswerWidget | None = None
         # The advisor walks every step of an answer: off the GUI thread, so a long answer's
@@ -65,6 +66,25 @@ class TranscriptView(QScrollArea):
         bar = self.verticalScrollBar()
         bar.rangeChanged.connect(self._on_range_changed)
         bar.valueChanged.connect(self._on_scrolled)
+
+    # Reflowing ---------------------------------------------------------------------------
+
+    def minimumSizeHint(self) -> QSize:
+        """Never narrower than the messages can be: beside a pinned inspector the window takes
+        the room from the dock and the side panels, and the messages reflow into what is
+        left instead of being cut at the right edge (the horizontal scroll bar is off)."""
+        hint = super().minimumSizeHint()
+        width = (self._container.minimumSizeHint().width()
+                 + self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth())
+        return QSize(max(hint.width(), width), hint.height())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._container and event.type() == QEvent.Type.LayoutRequest:
+            width = self._container.minimumSizeHint().width()
+            if width != self._content_width:  # not on every streamed line: only a new width
+                self._content_width = width
+                self.updateGeometry()
+        return super().eventFilter(watched, event)
 
     # Building ------------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from backend.engine.events import (
     StepVerified,
     Token,
 )
+from backend.engine.request import Message
 from backend.palette import LIGHT, LIGHT_BASE, LIGHT_TEXT
 from backend.stop_reasons import STOP_REASON_WORDS
 from backend.trace import Trace
@@ -49,6 +50,7 @@ h1 {{ font-size: 1.3em; margin-bottom: 0.2em; }}
 .legend span {{ margin-right: 1.2em; padding: 0 0.2em; }}
 .stats {{ font-variant-numeric: tabular-nums; }}
 .failed {{ color: {REJECTED_FG}; font-weight: bold; }}
+.earlier summary {{ color: #555; cursor: pointer; }}
 * {{ -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
 """
 
@@ -67,6 +69,7 @@ def answer_html(trace: Trace) -> str:
         models.append(spec_types.draft_length_words(spec_name, k))
     e = html.escape
     tokens = "".join(_token_spans(trace))
+    question, before = _question(trace)
     return "\n".join([
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -79,12 +82,13 @@ def answer_html(trace: Trace) -> str:
         "<body>",
         f"<h1>{e(APP_TITLE)} answer</h1>",
         f'<p class="models">{e(" · ".join(models))}</p>',
-        f'<div class="prompt">{e(_prompt_text(trace))}</div>',
+        f'<div class="prompt">{e(question)}</div>',
         '<p class="legend"><span class="key-accepted">accepted draft</span>'
         '<span class="key-rejected">rejected draft</span>'
         "<span class=\"key-target\">the target's own token</span></p>",
         f'<div class="answer">{tokens}</div>',
         *_ending(trace),
+        *_earlier(before),
         '<p class="hint">Hover a token for its step, origin and probabilities. '
         f"Written by {e(APP_TITLE)} {e(__version__)}.</p>",
         "</body>",
@@ -99,11 +103,33 @@ def write_html(path: str | os.PathLike[str], trace: Trace) -> None:
     Path(path).write_text(answer_html(trace), encoding="utf-8", errors="xmlcharrefreplace")
 
 
-def _prompt_text(trace: Trace) -> str:
+def _question(trace: Trace) -> tuple[str, list[Message]]:
+    """What this answer answered (a raw prompt, or the last user message) and the messages
+    before it: the page leads with its own question, not with the whole chat."""
     request = trace.request
     if request.prompt is not None:
-        return request.prompt
-    return "\n\n".join(f"{m.role}: {m.content}" for m in request.messages)
+        return request.prompt, []
+    messages = list(request.messages)
+    last = max((i for i, m in enumerate(messages) if m.role == "user"), default=None)
+    if last is None:
+        return _messages_text(messages), []
+    return messages[last].content, messages[:last]
+
+
+def _messages_text(messages: list[Message]) -> str:
+    return "\n\n".join(f"{m.role}: {m.content}" for m in messages)
+
+
+def _earlier(messages: list[Message]) -> list[str]:
+    """The conversation the model was also given, folded under the answer."""
+    if not messages:
+        return []
+    n = len(messages)
+    words = "1 earlier message" if n == 1 else f"{n} earlier messages"
+    return ['<details class="earlier">',
+            f"<summary>The conversation before this question ({words})</summary>",
+            f'<div class="prompt">{html.escape(_messages_text(messages))}</div>',
+            "</details>"]
 
 
 def _token_spans(trace: Trace) -> Iterator[str]:
