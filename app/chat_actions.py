@@ -15,13 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal, Slot
-from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QToolButton,
     QWidget,
@@ -30,8 +28,11 @@ from PySide6.QtWidgets import (
 from app.context_budget import context_use, turns_to_drop
 from app.context_notice import DROP, NEW_CHAT, SUMMARISE, ContextNotice
 from app.conversation import Conversation, Turn
+from app.copy_feedback import copy_text
 from app.i18n import translate
+from app.message_box import MessageEditBox
 from app.message_widgets import AnswerWidget, UserMessageWidget, plain_label
+from app.model_names import answer_model_file
 from app.theme import token_colours
 from backend.settings import GenerationSettings
 from backend.stop_reasons import INTERRUPTED
@@ -170,9 +171,11 @@ class ChatActions(QObject):
         header.addWidget(edit)
         header.addWidget(copy)
         edit.clicked.connect(lambda: self._open_editor(widget, turn))
-        copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(turn.text))
+        copy.clicked.connect(lambda: copy_text(copy, turn.text))
 
     def decorate_answer(self, widget: AnswerWidget, turn: Turn) -> None:
+        widget.model_file = answer_model_file(turn.settings)  # as the window names models
+        widget.refresh()
         if len(turn.versions) > 1:
             widget.header.insertWidget(1, VersionSwitch(turn, self.flip))
         if turn.settings:
@@ -269,10 +272,11 @@ class ChatActions(QObject):
         self.show(conv, self._drawn_before(conv, where))
 
     def _open_editor(self, widget: UserMessageWidget, turn: Turn) -> None:
-        if self._busy or widget.findChild(QPlainTextEdit, "editor") is not None:
+        if self._busy or widget.findChild(MessageEditBox, "editor") is not None:
             return
-        editor = QPlainTextEdit(turn.text)
-        editor.setObjectName("editor")
+        editor = MessageEditBox(turn.text)
+        editor.setToolTip(self.tr("Enter sends the new version, Shift+Enter adds a line, Esc "
+                                  "cancels"))
         send = QPushButton(self.tr("Send"))
         cancel = QPushButton(self.tr("Cancel"))
         row = QHBoxLayout()
@@ -283,9 +287,17 @@ class ChatActions(QObject):
         layout.addWidget(editor)
         layout.addLayout(row)
         widget.text_label.hide()
+        editor.show()  # now, not on the next turn of the event loop: a hidden box takes no focus
         editor.setFocus()
         send.clicked.connect(lambda: self.edit(turn, editor.toPlainText()))
-        cancel.clicked.connect(lambda: self.show(self.conversation))
+        editor.submitted.connect(lambda: self.edit(turn, editor.toPlainText()))
+        cancel.clicked.connect(self._cancel_edit)
+        editor.cancelled.connect(self._cancel_edit)
+
+    @Slot()
+    def _cancel_edit(self) -> None:
+        self.show(self.conversation)  # the message as it was, its editor gone
+        self._w.message_box.setFocus()
 
     def edit(self, turn: Turn, text: str) -> bool:
         """Ask a new version of a question and answer it; the earlier question and its
@@ -302,6 +314,7 @@ class ChatActions(QObject):
             self._w.chats.update_chat(conv, title=True)
         self._w.chat_list.update_title()
         self.show(conv, self._drawn_before(conv, where))
+        self._w.message_box.setFocus()  # the editor is gone; the next message goes there
         self.answer_requested.emit()
         return True
 
@@ -389,6 +402,7 @@ class ChatActions(QObject):
         """An answer ended: the numbers, and after a summary the message that waited for it,
         sent with the turns before the summary left out."""
         self.update_context()
+        self._w.message_box.claim_focus()  # where the person types the next message
         for widget in self._w.transcript.answer_widgets()[-1:]:
             if widget.answer is turn.answer:
                 self._offer_continue(widget, turn)

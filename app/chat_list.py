@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -45,7 +44,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.chat_session import ChatSession
+from app.chat_titles import TwinMarks, mark_option
 from app.conversation import Conversation
+from app.elided_label import ElidedLabel
 from app.i18n import translate
 from backend.chats import SearchHit
 
@@ -123,15 +124,34 @@ class _GroupDelegate(QStyledItemDelegate):
         item_option.rect = option.rect.adjusted(0, h, 0, 0)
         super().paint(painter, item_option, index)
 
+    def initStyleOption(self, option: QStyleOptionViewItem,
+                        index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        mark_option(option, index)  # a title another chat has too: app/chat_titles.py
+
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,
                              index: QModelIndex | QPersistentModelIndex) -> None:
+        """The rename field over the chat's row, under its caption, at least as tall as the
+        field needs for its text (its frame and padding), centred on the row."""
         super().updateEditorGeometry(editor, option, index)
+        rect = editor.geometry()
         if self._header(index) is not None:
-            editor.setGeometry(editor.geometry().adjusted(0, self._header_height(option), 0, 0))
+            rect.setTop(rect.top() + self._header_height(option))
+        height = max(rect.height(), editor.sizeHint().height())
+        rect.setTop(rect.center().y() - height // 2)
+        rect.setHeight(height)
+        editor.setGeometry(rect)
+
+
+def is_blank(conv: Conversation) -> bool:
+    """A chat nothing was done with yet: what New chat shows again instead of another."""
+    return (conv.loaded and not conv.turns and not conv.pinned and not conv.renamed
+            and not conv.system_prompt.strip())
 
 
 class ChatList(QWidget):
     selected = Signal(object)  # the Conversation now shown (again once its turns are read)
+    chosen = Signal()  # the person picked a chat (clicked, Enter, New chat): time to type
     info = Signal(str)  # a short message for the status bar (exported, imported)
 
     def __init__(self, session: ChatSession, parent: QWidget | None = None) -> None:
@@ -144,14 +164,13 @@ class ChatList(QWidget):
         self.list = QListWidget()
         self.list.setObjectName("chatList")  # styled in app/style.py
         self.list.setItemDelegate(_GroupDelegate(self.list))
+        self.twins = TwinMarks(self.list)  # chats of the same title told apart
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
-        self.undo_label = QLabel()
-        self.undo_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.undo_label.setWordWrap(True)
+        self.undo_label = ElidedLabel()  # one line, whatever the title's length
         self.undo_button = QPushButton(self.tr("Undo"))
         self.undo_bar = QWidget()
         undo = QHBoxLayout(self.undo_bar)
@@ -167,8 +186,8 @@ class ChatList(QWidget):
 
         self.new_chat_action = QAction(self.tr("&New "
                                                "chat"), self, shortcut=QKeySequence.StandardKey.New)
+        # F2 anywhere in the window: a chat clicked gives the message box the focus
         self.rename_action = QAction(self.tr("&Rename chat"), self, shortcut=QKeySequence("F2"))
-        self.rename_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.pin_action = QAction(self.tr("&Pin chat"), self)
         self.delete_chat_action = QAction(self.tr("&Delete chat"), self,
                                           shortcut=QKeySequence.StandardKey.Delete)
@@ -198,8 +217,10 @@ class ChatList(QWidget):
         self.list.customContextMenuRequested.connect(self._on_menu)
         self.list.itemChanged.connect(self._on_item_changed)
         self.session.loaded.connect(self._on_loaded)
-        self.new_chat_button.clicked.connect(self.new_chat)
-        self.new_chat_action.triggered.connect(self.new_chat)
+        self.new_chat_button.clicked.connect(self._on_new_chat)
+        self.new_chat_action.triggered.connect(self._on_new_chat)
+        self.list.itemClicked.connect(self._on_item_chosen)
+        self.list.itemActivated.connect(self._on_item_chosen)  # Enter on a chat
         self.rename_action.triggered.connect(self._on_rename)
         self.pin_action.triggered.connect(self._on_pin)
         self.delete_chat_action.triggered.connect(self._on_delete_chat)
@@ -277,10 +298,30 @@ class ChatList(QWidget):
 
     @Slot()
     def new_chat(self) -> None:
+        """Show a blank chat: the current one if it is blank, else one already listed, else a
+        new one, so that New chat never piles up empty chats."""
         if not self.list.isEnabled():
             return
         self.search_field.clear()
-        self._insert(Conversation(updated_at=time.time()))
+        current = self.current if self.list.currentRow() >= 0 else None
+        blank = current if current is not None and is_blank(current) else next(
+            (c for c in self.conversations() if is_blank(c)), None)
+        if blank is None:
+            self._insert(Conversation(updated_at=time.time()))
+            return
+        blank.updated_at = time.time()  # at the top, as a new one would be
+        self._resort()
+        self._select(self.row_of(blank))
+
+    @Slot()
+    def _on_new_chat(self) -> None:
+        self.new_chat()
+        self.chosen.emit()
+
+    @Slot(QListWidgetItem)
+    def _on_item_chosen(self, item: QListWidgetItem) -> None:
+        if self.list.state() != QAbstractItemView.State.EditingState:
+            self.chosen.emit()
 
     def _insert(self, conv: Conversation) -> None:
         self.list.blockSignals(True)
@@ -336,7 +377,9 @@ class ChatList(QWidget):
         self.list.blockSignals(False)
         if conv.chat_id is not None or conv.turns:
             self._deleted = conv
-            self.undo_label.setText(self.tr("Deleted “{title}”.").format(title=conv.title))
+            # a few words that fit beside Undo in the narrow list; the title in the tooltip
+            self.undo_label.set_full_text(self.tr("Chat deleted."))
+            self.undo_label.setToolTip(self.tr("Deleted “{title}”.").format(title=conv.title))
             self.undo_bar.show()
             self._undo_timer.start()
         if not self.list.count():

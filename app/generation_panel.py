@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
     QSpinBox,
+    QStyle,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -29,10 +31,11 @@ from app.backend_text import (
     reason_text,
 )
 from app.collapsible import CollapsibleSection
-from app.combo_items import item_enabled, set_item_enabled
+from app.combo_items import FileCombo, item_enabled, set_item_enabled
 from app.formatting import human_size
 from app.i18n import translate
 from app.message_widgets import plain_label
+from app.model_names import shown_name
 from app.style import SPACE_M, SPACE_S
 from backend import settings_schema as schema
 from backend import spec_types
@@ -46,7 +49,8 @@ NO_DRAFT = ""  # item data of the "(none)" draft entry
 SERVER_SPECULATES = QT_TRANSLATE_NOOP(
     "GenerationPanel", "A server speculates as it was started (its own draft model, n-gram or "
     "MTP flags); Draftlight cannot choose that for it.")
-# Long file names must not widen the panel: the full path is in each entry's tooltip.
+# Long file names must not widen the panel: they are shortened in the middle (FileCombo), the
+# full path in the tooltips.
 _SHORT_COMBO = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
 
 
@@ -93,22 +97,24 @@ class GenerationPanel(QWidget):
         self._updating = False
 
         # Models ------------------------------------------------------------------------
-        self.target_combo = QComboBox()
+        self.target_combo = FileCombo()
         self.target_combo.setPlaceholderText(self.tr("No model loaded"))
         self.target_combo.setSizeAdjustPolicy(_SHORT_COMBO)
         self.target_combo.setMinimumContentsLength(10)
         self.target_combo.activated.connect(self._on_target_activated)
-        self.open_target_button = QPushButton(self.tr("Open GGUF…"))
+        # Browse buttons, a folder each, so that the boxes keep the width a file name needs
+        self.open_target_button = _open_button(self.tr("Open GGUF…"),
+                                               self.tr("Open a GGUF file as the target model"))
         self.open_target_button.clicked.connect(self.open_target_clicked)
         self.target_info = plain_label()
         self.target_info.setObjectName("modelInfo")
 
-        self.draft_combo = QComboBox()
+        self.draft_combo = FileCombo()
         self.draft_combo.setSizeAdjustPolicy(_SHORT_COMBO)
         self.draft_combo.setMinimumContentsLength(10)
         self.draft_combo.activated.connect(self._on_draft_activated)
-        self.open_draft_button = QPushButton(self.tr("Open…"))
-        self.open_draft_button.setToolTip(self.tr("Open a GGUF to use as the draft model"))
+        self.open_draft_button = _open_button(self.tr("Open…"),
+                                              self.tr("Open a GGUF to use as the draft model"))
         self.open_draft_button.clicked.connect(self.open_draft_clicked)
         self.draft_info = plain_label()
         self.draft_info.setObjectName("modelInfo")
@@ -132,10 +138,14 @@ class GenerationPanel(QWidget):
             "The target model writes the answer; a draft model, if chosen, guesses ahead for "
             "it. Context, threads, build and GPU layers take effect with Apply."))
         form = models.form()
-        form.addRow(self.tr("Target"), _row(self.target_combo, self.open_target_button))
-        form.addRow("", self.target_info)
-        form.addRow(self.tr("Draft"), _row(self.draft_combo, self.open_draft_button))
-        form.addRow("", self.draft_info)
+        # Each model over the panel's whole width, under its caption: room for a file's name
+        for caption, combo, button, info in (
+                (self.tr("Target"), self.target_combo, self.open_target_button,
+                 self.target_info),
+                (self.tr("Draft"), self.draft_combo, self.open_draft_button, self.draft_info)):
+            form.addRow(_caption(caption, combo, button))
+            form.addRow(combo)
+            form.addRow("", info)  # a field, not across the form: Qt wraps those to fit
         form.addRow(option_label(schema.N_CTX), self.n_ctx)
         form.addRow(option_label(schema.N_THREADS), self.n_threads)
         form.addRow(option_label(schema.KERNELS), self.kernels)
@@ -242,10 +252,14 @@ class GenerationPanel(QWidget):
         self._recent = list(paths)
         self._update_models()
 
-    def set_models(self, target, draft) -> None:
-        """The engine's loaded models (ModelInfo or None)."""
+    def set_models(self, target, draft) -> bool:
+        """The engine's loaded models (ModelInfo or None); True when they are other files than
+        the panel showed (a load went through), False when the same came back (after a
+        failed load, the models the engine kept)."""
+        before = [m.path if m else None for m in (self._target, self._draft)]
         self._target, self._draft = target, draft
         self._update_models()
+        return [m.path if m else None for m in (target, draft)] != before
 
     def set_draft_reason(self, path: str, reason: str | None) -> None:
         """Mark a draft candidate as unusable with this target (None: usable)."""
@@ -271,15 +285,15 @@ class GenerationPanel(QWidget):
                 recent.insert(0, target)
             self.target_combo.clear()
             for path in recent:
-                self.target_combo.addItem(self._target.name if server_target(path, self._target)
-                                          else Path(path).name, path)
+                self.target_combo.addItem(shown_name(self._target) if server_target(
+                    path, self._target) else Path(path).name, path)
                 self.target_combo.setItemData(self.target_combo.count() - 1, path,
                                               Qt.ItemDataRole.ToolTipRole)
             self.target_combo.setCurrentIndex(self.target_combo.findData(target) if target
                                               else -1)
-            self.target_info.setText(
-                f"{self._target.name} · {describe_model(self._target)}" if self._target
-                else self.tr("Open a GGUF model to start."))
+            # the box names the file; the line under it says what is in it
+            self.target_info.setText(describe_model(self._target) if self._target
+                                     else self.tr("Open a GGUF model to start."))
 
             self.draft_combo.clear()
             self.draft_combo.addItem(self.tr("(none)"), NO_DRAFT)
@@ -292,6 +306,8 @@ class GenerationPanel(QWidget):
                     set_item_enabled(self.draft_combo, i, self.tr(SERVER_SPECULATES))
                 else:
                     set_item_enabled(self.draft_combo, i, self._draft_reasons.get(path))
+                if item_enabled(self.draft_combo, i):  # else the tooltip says why not
+                    self.draft_combo.setItemData(i, path, Qt.ItemDataRole.ToolTipRole)
             current = self._draft.path if self._draft else NO_DRAFT
             self.draft_combo.setCurrentIndex(max(0, self.draft_combo.findData(current)))
             self.draft_combo.setEnabled(target is not None)
@@ -323,18 +339,18 @@ class GenerationPanel(QWidget):
             loaded = spec_types.draft_need(self._draft.architecture)
             if loaded != needs and loaded == "eagle3_head":
                 return self.tr("{name} is an EAGLE-3 head, not a draft model: it drafts with "
-                               "spec type EAGLE-3.").format(name=self._draft.name)
+                               "spec type EAGLE-3.").format(name=shown_name(self._draft))
             if loaded != needs:
                 return self.tr("{name} is a draft model, not an EAGLE-3 head for this target: "
                                "choose a head made for it as the draft.").format(
-                    name=self._draft.name)
+                    name=shown_name(self._draft))
         if needs == "mtp_heads":
             if self._target is None:
                 return self.tr("Load a target model first.")
             if not self._target.n_mtp_heads:
                 return self.tr("{name} has no multi-token-prediction (NextN) heads; MTP needs a "
                                "model trained with them (e.g. the Qwen3.5 family).").format(
-                    name=self._target.name)
+                    name=shown_name(self._target))
         return None
 
     def _update_spec_items(self) -> None:
@@ -383,6 +399,21 @@ def _row(*widgets: QWidget) -> QWidget:
     for i, child in enumerate(widgets):
         layout.addWidget(child, 1 if i == 0 else 0)
     return w
+
+
+def _caption(text: str, buddy: QWidget, button: QWidget) -> QWidget:
+    """A model's caption (naming its box for screen readers too), its Open button at the end."""
+    label = plain_label(text)
+    label.setBuddy(buddy)
+    return _row(label, button)
+
+
+def _open_button(name: str, tip: str) -> QToolButton:
+    button = QToolButton()
+    button.setIcon(button.style().standardIcon(QStyle.StandardPixmap.SP_DirOpenIcon))
+    button.setToolTip(tip)
+    button.setAccessibleName(name)
+    return button
 
 
 def _input(option: Option) -> QSpinBox | QDoubleSpinBox:

@@ -20,7 +20,7 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -41,6 +41,7 @@ from app.chat_actions import ChatActions, answer_settings
 from app.chat_list import ChatList
 from app.chat_session import ChatSession
 from app.collapsible import folded_sections
+from app.context_meter import LiveContext
 from app.conversation import Conversation, Turn
 from app.generation_panel import GenerationPanel
 from app.language_menu import attach_language_menu
@@ -49,8 +50,9 @@ from app.lossless_check import FAST_KERNELS, GPU, LosslessCheck
 from app.message_box import MessageBox
 from app.message_widgets import AnswerWidget
 from app.model_manager.launcher import ModelManagerLauncher
+from app.model_names import shown_name
 from app.model_session import ModelSession
-from app.status_widgets import Banner, LoadProgress
+from app.status_widgets import ANSWER, LOAD, Banner, LoadProgress, failure_topics
 from app.style import PRIMARY, SPACE_S
 from app.teaching import TeachingTools
 from app.theme_menu import attach_theme_menu
@@ -101,6 +103,7 @@ class MainWindow(QMainWindow):
                     reason_text(problem) if isinstance(problem, Words) else problem]
         if any(problems):
             self.show_error(" ".join(p for p in problems if p))
+        self.message_box.setFocus()  # typing goes there once the window shows
 
     # Construction ------------------------------------------------------------------------
 
@@ -188,6 +191,9 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         m = self.models
         m.client.events_emitted.connect(self._on_events)
+        # the context line moves while an answer streams, a few times a second at most
+        self.live_context = LiveContext(self.chat_actions.update_context, self)
+        m.client.events_emitted.connect(self.live_context.poke)
         m.load_started.connect(self._on_load_started)
         m.load_progressed.connect(self.load_progress.set_fraction)
         m.load_failed.connect(self._on_load_failed)
@@ -198,6 +204,7 @@ class MainWindow(QMainWindow):
         m.draft_checked.connect(self.panel.set_draft_reason)
         self.chats.failed.connect(self.show_error)
         self.chat_list.selected.connect(self._on_chat_selected)
+        self.chat_list.chosen.connect(self.message_box.setFocus)  # clicked, Enter, New chat
         self.chat_list.info.connect(lambda words: self.statusBar().showMessage(words, 8000))
         self.chat_actions.answer_requested.connect(self._start_answer)
         self.chat_actions.send_requested.connect(self._send_text)
@@ -254,6 +261,7 @@ class MainWindow(QMainWindow):
         s.window.geometry = bytes(self.saveGeometry().toBase64()).decode()
         s.window.splitter = bytes(self.splitter.saveState().toBase64()).decode()
         s.window.folded = folded_sections(self.panel)
+        s.window.last_chat = (self.conversation.chat_id or 0) if self.chat_list.count() else 0
         s.generation = self.panel.preferred_settings()
         s.models.n_ctx = self.panel.n_ctx.value()
         s.models.n_threads = self.panel.n_threads.value()
@@ -327,7 +335,7 @@ class MainWindow(QMainWindow):
     def _on_load_failed(self, role: str, message: str) -> None:
         if role == "target":
             self._send_after_load = False
-        self.show_error(message)
+        self.show_error(message, LOAD)
         self.load_failed.emit(role, message)
 
     @Slot(str)
@@ -339,9 +347,11 @@ class MainWindow(QMainWindow):
     def _on_models_updated(self, target, draft) -> None:
         if not self.loading:
             self.load_progress.finish()
-        self.panel.set_models(target, draft)
+        self.panel.set_recent(self.settings.models.recent)  # a file is listed once it loaded
+        if self.panel.set_models(target, draft) and target is not None:
+            self.banner_row.clear(LOAD)  # a load went through: its earlier failure is over
         self.legend.set_mtp_heads(target.n_mtp_heads if target else 0)
-        self.setWindowTitle(f"{APP_TITLE} — {target.name}" if target else APP_TITLE)
+        self.setWindowTitle(f"{APP_TITLE} — {shown_name(target)}" if target else APP_TITLE)
         self._update_actions()
         self.model_manager.update()
 
@@ -443,8 +453,9 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_export_dialog(self, widget: AnswerWidget) -> None:
+        proposed = self.answer_exporter.proposed_path(self.conversation.title)
         path, chosen = QFileDialog.getSaveFileName(self, self.tr("Export the answer"),
-                                                   str(Path.home()), export_filter())
+                                                   proposed, export_filter())
         if path:
             self.export_answer(widget, path, chosen)
 
@@ -489,6 +500,7 @@ class MainWindow(QMainWindow):
         text = self.message_box.toPlainText().strip()
         if text and self.send(text):
             self.message_box.clear()
+            self.message_box.setFocus()  # not the Send button, greyed while the answer streams
 
     @Slot(str)
     def _send_text(self, text: str) -> None:
@@ -502,7 +514,8 @@ class MainWindow(QMainWindow):
         if self.generating:
             return False
         if self.target is None and not self.loading:
-            self.show_error(self.tr("Load a model first: File → Open GGUF… or the Target list."))
+            self.show_error(self.tr("Load a model first: File → Open GGUF… or the Target list."),
+                            LOAD)
             return False
         conv = self.conversation
         if not conv.loaded:
@@ -573,6 +586,21 @@ class MainWindow(QMainWindow):
         self._send_after_load = False
         self._update_actions()
 
+    def stop_on_escape(self) -> bool:
+        """Esc: stop the answer being written (or waiting for its model); False when there is
+        none, so that Esc can mean something else (presentation mode's, app/presentation.py)."""
+        if not (self.generating or self._send_after_load):
+            return False
+        self.stop()
+        return True
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Esc reaches the window when the focused widget had no use for it (an open menu,
+        # popup, editor or dialog keeps its own Esc).
+        if event.key() == Qt.Key.Key_Escape and self.stop_on_escape():
+            return
+        super().keyPressEvent(event)
+
     def build_request(self) -> GenerationRequest:
         gs = self.panel.generation_settings()
         return GenerationRequest(
@@ -636,14 +664,18 @@ class MainWindow(QMainWindow):
             # finished, stopped, or interrupted with what was written: all of it is kept
             self.chats.save_answer(conv, turn)
         if isinstance(last, GenerationFailed):
-            self.show_error(failure_text(last))
+            self.show_error(failure_text(last), *failure_topics(last))
+        else:
+            self.banner_row.clear(ANSWER)  # answers work again
         self._update_actions()
         self.chat_actions.answer_ended(turn)
 
     # State -------------------------------------------------------------------------------
 
-    def show_error(self, message: str) -> None:
-        self.banner_row.show_message(message)
+    def show_error(self, message: str, *topics: str) -> None:
+        """Say a problem in the banner; `topics` (LOAD, ANSWER) say what it is about, so
+        that it goes once that works again."""
+        self.banner_row.show_message(message, *topics)
 
     def _update_actions(self) -> None:
         generating, loading = self.generating, self.loading
@@ -657,7 +689,7 @@ class MainWindow(QMainWindow):
             and turns[-1].role == "assistant")
         self.chat_list.set_busy(generating or waiting)
         self.chat_actions.set_busy(generating or waiting or loading)
-        self.open_action.setEnabled(not loading)
+        self.open_action.setEnabled(not loading and not generating)  # as the panel's Open
         self.open_draft_action.setEnabled(not loading and has_target and not generating)
         self.panel.set_busy(loading, generating)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from app.answer import Answer, error_shown, format_stats
 from app.answer_advice import advice_line, advice_text
 from app.backend_text import draft_length_words, spec_caption
+from app.copy_feedback import copy_text
 from app.markdown_view import MarkdownView
 from app.stats_chart import AcceptChart
 from app.style import CARD_MARGINS, CARD_SPACING, RADIUS_CARD, SPACE_XS
@@ -26,6 +27,7 @@ from app.token_formats import TokenFormats
 from app.token_view import TokenView
 from backend import spec_types
 from backend.advisor import Advice
+from backend.repetition import repeats_itself
 
 
 def plain_label(text: str = "", *, selectable: bool = False) -> QLabel:
@@ -88,6 +90,7 @@ class AnswerWidget(QFrame):
     use_k = Signal(int)  # the advisor's "Use K = n": the draft length for the next answers
     check_lossless = Signal(object)  # this widget: "Check lossless" (app/lossless_check.py)
     export_requested = Signal(object)  # this widget: "Export…" (HTML, PNG or JSON trace)
+    model_file = ""  # its model's file name, when known (app/chat_actions.py): shown instead
     inspect = Signal(object, int)  # this widget, a clicked token's index in its TokenLog
     teach = Signal(object, str)  # this widget and a teaching tool: "replay", "race", "charts"
 
@@ -154,6 +157,11 @@ class AnswerWidget(QFrame):
         self.error_label = plain_label(selectable=True)
         self.error_label.setObjectName("answerError")
         self.error_label.hide()
+        # Why Regenerate would write the same loop again (backend/repetition.py)
+        self.loop_label = plain_label()
+        self.loop_label.setObjectName("loopNote")
+        self.loop_label.setWordWrap(True)
+        self.loop_label.hide()
         # The advisor's line, shown once the window has advice for the finished answer.
         self.advice_label = plain_label()
         self.advice_label.setObjectName("adviceLabel")
@@ -175,6 +183,7 @@ class AnswerWidget(QFrame):
         layout.addLayout(header)
         layout.addWidget(self.token_view)
         layout.addWidget(self.error_label)
+        layout.addWidget(self.loop_label)
         layout.addWidget(self.stats_label)
         layout.addWidget(self.chart)
         layout.addWidget(self.advice_row)
@@ -219,8 +228,8 @@ class AnswerWidget(QFrame):
         self.export_button.setVisible(a.done)
         self.teach_button.setVisible(a.done and len(a.tokens) > 0)
         title = self.tr("Assistant")
-        if a.model_name:
-            title += f" · {a.model_name}"
+        if self.model_file or a.model_name:
+            title += f" · {self.model_file or a.model_name}"
         spec = spec_types.get(a.spec_type)
         title += f" · {spec_caption(a.spec_type)}"
         if spec is not None and spec.drafts:
@@ -235,6 +244,13 @@ class AnswerWidget(QFrame):
             self.error_label.setText(error_shown(a))
             self.error_label.setToolTip(a.error_detail[:2000])
             self.error_label.show()
+        if a.done and self.loop_label.isHidden() and a.stop_reason == "length" and (
+                repeats_itself(a.text)):
+            self.loop_label.setText(self.tr(
+                "This answer went round in a loop until the token limit. The same settings "
+                "write the same words again: raise Repeat penalty or Temperature (Sampling) "
+                "before Regenerate."))
+            self.loop_label.show()
         if self.markdown_view is not None and self.markdown_button.isChecked():
             self._markdown_catch_up()
 
@@ -290,7 +306,7 @@ class AnswerWidget(QFrame):
         self.inspect.emit(self, index)
 
     def _on_copy(self) -> None:
-        QGuiApplication.clipboard().setText(self.answer.text)
+        copy_text(self.copy_button, self.answer.text)
 
     @Slot()
     def _on_check_lossless(self) -> None:

@@ -1,17 +1,19 @@
 """Presentation mode and slow motion, for a stage or a classroom.
 
 Presentation mode: large type, black on white with deeper token colours (backend/palette.py
-PROJECTOR), the chat list and the settings panel folded away so the answer, the legend and
-its live numbers fill the screen; F5 or Esc leaves it as it was. Slow motion shows a live
-answer's steps at most one per chosen delay (app/slow_motion.py), labelled in the status bar
-as display-only: the engine runs and measures at full speed.
+PROJECTOR), the window full screen and the chat list and the settings panel folded away so
+the answer, the legend and its live numbers fill the screen; F5 or Esc leaves it as it was
+(maximized, or at its former place and size); while an answer is being written, Esc stops
+the answer first, as it does outside presentation mode, and a second Esc leaves. Slow motion
+shows a live answer's steps at most one per chosen delay (app/slow_motion.py), labelled in
+the status bar as display-only: the engine runs and measures at full speed.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QByteArray, QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel
 
@@ -57,7 +59,7 @@ class Presentation(QObject):
         menu.addAction(self.action)
         self._leave = QShortcut(QKeySequence("Esc"), window)
         self._leave.setEnabled(False)
-        self._leave.activated.connect(lambda: self.action.setChecked(False))
+        self._leave.activated.connect(self._on_escape)
 
         slow = menu.addMenu(self.tr("&Slow motion"))
         self.delay_group = QActionGroup(window)
@@ -80,6 +82,11 @@ class Presentation(QObject):
     def enabled(self) -> bool:
         return self.action.isChecked()
 
+    def _on_escape(self) -> None:
+        # The shortcut takes Esc before the window sees it: the answer's stop goes first.
+        if not self.window.stop_on_escape():
+            self.action.setChecked(False)
+
     def set_step_delay(self, seconds: float) -> None:
         self.step_delay_s = float(seconds)
         self.window.client.set_step_delay(self.step_delay_s)
@@ -99,7 +106,8 @@ class Presentation(QObject):
         side = (w.chat_list, w.splitter.widget(2), w.teaching.inspector_dock)
         if on:
             self._saved = {"style": w.styleSheet(), "palette": w.palette(),
-                           "visible": [x.isVisible() for x in side]}
+                           "visible": [x.isVisible() for x in side],
+                           "state": w.windowState(), "geometry": w.saveGeometry()}
             w.setProperty(PRESENTATION_PROPERTY, True)
             pt = font_points(w.font()) * FONT_SCALE
             # A style sheet rather than setFont: the application's style sheet sizes the
@@ -109,6 +117,7 @@ class Presentation(QObject):
             w.setPalette(high_contrast_palette())  # answers redraw in the projector colours
             for x in side:
                 x.hide()
+            w.showFullScreen()  # the whole screen is the stage
         else:
             saved, self._saved = self._saved, {}
             w.setProperty(PRESENTATION_PROPERTY, False)
@@ -116,6 +125,19 @@ class Presentation(QObject):
             w.setPalette(saved["palette"])
             for x, visible in zip(side, saved["visible"], strict=True):
                 x.setVisible(visible)
+            self._restore_window(saved["state"], saved["geometry"])
         w.transcript.recolour()
         w.legend.setPalette(w.palette())  # the legend redraws its samples on a palette change
         self._leave.setEnabled(on)
+
+    def _restore_window(self, state: Qt.WindowState, geometry: QByteArray) -> None:
+        """The window as it was before presentation mode: maximized, full screen, or its
+        normal place and size."""
+        w = self.window
+        if state & Qt.WindowState.WindowFullScreen:
+            w.showFullScreen()
+        elif state & Qt.WindowState.WindowMaximized:
+            w.showMaximized()
+        else:
+            w.showNormal()
+            w.restoreGeometry(geometry)

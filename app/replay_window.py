@@ -8,6 +8,7 @@ playing a long answer costs the same per frame at its end as at its start.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -27,6 +28,7 @@ from app.token_view import TokenView
 # Seconds per frame the speed box offers; the default lets a class read each caption.
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 3.0)
 DEFAULT_SPEED = 1.0
+JUMP_STEPS = 10  # PageDown / PageUp: this many verification steps on or back
 
 
 class ReplayWindow(QDialog):
@@ -82,7 +84,10 @@ class ReplayWindow(QDialog):
         controls.addWidget(self.slider, 1)
         controls.addWidget(self.position)
         note = QLabel(self.tr("A replay of the recorded steps: the drafter's proposal, the "
-                              "target's verdict on each token, then the target's own token."))
+                              "target's verdict on each token, then the target's own token. "
+                              "Keys: → ← next and previous frame, Page Down / Page Up {n} "
+                              "steps on or back, Home and End the first and last frame, Space "
+                              "plays or pauses, Esc closes.").format(n=JUMP_STEPS))
         note.setWordWrap(True)
         note.setObjectName("replayNote")
         layout = QVBoxLayout(self)
@@ -99,12 +104,25 @@ class ReplayWindow(QDialog):
         self.play_button.toggled.connect(self._on_play)
         self.speed.currentIndexChanged.connect(self._on_speed)
         self.slider.valueChanged.connect(self.show_frame)
+        self._keys()
         if len(self.script):
             self.show_frame(0)
         else:
             self.caption.setText(self.tr("This answer has no recorded steps to replay."))
             for w in (self.previous_button, self.play_button, self.next_button, self.slider):
                 w.setEnabled(False)
+
+    def _keys(self) -> None:
+        """The replay's keys, wherever the focus is in the window: shortcuts, so that a
+        focused button, slider or speed box does not take the arrows or Space for itself."""
+        for key, slot in (
+            (Qt.Key.Key_Right, self.next), (Qt.Key.Key_Left, self.previous),
+            (Qt.Key.Key_PageDown, lambda: self.jump(JUMP_STEPS)),
+            (Qt.Key.Key_PageUp, lambda: self.jump(-JUMP_STEPS)),
+            (Qt.Key.Key_Home, lambda: self.show_frame(0)), (Qt.Key.Key_End, self.show_end),
+            (Qt.Key.Key_Space, self._on_space),
+        ):
+            QShortcut(QKeySequence(key), self).activated.connect(slot)
 
     # Navigation --------------------------------------------------------------------------
 
@@ -115,6 +133,17 @@ class ReplayWindow(QDialog):
     def previous(self) -> None:
         if self.frame > 0:
             self.show_frame(self.frame - 1)
+
+    def jump(self, steps: int) -> None:
+        """To the first frame of the verification step `steps` on (back when negative); past
+        either end, to the first or last frame."""
+        if not len(self.script):
+            return
+        step = self.script.step_of_frame(max(self.frame, 0)) + steps
+        if step >= len(self.script.steps):
+            self.show_end()
+        else:
+            self.show_frame(self.script.frame_of_step(max(step, 0)))
 
     def show_frame(self, frame: int) -> None:
         if not 0 <= frame < len(self.script) or frame == self.frame:
@@ -158,6 +187,10 @@ class ReplayWindow(QDialog):
         self.show_frame(len(self.script) - 1)
 
     # Playing -----------------------------------------------------------------------------
+
+    def _on_space(self) -> None:
+        if self.play_button.isEnabled():
+            self.play_button.toggle()
 
     def _on_play(self, playing: bool) -> None:
         self.play_button.setText(self.tr("❚❚ Pause") if playing else self.tr("▶ Play"))

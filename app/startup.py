@@ -61,7 +61,20 @@ def build_window(settings: Settings, *, settings_path: Path | None = None,
     window.server_panel = attach_server_panel(
         window, lambda: getattr(made[-1], "last_report", None) if made else None)
     fold_sections(window.panel, settings.window.folded)  # the server's group is in now too
+    open_last_chat(window, settings.window.last_chat)
     return window
+
+
+def open_last_chat(window: MainWindow, chat_id: int) -> None:
+    """Show the chat that was open when the window last closed, else the newest saved one,
+    as a restart should; with no saved chat, the new one stays. Its messages are read off
+    the GUI thread, as when it is clicked."""
+    saved = [c for c in window.chat_list.conversations() if c.chat_id is not None]
+    if not saved:
+        return
+    conv = next((c for c in saved if c.chat_id == chat_id), None) or max(
+        saved, key=lambda c: c.updated_at)
+    window.chat_list.list.setCurrentRow(window.chat_list.row_of(conv))
 
 
 def startup_model(cli_model: Path | None, settings: Settings) -> Path | None:

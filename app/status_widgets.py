@@ -14,15 +14,32 @@ from PySide6.QtWidgets import (
 )
 
 from app.message_widgets import plain_label
+from backend.engine.errors import NO_MODEL
+from backend.engine.events import GenerationFailed
+
+# What a banner's message is about, so that it goes once that works again: a model load (or
+# having a model at all), or an answer. A message about neither stays until dismissed.
+LOAD = "load"
+ANSWER = "answer"
+
+
+def failure_topics(failed: GenerationFailed) -> tuple[str, ...]:
+    """What a failed answer's banner is about: the answer, and the model too when there was
+    none to answer with (loading one fixes that as well)."""
+    no_model = failed.message == NO_MODEL or (
+        failed.words is not None and failed.words.template == NO_MODEL)
+    return (ANSWER, LOAD) if no_model else (ANSWER,)
 
 
 class Banner(QWidget):
     """A dismissable line above the transcript, for problems the person should read. Plain
-    text only: messages quote file names and model output."""
+    text only: messages quote file names and model output. A message may say what it is
+    about (LOAD, ANSWER): `clear(topic)` takes it away once that works again."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("bannerRow")
+        self._topics: frozenset[str] = frozenset()
         self.label = plain_label(selectable=True)
         self.label.setObjectName("banner")
         close = QToolButton(text="✕")
@@ -36,9 +53,16 @@ class Banner(QWidget):
                            "border: 1px solid #D55E00; border-radius: 4px; }")
         self.hide()
 
-    def show_message(self, message: str) -> None:
+    def show_message(self, message: str, *topics: str) -> None:
         self.label.setText(message)
+        self._topics = frozenset(topics)
         self.show()
+
+    def clear(self, topic: str) -> None:
+        """Hide the message if it is about `topic` (what failed works again)."""
+        if topic in self._topics:
+            self._topics = frozenset()
+            self.hide()
 
 
 class LoadProgress(QWidget):

@@ -58,6 +58,10 @@ QPushButton:pressed {{ background: {c.border}; }}
 QPushButton:disabled {{ color: {c.disabled}; background: {c.canvas}; }}
 QPushButton[{PRIMARY}="true"] {{ background: {c.accent}; color: {c.on_accent};
     border-color: {c.accent}; font-weight: 600; }}
+/* Keyboard focus: a ring two pixels wide (the padding one less, so nothing moves); on the
+   accent button, in the text's colour, which stands out from the accent. */
+QPushButton:focus {{ border: 2px solid {c.focus}; padding: 4px {SPACE_M - 1}px; }}
+QPushButton[{PRIMARY}="true"]:focus {{ border-color: {c.text}; }}
 QPushButton[{PRIMARY}="true"]:disabled {{ background: {c.canvas}; border-color: {c.border};
     color: {c.disabled}; }}
 QToolButton {{ background: transparent; color: {c.text}; border: 1px solid transparent;
@@ -65,14 +69,16 @@ QToolButton {{ background: transparent; color: {c.text}; border: 1px solid trans
 QToolButton:hover {{ background: {c.raised}; border-color: {c.border}; }}
 QToolButton:checked {{ background: {c.raised}; border-color: {c.accent}; }}
 QToolButton:disabled {{ color: {c.disabled}; }}
+QToolButton:focus {{ border-color: {c.focus}; }}
 
 /* Inputs */
-QLineEdit, QPlainTextEdit#composer, QComboBox, QSpinBox, QDoubleSpinBox {{
+QLineEdit, QPlainTextEdit#composer, QPlainTextEdit#editor, QComboBox, QSpinBox,
+QDoubleSpinBox {{
     background: {c.surface}; color: {c.text}; border: 1px solid {c.border};
     border-radius: {RADIUS_CONTROL}px; padding: 3px {SPACE_S}px;
     selection-background-color: {c.accent}; selection-color: {c.on_accent}; }}
-QLineEdit:focus, QPlainTextEdit#composer:focus, QComboBox:focus, QSpinBox:focus,
-QDoubleSpinBox:focus {{ border-color: {c.accent}; }}
+QLineEdit:focus, QPlainTextEdit#composer:focus, QPlainTextEdit#editor:focus, QComboBox:focus,
+QSpinBox:focus, QDoubleSpinBox:focus {{ border-color: {c.accent}; }}
 QLineEdit:disabled, QComboBox:disabled, QSpinBox:disabled, QDoubleSpinBox:disabled {{
     color: {c.disabled}; background: {c.canvas}; }}
 QComboBox {{ padding-right: 26px; }}
@@ -101,6 +107,7 @@ QSpinBox::down-button, QDoubleSpinBox::down-button {{ subcontrol-position: botto
 QSpinBox::up-button:hover, QDoubleSpinBox::up-button:hover, QSpinBox::down-button:hover,
 QDoubleSpinBox::down-button:hover {{ background: {c.raised}; }}
 QPlainTextEdit#composer {{ padding: {SPACE_S}px {SPACE_M}px; font-size: {pt(READING)}; }}
+QPlainTextEdit#editor {{ padding: {SPACE_XS}px {SPACE_S}px; font-size: {pt(READING)}; }}
 
 /* Scroll bars: thin and quiet, darker while the pointer is on them. */
 QScrollBar:vertical {{ background: transparent; width: 10px; margin: 0; }}
@@ -133,16 +140,18 @@ QSplitter::handle {{ background: {c.canvas}; }}
     border-radius: {RADIUS_CARD}px; }}
 QPushButton#sectionHeader {{ border: none; background: transparent; padding: 0;
     font-weight: 600; font-size: {pt(TITLE)}; text-align: left; color: {c.text}; }}
-QPushButton#sectionHeader:hover {{ color: {c.accent}; }}
+QPushButton#sectionHeader:hover, QPushButton#sectionHeader:focus {{ color: {c.accent}; }}
 QLabel#formLabel {{ color: {c.text}; }}
 
 /* The chat list */
 QListWidget#chatList {{ background: {c.canvas}; border: none; outline: none; }}
-QListWidget#chatList::item {{ padding: 5px {SPACE_S}px; border-radius: {RADIUS_CONTROL}px;
-    color: {c.text}; }}
+QListWidget#chatList::item {{ padding: 3px {SPACE_S - 2}px; border-radius: {RADIUS_CONTROL}px;
+    border: 2px solid transparent; color: {c.text}; }}
 QListWidget#chatList::item:hover {{ background: {c.raised}; }}
-QListWidget#chatList::item:selected {{ background: {c.raised};
-    border: 1px solid {c.border}; }}
+QListWidget#chatList::item:selected {{ background: {c.raised}; border-color: {c.border}; }}
+/* the chat the keys act on while the list has the focus (Qt's dotted outline is off) */
+QListWidget#chatList::item:focus {{ border-color: {c.focus}; }}
+QListWidget#chatList QLineEdit {{ padding: 1px {SPACE_XS}px; }}
 
 /* The welcome view */
 #welcomeTitle {{ font-size: {pt(DISPLAY)}; font-weight: 700; }}

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
 
 from app.answer import Answer
@@ -42,6 +43,9 @@ class TeachingTools(QObject):
         self.inspector_dock.setWidget(scroll)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector_dock)
         self.inspector_dock.hide()  # until a token is clicked
+        # Esc closes it, docked or floating in a window of its own, as it closes every window
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self.inspector_dock, self.inspector_dock.close,
+                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self._marked: AnswerWidget | None = None
         self.menu = window.menuBar().addMenu(self.tr("&View"))
         self.menu.addAction(self.inspector_dock.toggleViewAction())

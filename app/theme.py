@@ -43,8 +43,9 @@ class Chrome:
     text: str
     muted: str  # secondary text: numbers, help, captions
     border: str
-    accent: str  # the primary button, selection, focus
+    accent: str  # the primary button, selection, a focused field's border
     on_accent: str  # text on the accent
+    focus: str  # the keyboard focus ring: 3:1 (WCAG non-text) on canvas, surface and raised
     button: str
     disabled: str
     link: str
@@ -53,20 +54,20 @@ class Chrome:
 
 LIGHT_CHROME = Chrome(
     name="light", canvas="#F3F4F6", surface=LIGHT_BASE, raised="#EAF1F8", text=LIGHT_TEXT,
-    muted="#555B63", border="#D5D9DE", accent=BLUE, on_accent="#FFFFFF", button="#FFFFFF",
-    disabled="#8C9096", link=BLUE, tokens=LIGHT,
+    muted="#555B63", border="#D5D9DE", accent=BLUE, on_accent="#FFFFFF", focus=BLUE,
+    button="#FFFFFF", disabled="#8C9096", link=BLUE, tokens=LIGHT,
 )
 DARK_CHROME = Chrome(
     name="dark", canvas="#141517", surface="#1E1F23", raised="#27313D", text="#E8E8E8",
-    muted="#A7ABB2", border="#363A40", accent="#2F6E99", on_accent="#FFFFFF", button="#2A2C31",
-    disabled="#7A7E85", link=SKY_BLUE, tokens=DARK,
+    muted="#A7ABB2", border="#363A40", accent="#2F6E99", on_accent="#FFFFFF", focus=SKY_BLUE,
+    button="#2A2C31", disabled="#7A7E85", link=SKY_BLUE, tokens=DARK,
 )
 # Presentation mode: black on white; projectors wash out pale fills and thin lines, so cards
 # are told apart by darker borders rather than by tints.
 PROJECTOR_CHROME = Chrome(
     name="projector", canvas="#FFFFFF", surface="#FFFFFF", raised="#F2F2F2", text="#000000",
-    muted="#333333", border="#6E6E6E", accent="#005A8C", on_accent="#FFFFFF", button="#F0F0F0",
-    disabled="#5E5E5E", link="#005A8C", tokens=PROJECTOR,
+    muted="#333333", border="#6E6E6E", accent="#005A8C", on_accent="#FFFFFF", focus="#005A8C",
+    button="#F0F0F0", disabled="#5E5E5E", link="#005A8C", tokens=PROJECTOR,
 )
 
 

@@ -42,6 +42,9 @@ class WindowSettings:
     folded: list[str] = field(default_factory=lambda: ["backend", "sampling"])
     theme: str = schema.THEME.default
     language: str = schema.LANGUAGE.default
+    # The chat that was open when the window closed (its id in the chat store; 0: none saved),
+    # opened again at the next start, as the window's size is.
+    last_chat: int = 0
 
 
 @dataclass

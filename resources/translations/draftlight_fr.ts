@@ -235,6 +235,10 @@ Dossier des journaux : {logs}
         <translation>Assistant</translation>
     </message>
     <message>
+        <source>This answer went round in a loop until the token limit. The same settings write the same words again: raise Repeat penalty or Temperature (Sampling) before Regenerate.</source>
+        <translation>Cette réponse a tourné en boucle jusqu&apos;à la limite de jetons. Les mêmes paramètres réécrivent les mêmes mots : augmentez Pénalité de répétition ou Température (Échantillonnage) avant d&apos;utiliser Régénérer.</translation>
+    </message>
+    <message>
         <source>Use K = {k}</source>
         <translation>Utiliser K = {k}</translation>
     </message>
@@ -416,6 +420,10 @@ Dossier des journaux : {logs}
         <translation>Ce que cette conversation envoie au modèle, sur le contexte avec lequel il est chargé</translation>
     </message>
     <message>
+        <source>Enter sends the new version, Shift+Enter adds a line, Esc cancels</source>
+        <translation>Entrée envoie la nouvelle version, Maj+Entrée ajoute une ligne, Échap annule</translation>
+    </message>
+    <message>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
@@ -497,6 +505,10 @@ Dossier des journaux : {logs}
     <message>
         <source>&amp;Import chat…</source>
         <translation>&amp;Importer une conversation…</translation>
+    </message>
+    <message>
+        <source>Chat deleted.</source>
+        <translation>Conversation supprimée.</translation>
     </message>
     <message>
         <source>Deleted “{title}”.</source>
@@ -646,6 +658,13 @@ Dossier des journaux : {logs}
     <message>
         <source>New chat</source>
         <translation>Nouvelle conversation</translation>
+    </message>
+</context>
+<context>
+    <name>CopyFeedback</name>
+    <message>
+        <source>Copied</source>
+        <translation>Copié</translation>
     </message>
 </context>
 <context>
@@ -879,6 +898,10 @@ Ce qui s&apos;est passé : {summary}
     <message>
         <source>Open GGUF…</source>
         <translation>Ouvrir un GGUF…</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file as the target model</source>
+        <translation>Ouvrir un fichier GGUF comme modèle cible</translation>
     </message>
     <message>
         <source>Open…</source>
@@ -1946,8 +1969,8 @@ Inutilisable : {error}</translation>
         <translation>{seconds:g} s par image</translation>
     </message>
     <message>
-        <source>A replay of the recorded steps: the drafter&apos;s proposal, the target&apos;s verdict on each token, then the target&apos;s own token.</source>
-        <translation>Une relecture des étapes enregistrées : la proposition du drafter, le verdict de la cible sur chaque jeton, puis le jeton propre de la cible.</translation>
+        <source>A replay of the recorded steps: the drafter&apos;s proposal, the target&apos;s verdict on each token, then the target&apos;s own token. Keys: → ← next and previous frame, Page Down / Page Up {n} steps on or back, Home and End the first and last frame, Space plays or pauses, Esc closes.</source>
+        <translation>Une relecture des étapes enregistrées : la proposition du drafter, le verdict de la cible sur chaque jeton, puis le jeton propre de la cible. Touches : → ← image suivante et précédente, Pg Suiv / Pg Préc {n} étapes en avant ou en arrière, Début et Fin la première et la dernière image, Espace lance ou met en pause, Échap ferme.</translation>
     </message>
     <message>
         <source>This answer has no recorded steps to replay.</source>
@@ -1989,6 +2012,14 @@ Inutilisable : {error}</translation>
         <translation>Rechercher</translation>
     </message>
     <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the Hub</source>
+        <translation>Ne plus attendre le Hub</translation>
+    </message>
+    <message>
         <source>Select a repository to see its models.</source>
         <translation>Sélectionnez un dépôt pour voir ses modèles.</translation>
     </message>
@@ -2021,6 +2052,14 @@ Inutilisable : {error}</translation>
         <translation>Recherche sur le Hub…</translation>
     </message>
     <message>
+        <source>Search cancelled.</source>
+        <translation>Recherche annulée.</translation>
+    </message>
+    <message>
+        <source>Listing the files of {repo} was cancelled.</source>
+        <translation>La liste des fichiers de {repo} a été annulée.</translation>
+    </message>
+    <message>
         <source>With draft {name}</source>
         <translation>Avec le brouillon {name}</translation>
     </message>
@@ -2039,6 +2078,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>No GGUF repositories found. Try fewer or other words.</source>
         <translation>Aucun dépôt GGUF trouvé. Essayez moins de mots ou d&apos;autres.</translation>
+    </message>
+    <message>
+        <source>Check the network connection or the proxy settings, then try again. The Library tab and the models on this computer still work.</source>
+        <translation>Vérifiez la connexion réseau ou les paramètres du proxy, puis réessayez. L&apos;onglet Bibliothèque et les modèles de cet ordinateur fonctionnent toujours.</translation>
     </message>
     <message>
         <source>{repo}: listing its files…</source>
@@ -3236,10 +3279,6 @@ Inutilisable : {error}</translation>
         <translation>Le fichier ne fait que {size:,} octets, trop peu pour un en-tête GGUF (24 octets) : il est tronqué.</translation>
     </message>
     <message>
-        <source>This is not a GGUF file: it starts with {magic} instead of b&apos;GGUF&apos;.</source>
-        <translation>Ce n&apos;est pas un fichier GGUF : il commence par {magic} au lieu de b&apos;GGUF&apos;.</translation>
-    </message>
-    <message>
         <source>This GGUF file is big-endian; llama.cpp here reads only little-endian files.</source>
         <translation>Ce fichier GGUF est big-endian ; le llama.cpp de cette application ne lit que les fichiers little-endian.</translation>
     </message>
@@ -3352,12 +3391,12 @@ Inutilisable : {error}</translation>
         <translation>Le tenseur {name} commence au décalage de données {offset:,}, mais les tenseurs qui le précèdent se terminent à {expected:,} : l&apos;en-tête est corrompu.</translation>
     </message>
     <message>
-        <source>Cannot read {what} as UTF-8 text ({raw}): the header is corrupt.</source>
-        <translation>Impossible de lire {what} comme du texte UTF-8 ({raw}) : l&apos;en-tête est corrompu.</translation>
-    </message>
-    <message>
         <source>Tensor {name} has type id {type_id}, which is not a ggml tensor type (corrupt, or made by a newer llama.cpp).</source>
         <translation>Le tenseur {name} a l&apos;identifiant de type {type_id}, qui n&apos;est pas un type de tenseur ggml (il est corrompu, ou créé par un llama.cpp plus récent).</translation>
+    </message>
+    <message>
+        <source>The Hugging Face Hub cannot be reached from this computer.</source>
+        <translation>Impossible de joindre le Hub de Hugging Face depuis cet ordinateur.</translation>
     </message>
     <message>
         <source>search the Hub</source>
@@ -3378,6 +3417,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>read the header of {path}</source>
         <translation>lire l&apos;en-tête de {path}</translation>
+    </message>
+    <message>
+        <source>Hugging Face&apos;s offline mode is on (HF_HUB_OFFLINE is set)</source>
+        <translation>le mode hors ligne de Hugging Face est activé (HF_HUB_OFFLINE est défini)</translation>
     </message>
     <message>
         <source>not authorised (set HF_TOKEN?)</source>
@@ -3738,6 +3781,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>Layers offloaded to the GPU (auto: all of them when llama.cpp was built with CUDA or Metal, none otherwise; 0: CPU only). A GPU sums a verification batch in another order than one token, so greedy output may differ from plain decoding at near-ties. Restarts the engine</source>
         <translation>Couches déchargées sur le GPU (auto : toutes si llama.cpp est compilé avec CUDA ou Metal, aucune sinon ; 0 : CPU uniquement). Un GPU additionne un lot de vérification dans un autre ordre qu&apos;un jeton seul, si bien que la sortie gloutonne peut différer du décodage simple en cas de quasi-égalité. Redémarre le moteur</translation>
+    </message>
+    <message>
+        <source>Cannot read {what}: it is not UTF-8 text, so the header is corrupt.</source>
+        <translation>Impossible de lire {what} : ce n&apos;est pas du texte UTF-8, donc l&apos;en-tête est corrompu.</translation>
     </message>
     <message>
         <source>damaged: {where} is refused: {error}</source>

@@ -235,6 +235,10 @@ Cartella dei log: {logs}
         <translation>Assistente</translation>
     </message>
     <message>
+        <source>This answer went round in a loop until the token limit. The same settings write the same words again: raise Repeat penalty or Temperature (Sampling) before Regenerate.</source>
+        <translation>Questa risposta è girata in tondo fino al limite di token. Con le stesse impostazioni si riscrivono le stesse parole: alza Penalità di ripetizione o Temperatura (Campionamento) prima di usare Rigenera.</translation>
+    </message>
+    <message>
         <source>Use K = {k}</source>
         <translation>Usa K = {k}</translation>
     </message>
@@ -416,6 +420,10 @@ Cartella dei log: {logs}
         <translation>Quanto questa chat invia al modello, rispetto al contesto con cui è caricato</translation>
     </message>
     <message>
+        <source>Enter sends the new version, Shift+Enter adds a line, Esc cancels</source>
+        <translation>Invio invia la nuova versione, Maiusc+Invio va a capo, Esc annulla</translation>
+    </message>
+    <message>
         <source>Send</source>
         <translation>Invia</translation>
     </message>
@@ -497,6 +505,10 @@ Cartella dei log: {logs}
     <message>
         <source>&amp;Import chat…</source>
         <translation>&amp;Importa chat…</translation>
+    </message>
+    <message>
+        <source>Chat deleted.</source>
+        <translation>Chat eliminata.</translation>
     </message>
     <message>
         <source>Deleted “{title}”.</source>
@@ -646,6 +658,13 @@ Cartella dei log: {logs}
     <message>
         <source>New chat</source>
         <translation>Nuova chat</translation>
+    </message>
+</context>
+<context>
+    <name>CopyFeedback</name>
+    <message>
+        <source>Copied</source>
+        <translation>Copiato</translation>
     </message>
 </context>
 <context>
@@ -879,6 +898,10 @@ Cosa è successo: {summary}
     <message>
         <source>Open GGUF…</source>
         <translation>Apri GGUF…</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file as the target model</source>
+        <translation>Apri un file GGUF come modello target</translation>
     </message>
     <message>
         <source>Open…</source>
@@ -1946,8 +1969,8 @@ Non utilizzabile: {error}</translation>
         <translation>{seconds:g} s per fotogramma</translation>
     </message>
     <message>
-        <source>A replay of the recorded steps: the drafter&apos;s proposal, the target&apos;s verdict on each token, then the target&apos;s own token.</source>
-        <translation>Una riproduzione dei passi registrati: la proposta del drafter, il verdetto del target su ogni token, poi il token proprio del target.</translation>
+        <source>A replay of the recorded steps: the drafter&apos;s proposal, the target&apos;s verdict on each token, then the target&apos;s own token. Keys: → ← next and previous frame, Page Down / Page Up {n} steps on or back, Home and End the first and last frame, Space plays or pauses, Esc closes.</source>
+        <translation>Una riproduzione dei passi registrati: la proposta del drafter, il verdetto del target su ogni token, poi il token proprio del target. Tasti: → ← fotogramma successivo e precedente, Pag giù / Pag su {n} passi avanti o indietro, Home e Fine il primo e l&apos;ultimo fotogramma, Spazio avvia o mette in pausa, Esc chiude.</translation>
     </message>
     <message>
         <source>This answer has no recorded steps to replay.</source>
@@ -1989,6 +2012,14 @@ Non utilizzabile: {error}</translation>
         <translation>Cerca</translation>
     </message>
     <message>
+        <source>Cancel</source>
+        <translation>Annulla</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the Hub</source>
+        <translation>Smetti di attendere l&apos;Hub</translation>
+    </message>
+    <message>
         <source>Select a repository to see its models.</source>
         <translation>Seleziona un repository per vederne i modelli.</translation>
     </message>
@@ -2021,6 +2052,14 @@ Non utilizzabile: {error}</translation>
         <translation>Ricerca nell&apos;Hub…</translation>
     </message>
     <message>
+        <source>Search cancelled.</source>
+        <translation>Ricerca annullata.</translation>
+    </message>
+    <message>
+        <source>Listing the files of {repo} was cancelled.</source>
+        <translation>L&apos;elenco dei file di {repo} è stato annullato.</translation>
+    </message>
+    <message>
         <source>With draft {name}</source>
         <translation>Con il draft {name}</translation>
     </message>
@@ -2039,6 +2078,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>No GGUF repositories found. Try fewer or other words.</source>
         <translation>Nessun repository GGUF trovato. Prova con meno parole o con altre.</translation>
+    </message>
+    <message>
+        <source>Check the network connection or the proxy settings, then try again. The Library tab and the models on this computer still work.</source>
+        <translation>Controlla la connessione di rete o le impostazioni del proxy, poi riprova. La scheda Libreria e i modelli su questo computer funzionano comunque.</translation>
     </message>
     <message>
         <source>{repo}: listing its files…</source>
@@ -3236,10 +3279,6 @@ Non utilizzabile: {error}</translation>
         <translation>Il file è lungo solo {size:,} byte, troppo corto per un&apos;intestazione GGUF (24 byte): è troncato.</translation>
     </message>
     <message>
-        <source>This is not a GGUF file: it starts with {magic} instead of b&apos;GGUF&apos;.</source>
-        <translation>Questo non è un file GGUF: inizia con {magic} invece di b&apos;GGUF&apos;.</translation>
-    </message>
-    <message>
         <source>This GGUF file is big-endian; llama.cpp here reads only little-endian files.</source>
         <translation>Questo file GGUF è big-endian; il llama.cpp di questa app legge solo file little-endian.</translation>
     </message>
@@ -3352,12 +3391,12 @@ Non utilizzabile: {error}</translation>
         <translation>Il tensore {name} inizia all&apos;offset dei dati {offset:,}, ma i tensori che lo precedono finiscono a {expected:,}: l&apos;intestazione è corrotta.</translation>
     </message>
     <message>
-        <source>Cannot read {what} as UTF-8 text ({raw}): the header is corrupt.</source>
-        <translation>Impossibile leggere {what} come testo UTF-8 ({raw}): l&apos;intestazione è corrotta.</translation>
-    </message>
-    <message>
         <source>Tensor {name} has type id {type_id}, which is not a ggml tensor type (corrupt, or made by a newer llama.cpp).</source>
         <translation>Il tensore {name} ha l&apos;id di tipo {type_id}, che non è un tipo di tensore ggml (è corrotto, o creato da un llama.cpp più recente).</translation>
+    </message>
+    <message>
+        <source>The Hugging Face Hub cannot be reached from this computer.</source>
+        <translation>L&apos;Hub di Hugging Face non è raggiungibile da questo computer.</translation>
     </message>
     <message>
         <source>search the Hub</source>
@@ -3378,6 +3417,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>read the header of {path}</source>
         <translation>leggere l&apos;intestazione di {path}</translation>
+    </message>
+    <message>
+        <source>Hugging Face&apos;s offline mode is on (HF_HUB_OFFLINE is set)</source>
+        <translation>la modalità offline di Hugging Face è attiva (HF_HUB_OFFLINE è impostata)</translation>
     </message>
     <message>
         <source>not authorised (set HF_TOKEN?)</source>
@@ -3738,6 +3781,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Layers offloaded to the GPU (auto: all of them when llama.cpp was built with CUDA or Metal, none otherwise; 0: CPU only). A GPU sums a verification batch in another order than one token, so greedy output may differ from plain decoding at near-ties. Restarts the engine</source>
         <translation>Layer spostati sulla GPU (auto: tutti se llama.cpp è compilato con CUDA o Metal, altrimenti nessuno; 0: solo CPU). Una GPU somma un batch di verifica in un ordine diverso da quello di un singolo token, quindi l&apos;output greedy può differire dalla decodifica semplice in caso di quasi parità. Riavvia il motore</translation>
+    </message>
+    <message>
+        <source>Cannot read {what}: it is not UTF-8 text, so the header is corrupt.</source>
+        <translation>Impossibile leggere {what}: non è testo UTF-8, quindi l&apos;intestazione è corrotta.</translation>
     </message>
     <message>
         <source>damaged: {where} is refused: {error}</source>

@@ -158,6 +158,7 @@ def test_search_finds_a_word_from_an_old_answer(make_window, qtbot, chats_path):
     store.add_user(other, "nothing here")
     store.close()
     w = make_window(ScriptedEngine())
+    qtbot.waitUntil(lambda: w.conversation.loaded, timeout=5000)  # the one open at start
     # No chat is read to search it.
     with qtbot.waitSignal(w.chats.loaded, timeout=1, raising=False) as never:
         w.chat_list.search("pangolin")
@@ -171,7 +172,8 @@ def test_search_finds_a_word_from_an_old_answer(make_window, qtbot, chats_path):
     assert w.chat_list.visible_titles() == ["New chat", "other", "old chat"]
 
 
-def test_a_chats_messages_are_read_off_the_gui_thread(make_window, qtbot, chats_path):
+def test_a_chats_messages_are_read_off_the_gui_thread(make_window, qtbot, chats_path,
+                                                     monkeypatch):
     store = ChatStore(chats_path)
     chat = store.create("saved")
     store.add_user(chat, "q")
@@ -179,15 +181,16 @@ def test_a_chats_messages_are_read_off_the_gui_thread(make_window, qtbot, chats_
                                         "accepted": [True], "step": [0], "p_target": [0.5],
                                         "p_draft": [None], "head": [None]})
     store.close()
-    w = make_window(ScriptedEngine())
     threads = []
-    real = w.chats.store.load
+    real = ChatStore.load
 
     def spy(*args, **kwargs):
         threads.append(threading.current_thread() is threading.main_thread())
         return real(*args, **kwargs)
 
-    w.chats.store.load = spy
+    monkeypatch.setattr(ChatStore, "load", spy)
+    w = make_window(ScriptedEngine())  # the saved chat opens, as the last one open
+    qtbot.waitUntil(lambda: w.conversation.loaded, timeout=10_000)
     select(w, qtbot, 1)
     assert threads == [False]
     assert [t.role for t in w.conversation.turns] == ["user", "assistant"]

@@ -42,7 +42,7 @@ def test_eagle3_is_offered_only_with_a_head_as_the_draft(panel):
     panel.set_models(target, _info("count-draft", "llama"))
     enabled, reason = _state(panel, "eagle3")
     assert not enabled
-    assert reason == ("count-draft is a draft model, not an EAGLE-3 head for this target: "
+    assert reason == ("count-draft.gguf is a draft model, not an EAGLE-3 head for this target: "
                       "choose a head made for it as the draft.")
     assert _state(panel, "draft") == (True, "")
     panel.set_models(target, _info("eagle3-count", "eagle3"))
@@ -50,7 +50,7 @@ def test_eagle3_is_offered_only_with_a_head_as_the_draft(panel):
     assert panel.set_spec_type("eagle3")
     assert panel.n_draft.isEnabled() and panel.p_min.isEnabled()
     enabled, reason = _state(panel, "draft")
-    assert not enabled and reason == ("eagle3-count is an EAGLE-3 head, not a draft model: it "
+    assert not enabled and reason == ("eagle3-count.gguf is an EAGLE-3 head, not a draft model: it "
                                       "drafts with spec type EAGLE-3.")
     assert "EAGLE-3 head" in describe_model(_info("eagle3-count", "eagle3"))
 
