@@ -261,7 +261,7 @@ def _check_start(buf: HeaderBytes, size: int) -> None:
         legacy = _LEGACY_MAGICS.get(magic) or _LEGACY_MAGICS.get(magic[::-1])
         if legacy:
             raise ModelFileError(words(LEGACY_FORMAT, legacy=legacy))
-        raise ModelFileError(words(_what_it_is(bytes(buf[:_SNIFF]))))
+        raise ModelFileError(_what_it_is(bytes(buf[:_SNIFF])))
     version = struct.unpack("<I", head[4:8])[0]
     if version in SUPPORTED_VERSIONS:
         return
@@ -277,13 +277,13 @@ def _check_start(buf: HeaderBytes, size: int) -> None:
 _SNIFF = 512  # bytes looked at to say what a file that is not GGUF is instead
 
 
-def _what_it_is(head: bytes) -> str:
+def _what_it_is(head: bytes) -> Words:
     """Why a file is not GGUF, in words (never its bytes): what it looks like instead."""
     if head.startswith(b"version https://git-lfs"):
-        return NOT_GGUF_LFS
+        return words(NOT_GGUF_LFS)
     if len(head) > 9 and head[8:10] == b'{"' and int.from_bytes(head[:8], "little") > 2:
-        return NOT_GGUF_SAFETENSORS  # an 8-byte header length, then the header's JSON
-    return NOT_GGUF_TEXT if _is_text(head) else NOT_GGUF
+        return words(NOT_GGUF_SAFETENSORS)  # an 8-byte header length, then the header's JSON
+    return words(NOT_GGUF_TEXT) if _is_text(head) else words(NOT_GGUF)
 
 
 def _is_text(head: bytes) -> bool:

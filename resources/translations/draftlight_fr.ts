@@ -3251,6 +3251,22 @@ Inutilisable : {error}</translation>
         <translation>Ce fichier GGUF est en version {version} ; cette application lit les versions {supported}, il est donc corrompu ou d&apos;un format plus récent.</translation>
     </message>
     <message>
+        <source>This is not a GGUF file but a Git LFS pointer to one; the model itself was not downloaded (run git lfs pull in its folder, or download the file).</source>
+        <translation>Ce n’est pas un fichier GGUF mais un pointeur Git LFS vers un tel fichier ; le modèle lui-même n’a pas été téléchargé (lancez git lfs pull dans son dossier, ou téléchargez le fichier).</translation>
+    </message>
+    <message>
+        <source>This is not a GGUF file but a safetensors model; llama.cpp needs it converted to GGUF (convert_hf_to_gguf.py), or a GGUF version of it.</source>
+        <translation>Ce n’est pas un fichier GGUF mais un modèle safetensors ; llama.cpp a besoin qu’il soit converti en GGUF (convert_hf_to_gguf.py), ou d’une version GGUF de celui-ci.</translation>
+    </message>
+    <message>
+        <source>This is not a GGUF file but text; a download that failed can leave an error page or message under the model&apos;s name.</source>
+        <translation>Ce n’est pas un fichier GGUF mais du texte ; un téléchargement échoué peut laisser une page ou un message d’erreur sous le nom du modèle.</translation>
+    </message>
+    <message>
+        <source>This is not a GGUF file (it does not begin with the letters GGUF).</source>
+        <translation>Ce n’est pas un fichier GGUF (il ne commence pas par les lettres GGUF).</translation>
+    </message>
+    <message>
         <source>the shape of {name}</source>
         <translation>la forme de {name}</translation>
     </message>

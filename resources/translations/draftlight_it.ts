@@ -3251,6 +3251,22 @@ Non utilizzabile: {error}</translation>
         <translation>Questo file GGUF ha la versione {version}; questa app legge le versioni {supported}, quindi è corrotto o di un formato più recente.</translation>
     </message>
     <message>
+        <source>This is not a GGUF file but a Git LFS pointer to one; the model itself was not downloaded (run git lfs pull in its folder, or download the file).</source>
+        <translation>Questo non è un file GGUF ma un puntatore Git LFS a uno; il modello stesso non è stato scaricato (esegui git lfs pull nella sua cartella, o scarica il file).</translation>
+    </message>
+    <message>
+        <source>This is not a GGUF file but a safetensors model; llama.cpp needs it converted to GGUF (convert_hf_to_gguf.py), or a GGUF version of it.</source>
+        <translation>Questo non è un file GGUF ma un modello safetensors; llama.cpp ha bisogno che sia convertito in GGUF (convert_hf_to_gguf.py), o di una sua versione GGUF.</translation>
+    </message>
+    <message>
+        <source>This is not a GGUF file but text; a download that failed can leave an error page or message under the model&apos;s name.</source>
+        <translation>Questo non è un file GGUF ma testo; un download non riuscito può lasciare una pagina o un messaggio di errore con il nome del modello.</translation>
+    </message>
+    <message>
+        <source>This is not a GGUF file (it does not begin with the letters GGUF).</source>
+        <translation>Questo non è un file GGUF (non inizia con le lettere GGUF).</translation>
+    </message>
+    <message>
         <source>the shape of {name}</source>
         <translation>la forma di {name}</translation>
     </message>
