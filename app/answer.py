@@ -4,6 +4,7 @@ and the per-step accepted lengths the chart draws. Qt-free, so it is tested with
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import islice
 
 from app.backend_text import backend_text, stop_reason_words, words_text
 from app.i18n import translate
@@ -72,6 +73,16 @@ class Answer:
         if self.continued_from is not None:
             return self.continued_from + "".join(self.parts[self._parts_base:])
         return "".join(self.parts)
+
+    @property
+    def wrote_anything(self) -> bool:
+        """Whether `text` is not empty, read without joining the pieces of an answer still
+        streaming (the context line asks while it streams)."""
+        if self.final_text is not None:
+            return bool(self.final_text)
+        if self.continued_from is not None:
+            return bool(self.continued_from) or any(islice(self.parts, self._parts_base, None))
+        return any(self.parts)
 
     def begin_continuation(self) -> None:
         """The answer goes on from where it stopped: new events extend it, its text and its

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.answer import Answer
 from app.conversation import Conversation, Turn
 from app.i18n import number, translate
 
@@ -56,15 +55,7 @@ def _answer_tokens(turn: Turn) -> tuple[int, int]:
 
 def sent_turns(conv: Conversation) -> list[Turn]:
     return [t for t in conv.turns[min(conv.dropped_turns, len(conv.turns)):]
-            if t.role == "user" or (t.answer is not None and _has_text(t.answer))]
-
-
-def _has_text(answer: Answer) -> bool:
-    """Whether an answer wrote anything, without joining a streaming answer's pieces (the
-    context line is updated while it streams: no work that grows with its length)."""
-    if answer.final_text is not None:
-        return bool(answer.final_text)
-    return bool(answer.continued_from) or any(answer.parts)
+            if t.role == "user" or (t.answer is not None and t.answer.wrote_anything)]
 
 
 def context_use(conv: Conversation, n_ctx: int, max_tokens: int, next_text: str = "") -> ContextUse:
