@@ -13,19 +13,23 @@ from app.backend_text import words_text
 from app.i18n import translate
 from backend import spec_types
 from backend.advisor import (
-    TOO_FEW_STEPS,
     Advice,
     advise_per_step,
     k_auto_drafter,
     step_overhead_ms,
 )
 
+# Answers that ran to an end of their own: one cut short (stopped, interrupted by a crash or
+# another model's load, failed) measured a stretch that says nothing of the rest.
+RAN_TO_AN_END = frozenset({"eos", "length", "stop_string", "context_full"})
+
 
 def wants_advice(answer: Answer) -> bool:
-    """A finished speculative answer whose steps were timed (one loaded from the store keeps
-    no timings, and a plain answer has no drafts to judge)."""
+    """A speculative answer that ran to its end and whose steps were timed (one loaded from
+    the store keeps no timings, and a plain answer has no drafts to judge)."""
     spec = spec_types.get(answer.spec_type)
-    return (answer.done and spec is not None and spec.drafts and answer.n_draft_steps > 0
+    return (answer.done and answer.error is None and answer.stop_reason in RAN_TO_AN_END
+            and spec is not None and spec.drafts and answer.n_draft_steps > 0
             and len(answer.draft_ms) == answer.n_steps)
 
 
@@ -49,13 +53,10 @@ def advice_line(advice: Advice) -> str:
         return translate("Advisor", "Advisor: {words}").format(
             words=words_text(advice.warning_words))
     if advice.best_k is not None and advice.speedup is not None:
-        if any(n.template == TOO_FEW_STEPS for n in advice.notes_words):
-            return translate("Advisor", "Advisor: best K = {k} for this pair on this machine, an "
-                             "expected {speedup:.2f}× over plain decoding (a first guess: few "
-                             "steps measured).").format(k=advice.best_k, speedup=advice.speedup)
+        low, high = advice.speedup_range or (advice.speedup, advice.speedup)
         return translate("Advisor", "Advisor: best K = {k} for this pair on this machine, an "
-                         "expected {speedup:.2f}× over plain decoding.").format(
-            k=advice.best_k, speedup=advice.speedup)
+                         "expected {low:.2f}–{high:.2f}× over plain decoding.").format(
+            k=advice.best_k, low=low, high=high)
     summary = words_text(advice.summary_words) if advice.summary_words else advice.summary
     return translate("Advisor", "Advisor: {words}").format(words=summary)
 

@@ -36,8 +36,11 @@ from backend.spec_types import SpecType
 from backend.words import Words, words
 
 # Below this many steps with a draft, one lucky or unlucky stretch moves α by more than 0.1
-# (its standard error at α = 0.8 over 20 steps is 0.09): the advice says it is a first guess.
+# (its standard error at α = 0.8 over 20 steps is 0.09): no K and no figure are advised.
 MIN_DRAFT_STEPS = 20
+# The range given with the expected speedup: each position's α at the ends of its Wilson
+# score interval (this many standard errors), the costs as measured.
+RANGE_Z = 1.96
 # The draft lengths advised on: those the settings accept.
 K_RANGE = range(int(N_DRAFT.minval or 1), int(N_DRAFT.maxval or 32) + 1)
 # K auto's steps say how long its controller chose to draft, not how long a fixed K's drafts
@@ -64,8 +67,8 @@ KAutoDrafter = Literal["model", "lookup"]
 
 NO_DRAFT_YET = ("No draft has been verified yet: answer with a spec type other than none to "
                 "measure how often drafts are accepted.")
-TOO_FEW_STEPS = ("Too few steps to trust: only {n} steps with a draft were measured ({min} or "
-                 "more are needed); take this as a first guess.")
+TOO_FEW_STEPS = ("Too few steps to advise: only {n} steps with a draft were measured ({min} or "
+                 "more are needed).")
 COST_UNKNOWN = ("The draft's cost is unknown: no plain decoding speed was measured for this "
                 "target, so the speedup of each K cannot be estimated.")
 BETA_UNKNOWN = ("The verification cost per extra token was not measured (every verify batch "
@@ -83,7 +86,8 @@ SLOWER = ("Speculation is expected to be slower than plain decoding at every K f
           "to {last} (at best {speedup:.2f}× at K = {k}). Likely reason: {reasons}. Plain "
           "decoding (spec type none) should be faster.")
 BEST = ("Best K = {k}: about {tokens:.2f} tokens per step, an expected {speedup:.2f}× over "
-        "plain decoding (c = {c:.2f}, β = {beta:.2f}).")
+        "plain decoding ({low:.2f}–{high:.2f}× within what the acceptance measured allows; "
+        "c = {c:.2f}, β = {beta:.2f}).")
 LOW_ACCEPTANCE = "low acceptance (the target accepts {rate:.0%} of first draft tokens)"
 SLOW_DRAFT = "the draft is too slow (a drafted token costs {c:.2f} of a plain step)"
 DEAR_BATCH = ("batch verification is dear on this CPU (each extra token in the verify batch "
@@ -146,6 +150,8 @@ class Advice:
     rows: tuple[KEstimate, ...]  # one per K advised on; empty when nothing can be said
     best_k: int | None
     speedup: float | None  # expected at best_k
+    # (low, high) of that speedup, from the acceptance's uncertainty (RANGE_Z); None with it
+    speedup_range: tuple[float, float] | None
     warning: str | None  # speculation is expected to be slower than plain decoding, and why
     summary: str  # one sentence: the advice, or why there is none
     notes: tuple[str, ...]  # what the figures rest on: too few steps, assumed costs
@@ -283,13 +289,39 @@ def _costed_lengths(drafted: Sequence[int], draft_ms: Sequence[float],
 
 def _alphas(positions: Sequence[PositionAcceptance], k_max: int) -> list[float]:
     """α₁…α_k_max: a position no step reached takes the α of the last one that was."""
+    return _carried([p.alpha for p in positions], k_max)
+
+
+def _carried(values: Sequence[float | None], k_max: int) -> list[float]:
+    """`values` (α per position, None where unreached) to k_max, each None and each position
+    past the end taking the last known α."""
     out: list[float] = []
     last = 0.0
     for i in range(k_max):
-        a = positions[i].alpha if i < len(positions) else None
+        a = values[i] if i < len(values) else None
         last = last if a is None else a
         out.append(last)
     return out
+
+
+def _alpha_bounds(positions: Sequence[PositionAcceptance]
+                  ) -> tuple[list[float | None], list[float | None]]:
+    """Each position's α at the low and at the high end of its Wilson score interval
+    (RANGE_Z): what the acceptance measured allows (None where no step reached it)."""
+    z2 = RANGE_Z * RANGE_Z
+    lows: list[float | None] = []
+    highs: list[float | None] = []
+    for p in positions:
+        n, a = p.n_reached, p.alpha
+        if a is None:
+            lows.append(None)
+            highs.append(None)
+            continue
+        centre = (a + z2 / (2 * n)) / (1 + z2 / n)
+        half = RANGE_Z * (a * (1 - a) / n + z2 / (4 * n * n)) ** 0.5 / (1 + z2 / n)
+        lows.append(max(centre - half, 0.0))
+        highs.append(min(centre + half, 1.0))
+    return lows, highs
 
 
 def step_overhead_ms(stats) -> float | None:
@@ -386,12 +418,13 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
         asked = AUTO_K_CAP  # see KAutoDrafter
     positions = positions_from_lengths(drafted, accepted, asked)
     n_draft_steps = sum(1 for d in drafted if d)
-    none = Advice((), None, None, None, "", (), positions, n_draft_steps, cost_ratio, None)
+    none = Advice((), None, None, None, None, "", (), positions, n_draft_steps, cost_ratio,
+                  None)
     if not n_draft_steps:
         return _said(none, summary=words(NO_DRAFT_YET))
+    if n_draft_steps < MIN_DRAFT_STEPS:  # a handful of steps: no figure at all
+        return _said(none, summary=words(TOO_FEW_STEPS, n=n_draft_steps, min=MIN_DRAFT_STEPS))
     notes: list[Words] = []
-    if n_draft_steps < MIN_DRAFT_STEPS:
-        notes.append(words(TOO_FEW_STEPS, n=n_draft_steps, min=MIN_DRAFT_STEPS))
     line = verify_line or _fit_verify_line(drafted, verify_ms, plain_tokens_per_second)
     plain_ms = (1000.0 / plain_tokens_per_second if plain_tokens_per_second > 0
                 else line.ms(1) if line is not None and line.ms(1) > 0 else None)
@@ -436,9 +469,13 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
         reasons = tuple(_reasons(alphas, ks, c, beta, longest))
         warning = words(SLOWER, first=candidates[0].k, last=candidates[-1].k,
                          speedup=best.speedup, k=best.k, reasons=reasons)
-    summary = words(BEST, k=best.k, tokens=best.tokens_per_step, speedup=best.speedup, c=c,
-                     beta=beta)
-    advice = Advice(rows, best.k, best.speedup, None, "", (), positions, n_draft_steps, c, beta)
+    low, high = (_estimate(_carried(bounds, max(ks)), [best.k], c, beta, plain_ms, longest,
+                           line, overhead_ms, lengths, costed)[0].speedup
+                 for bounds in _alpha_bounds(positions))
+    summary = words(BEST, k=best.k, tokens=best.tokens_per_step, speedup=best.speedup,
+                    low=low, high=high, c=c, beta=beta)
+    advice = Advice(rows, best.k, best.speedup, (low, high), None, "", (), positions,
+                    n_draft_steps, c, beta)
     return _said(advice, summary=summary, warning=warning, notes=notes)
 
 

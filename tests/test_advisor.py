@@ -124,12 +124,38 @@ def test_warning_names_dear_batch_verification():
     assert advice.verify_cost == pytest.approx(0.9)
 
 
-def test_too_few_steps_says_so():
-    advice = advise(steps_with_alpha(90, 4, n=MIN_DRAFT_STEPS - 15), cost_ratio=0.1,
+def test_no_number_from_fewer_than_the_minimum_steps():
+    for n in (1, 5, MIN_DRAFT_STEPS - 1):
+        advice = advise(steps_with_alpha(90, 4, n=n), cost_ratio=0.1,
+                        verify_line=VerifyLine(9.0, 1.0))
+        assert advice.best_k is None and advice.speedup is None and advice.rows == ()
+        assert advice.speedup_range is None and advice.warning is None
+        assert f"only {n} steps" in advice.summary and "Too few steps to advise" in advice.text
+    enough = advise(steps_with_alpha(90, 4, n=MIN_DRAFT_STEPS), cost_ratio=0.1,
                     verify_line=VerifyLine(9.0, 1.0))
-    assert advice.best_k is not None  # a first guess is still given
-    assert any("Too few steps to trust" in n and "only 5 steps" in n for n in advice.notes)
-    assert "Too few steps" in advice.text
+    assert enough.best_k is not None and enough.speedup is not None
+
+
+def test_the_speedup_is_what_its_own_alpha_and_costs_allow_with_a_range():
+    """Never more than its α and costs allow: the figure is E(K)/T(K) recomputed from what the
+    advice itself reports, and the range its α's interval allows."""
+    line = VerifyLine(9.0, 1.0)  # a plain step 10 ms, β = 0.1
+    for alpha, n in ((60, 100), (90, 100), (90, 1000)):
+        advice = advise(steps_with_alpha(alpha, 4, n=n), cost_ratio=0.1, verify_line=line,
+                        ks=range(1, 9))
+        k = advice.best_k
+        alphas = [p.alpha for p in advice.positions][:k]
+        e = expected_tokens_per_step_by_position(alphas, k)
+        t = 1 + k * (advice.cost_ratio + advice.verify_cost)
+        assert advice.speedup == pytest.approx(e / t)
+        assert advice.speedup <= (k + 1) / t  # every draft accepted: the most any K gives
+        low, high = advice.speedup_range
+        assert low < advice.speedup < high <= (k + 1) / t
+        assert f"{low:.2f}–{high:.2f}×" in advice.summary
+    # more steps, a narrower range
+    few, many = (advise(steps_with_alpha(90, 4, n=n), cost_ratio=0.1, verify_line=line,
+                        ks=range(1, 9)).speedup_range for n in (100, 1000))
+    assert many[1] - many[0] < few[1] - few[0]
 
 
 def test_no_drafts_yet_is_said_in_words():

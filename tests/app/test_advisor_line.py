@@ -16,14 +16,13 @@ PLAIN_TPS = 1000.0  # a plain step of 1 ms: the costs below are fractions of it
 
 
 def with_costs(events: list, *, draft_ms: float | None = None) -> list:
-    """The stream with this target's plain speed known (as the engine measures it after a
-    load), and optionally a dearer draft."""
+    """The stream with this target's plain speed known (as the answer measures it in its own
+    plain steps), and optionally a dearer draft."""
     out = []
     for e in events:
-        if isinstance(e, GenerationStarted):
-            e = replace(e, plain_tokens_per_second=PLAIN_TPS)
-        elif isinstance(e, GenerationFinished):
-            e = replace(e, stats=replace(e.stats, plain_tokens_per_second=PLAIN_TPS))
+        if isinstance(e, GenerationFinished):
+            e = replace(e, stats=replace(e.stats, plain_tokens_per_second=PLAIN_TPS,
+                                         plain_steps=8))
         elif isinstance(e, StepVerified) and draft_ms is not None:
             e = replace(e, draft_ms=draft_ms)
         out.append(e)
@@ -55,7 +54,9 @@ def test_a_speculative_answer_shows_the_backends_best_k_and_use_k_sets_the_panel
     qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)
     assert widget.advice == expected
     line = widget.advice_label.text()
-    assert f"best K = {expected.best_k}" in line and f"{expected.speedup:.2f}×" in line
+    low, high = expected.speedup_range
+    assert f"best K = {expected.best_k}" in line and f"{low:.2f}–{high:.2f}×" in line
+    assert low < expected.speedup < high
     assert not widget.advice_row.isHidden() and not widget.use_k_button.isHidden()
     assert widget.use_k_button.text() == f"Use K = {expected.best_k}"
 
