@@ -19,6 +19,7 @@ from backend.engine.events import (
     Stats,
     StepVerified,
 )
+from backend.engine.plain_yardstick import PlainYardstick, speedup_words
 from backend.stop_reasons import INTERRUPTED
 from backend.words import Words
 
@@ -47,9 +48,11 @@ class Answer:
     n_drafted: int = 0
     n_accepted: int = 0
     n_draft_steps: int = 0
-    plain_tps: float = 0.0
+    # plain decoding's speed, measured by this answer's own plain steps as they stream
+    plain: PlainYardstick = field(default_factory=PlainYardstick)
     final_stats: Stats | None = None
     final_text: str | None = None
+    note: Words | None = None  # why K auto decoded it plainly, when it did
     stop_reason: str | None = None
     error: str | None = None  # in English, as saved; error_words translates it (error_shown)
     error_detail: str = ""
@@ -108,7 +111,6 @@ class Answer:
             self.spec_type = event.spec_type
             self.n_draft_max = event.n_draft_max
             self.n_prompt = event.n_prompt_tokens
-            self.plain_tps = event.plain_tokens_per_second
         elif isinstance(event, PromptProcessed):
             if self.continued_from is not None:
                 return
@@ -116,6 +118,7 @@ class Answer:
         elif isinstance(event, GenerationFinished):
             self.final_stats = event.stats
             self.final_text = event.text
+            self.note = event.note
             self.stop_reason = event.stop_reason
             if self.continued_from is not None and self._base_stats is not None:
                 self.final_text = self.continued_from + event.text
@@ -155,6 +158,8 @@ class Answer:
         if self.first_token_ms is None and batch.ms_to_first_emit is not None:
             self.first_token_ms = self.prompt_ms + self.generation_ms + batch.ms_to_first_emit
         self.generation_ms += batch.ms
+        for ms in batch.plain_ms:
+            self.plain.add(ms)
 
     def stats(self) -> Stats:
         """The engine's final numbers once finished; until then, the same numbers counted from
@@ -172,7 +177,9 @@ class Answer:
             prompt_ms=self.prompt_ms,
             generation_ms=self.generation_ms,
             ttft_ms=self.first_token_ms or 0.0,
-            plain_tokens_per_second=self.plain_tps,
+            plain_tokens_per_second=self.plain.tokens_per_second,
+            plain_steps=self.plain.n,
+            plain_spread=self.plain.spread,
         )
 
 
@@ -186,7 +193,9 @@ def _joined(a: Stats, b: Stats) -> Stats:
         n_draft_steps=a.n_draft_steps + b.n_draft_steps, n_drafted=a.n_drafted + b.n_drafted,
         n_accepted=a.n_accepted + b.n_accepted, generation_ms=a.generation_ms + b.generation_ms,
         draft_ms=a.draft_ms + b.draft_ms, verify_ms=a.verify_ms + b.verify_ms,
-        plain_tokens_per_second=b.plain_tokens_per_second or a.plain_tokens_per_second)
+        # plain decoding as the continuation measured it: the moment of its own steps
+        plain_tokens_per_second=b.plain_tokens_per_second, plain_steps=b.plain_steps,
+        plain_spread=b.plain_spread)
 
 
 def error_shown(answer: Answer) -> str:
@@ -201,9 +210,10 @@ def format_stats(answer: Answer) -> str:
     s = answer.stats()
     parts = []
     parts.append(f"{s.tokens_per_second:.1f} tok/s" if s.generation_ms > 0 else "— tok/s")
-    if answer.spec_type != spec_types.PLAIN and s.speedup and s.generation_ms > 0:
-        parts.append(translate("Stats", "×{speedup:.2f} vs plain ({rate:.0f} tok/s)").format(
-            speedup=s.speedup, rate=s.plain_tokens_per_second))
+    if answer.spec_type != spec_types.PLAIN and s.generation_ms > 0:
+        said = speedup_words(s)
+        if said is not None:
+            parts.append(words_text(said))
     if s.ttft_ms:
         parts.append(translate("Stats", "first token {ms:.0f} ms").format(ms=s.ttft_ms))
     parts.append(translate("Stats", "{n} tokens").format(n=s.n_generated))

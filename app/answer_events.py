@@ -70,8 +70,7 @@ def answer_events(answer: Answer, request_id: int = 0) -> tuple[Event, ...]:
         raise ValueError("The answer is still being written: export it once it has finished.")
     stats = answer.stats()
     events: list[Event] = [
-        GenerationStarted(request_id, answer.spec_type, answer.n_draft_max, answer.n_prompt,
-                          answer.plain_tps or stats.plain_tokens_per_second),
+        GenerationStarted(request_id, answer.spec_type, answer.n_draft_max, answer.n_prompt),
         PromptProcessed(answer.n_prompt, answer.n_cached, answer.prompt_ms),
         *answer_steps(answer),
     ]
@@ -79,7 +78,7 @@ def answer_events(answer: Answer, request_id: int = 0) -> tuple[Event, ...]:
         events.append(GenerationFailed(answer.error, answer.error_detail))
     elif answer.stop_reason in _STOP_REASONS:
         events.append(GenerationFinished(answer.stop_reason,  # type: ignore[arg-type]
-                                         answer.text, stats))
+                                         answer.text, stats, answer.note))
     else:
         events.append(GenerationFailed(
             "The answer was interrupted: the engine stopped before it was finished."))

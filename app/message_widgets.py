@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 
 from app.answer import Answer, error_shown, format_stats
 from app.answer_advice import advice_line, advice_text
-from app.backend_text import draft_length_words, spec_caption
+from app.backend_text import draft_length_words, spec_caption, words_text
 from app.copy_feedback import copy_text
 from app.markdown_view import MarkdownView
 from app.stats_chart import AcceptChart
@@ -162,6 +162,11 @@ class AnswerWidget(QFrame):
         self.loop_label.setObjectName("loopNote")
         self.loop_label.setWordWrap(True)
         self.loop_label.hide()
+        # Why K auto decoded the answer plainly (adaptive_k.DID_NOT_PAY)
+        self.plain_note = plain_label()
+        self.plain_note.setObjectName("kAutoNote")
+        self.plain_note.setWordWrap(True)
+        self.plain_note.hide()
         # The advisor's line, shown once the window has advice for the finished answer.
         self.advice_label = plain_label()
         self.advice_label.setObjectName("adviceLabel")
@@ -184,6 +189,7 @@ class AnswerWidget(QFrame):
         layout.addWidget(self.token_view)
         layout.addWidget(self.error_label)
         layout.addWidget(self.loop_label)
+        layout.addWidget(self.plain_note)
         layout.addWidget(self.stats_label)
         layout.addWidget(self.chart)
         layout.addWidget(self.advice_row)
@@ -251,6 +257,9 @@ class AnswerWidget(QFrame):
                 "write the same words again: raise Repeat penalty or Temperature (Sampling) "
                 "before Regenerate."))
             self.loop_label.show()
+        if a.note is not None and self.plain_note.isHidden():
+            self.plain_note.setText(words_text(a.note))
+            self.plain_note.show()
         if self.markdown_view is not None and self.markdown_button.isChecked():
             self._markdown_catch_up()
 

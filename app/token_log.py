@@ -85,7 +85,7 @@ class StepBatch:
     not a dozen per step, and the GUI thread appends lists instead of walking events."""
 
     __slots__ = ("accepted", "draft_ms", "drafted", "ms", "ms_to_first_emit", "n_emitted",
-                 "parts", "target_accepted", "tokens", "verify_ms")
+                 "parts", "plain_ms", "target_accepted", "tokens", "verify_ms")
 
     def __init__(self) -> None:
         self.tokens = TokenLog()
@@ -98,7 +98,10 @@ class StepBatch:
         self.draft_ms: list[float] = []
         self.verify_ms: list[float] = []
         self.n_emitted = 0
-        self.ms = 0.0  # engine time (draft + verify) of these steps
+        self.ms = 0.0  # engine time of these steps (in all, or draft + verify in old traces)
+        # the times of the plain steps among them that measure plain decoding (an answer's
+        # first step does not: backend/engine/plain_yardstick.py)
+        self.plain_ms: list[float] = []
         self.ms_to_first_emit: float | None = None
 
     def __len__(self) -> int:
@@ -113,7 +116,9 @@ class StepBatch:
         self.draft_ms.append(step.draft_ms)
         self.verify_ms.append(step.verify_ms)
         self.n_emitted += len(step.emitted)
-        self.ms += step.draft_ms + step.verify_ms
+        self.ms += step.ms or step.draft_ms + step.verify_ms
+        if not step.drafted and step.step > 1 and step.ms > 0:
+            self.plain_ms.append(step.ms)
         if self.ms_to_first_emit is None and step.emitted:
             self.ms_to_first_emit = self.ms
 

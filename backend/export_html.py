@@ -23,6 +23,7 @@ from backend.engine.events import (
     StepVerified,
     Token,
 )
+from backend.engine.plain_yardstick import speedup_words
 from backend.engine.request import Message
 from backend.palette import LIGHT, LIGHT_BASE, LIGHT_TEXT
 from backend.stop_reasons import STOP_REASON_WORDS
@@ -238,8 +239,9 @@ def stats_line(trace: Trace, finished: GenerationFinished) -> str:
     started = next((e for e in trace.events if isinstance(e, GenerationStarted)), None)
     plain = (started.spec_type if started else trace.request.spec_type) == spec_types.PLAIN
     parts = [f"{s.tokens_per_second:.1f} tok/s" if s.generation_ms > 0 else "— tok/s"]
-    if not plain and s.speedup and s.generation_ms > 0:
-        parts.append(f"×{s.speedup:.2f} vs plain ({s.plain_tokens_per_second:.0f} tok/s)")
+    said = speedup_words(s)
+    if not plain and said is not None and s.generation_ms > 0:
+        parts.append(str(said))
     if s.ttft_ms:
         parts.append(f"first token {s.ttft_ms:.0f} ms")
     parts.append(f"{s.n_generated} tokens")

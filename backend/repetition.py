@@ -44,3 +44,24 @@ def _words_repeat(tail: str) -> bool:
         repeated += gram in seen
         seen.add(gram)
     return repeated >= LOOP_SHARE * len(grams)
+
+
+# K auto's hint (backend/engine/adaptive_k.py, EXPLORE_MAX): the text copies itself when the
+# last ECHO_GRAM tokens were written before within the last ECHO_WINDOW.
+ECHO_GRAM = 4
+ECHO_WINDOW = 256
+
+
+def echoes(tokens: list[int]) -> bool:
+    """Whether the last ECHO_GRAM tokens occur earlier in the last ECHO_WINDOW tokens: the
+    text has started to repeat (a list, code written again, a loop), where a drafter is most
+    likely to be right. Reads a fixed window, so it costs the same for any length."""
+    if len(tokens) <= ECHO_GRAM:
+        return False
+    window = tokens[-ECHO_WINDOW:]
+    key = window[-ECHO_GRAM:]
+    first = key[0]
+    for i in range(len(window) - ECHO_GRAM):
+        if window[i] == first and window[i:i + ECHO_GRAM] == key:
+            return True
+    return False

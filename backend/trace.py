@@ -23,6 +23,7 @@ from backend.engine.events import (
     Event,
     GenerationFailed,
     GenerationFinished,
+    GenerationStarted,
     Stats,
     event_to_dict,
 )
@@ -37,6 +38,10 @@ VERSION = 1
 _EVENT_TYPES: dict[str, type] = {name: cls for cls, name in EVENT_NAMES.items()}
 # `Stats.to_dict` adds its derived figures for readers of the JSON; they are recomputed.
 _DERIVED_STATS = frozenset(Stats().to_dict()) - {f.name for f in dataclasses.fields(Stats)}
+# Fields older traces carry that no longer mean anything: read and dropped. (A plain speed
+# from another moment than the answer's, which the speedup no longer divides by.)
+_RETIRED: dict[type, frozenset[str]] = {
+    GenerationStarted: frozenset({"plain_tokens_per_second"})}
 
 # Why a file is refused, for a window that translates them (backend/words.py). `where` names
 # the place in the file (a JSON path such as "event 3 (step): candidates"), not translated.
@@ -201,7 +206,8 @@ def _decode(cls: type, raw: object, where: str) -> Any:
         raise TraceError(words(NOT_AN_OBJECT, where=where))
     hints = typing.get_type_hints(cls)
     names = {f.name for f in dataclasses.fields(cls)}
-    unknown = set(raw) - names - (_DERIVED_STATS if cls is Stats else set())
+    unknown = (set(raw) - names - (_DERIVED_STATS if cls is Stats else set())
+               - _RETIRED.get(cls, frozenset()))
     if unknown:
         raise TraceError(words(UNKNOWN_FIELDS, where=where, names=", ".join(sorted(unknown))))
     values = {}

@@ -87,10 +87,11 @@ def scripted_trace() -> Trace:
     return Trace(
         GenerationRequest(messages=(Message("user", "Say <b>bold</b> & more"),),
                           spec_type="draft", n_draft_max=3),
-        (GenerationStarted(1, "draft", 3, 9, 50.0), PromptProcessed(9, 0, 4.0), *steps,
+        (GenerationStarted(1, "draft", 3, 9), PromptProcessed(9, 0, 4.0), *steps,
          GenerationFinished("length", text, Stats(
              n_prompt=9, n_generated=4, n_steps=2, n_draft_steps=1, n_drafted=3, n_accepted=2,
-             generation_ms=40.0, ttft_ms=12.0, plain_tokens_per_second=50.0))),
+             generation_ms=40.0, ttft_ms=12.0, plain_tokens_per_second=50.0, plain_steps=6,
+             plain_spread=0.01))),
         target_model="<target>.gguf", draft_model="d&d.gguf",
     )
 
@@ -125,7 +126,8 @@ def test_stats_legend_and_self_contained():
     page_text = export_html.answer_html(scripted_trace())
     page = TokenPage(page_text)
     whole = "".join(page.text)
-    for words in ("100.0 tok/s", "×2.00 vs plain (50 tok/s)", "first token 12 ms", "4 tokens",
+    for words in ("100.0 tok/s", "×2.00 vs plain (50 tok/s, 6 plain steps)", "first token 12 ms",
+                  "4 tokens",
                   "drafted 3 / accepted 2", "acceptance 66.7 %", "2.00 accepted/step",
                   "max tokens reached", "accepted draft", "rejected draft",
                   "the target's own token"):

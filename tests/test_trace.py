@@ -51,7 +51,7 @@ def _failed_trace() -> Trace:
     return Trace(
         GenerationRequest(messages=(Message("system", "be <brief>"), Message("user", "hi & bye")),
                           spec_type="mtp", n_draft_max=3),
-        (GenerationStarted(4, "mtp", 3, 12, 0.0), PromptProcessed(12, 5, 1.5),
+        (GenerationStarted(4, "mtp", 3, 12), PromptProcessed(12, 5, 1.5),
          StepVerified(1, (tok,), 0, (Token(8, "x", "target", True, 1.0),), 0.5, 2.0),
          GenerationFailed("llama.cpp crashed.", "SIGSEGV", crashed=True)),
         target_model="t.gguf",

@@ -24,6 +24,7 @@ from backend.engine.events import (
     Token,
     event_to_dict,
 )
+from backend.engine.plain_yardstick import speedup_words
 from backend.engine.protocol import EngineLike
 from backend.engine.remote import EngineProcess
 from backend.engine.request import GenerationRequest, Message, SamplingSettings
@@ -199,7 +200,8 @@ def _print_events(engine: EngineLike, request: GenerationRequest, events: list[E
                 f"[{event.stop_reason}] {s.n_generated} tokens, {s.tokens_per_second:.1f} tok/s, "
                 f"TTFT {s.ttft_ms:.0f} ms, drafted {s.n_drafted}, accepted {s.n_accepted} "
                 f"({100 * s.acceptance_rate:.0f}%), {s.tokens_per_step:.2f} tokens/step"
-                + (f", x{s.speedup:.2f} vs plain decoding" if s.speedup else ""),
+                + (f", {said}" if request.spec_type != spec_types.PLAIN
+                   and (said := speedup_words(s)) is not None else ""),
                 file=sys.stderr,
             )
         if isinstance(event, GenerationFailed):

@@ -88,6 +88,7 @@ from typing import NamedTuple
 from backend.engine.acceptance import Acceptance
 from backend.engine.median_line import median_points, weighted_line
 from backend.engine.verify_costs import COST_SURPRISE, SHIFT_MS, VerifyCosts
+from backend.words import Words, words
 
 # The most tokens K auto drafts in one step: past 16 the verification batch costs more than
 # the last positions' acceptance can pay back on every pair measured.
@@ -125,7 +126,20 @@ SINGLE_MAX_AGE = 32
 # plain steps at every refresh cost the counting pair (see test_a_refreshed_plain_step_...).
 SINGLE_SURPRISE, SINGLE_REFRESH = 0.25, 3
 EXPLORE_EVERY = 8
+# However a plain stretch came about (a busy moment's costs, a remembered verdict, a cold
+# start, probes that each found drafting dear), it is never longer than EXPLORE_MAX steps
+# without a probe, nor longer than EXPLORE_EVERY once the text repeats itself (where drafts
+# are most likely to be accepted): plain decoding is a choice K auto revisits, not a state it
+# can be stuck in. Each probe is set beside the drafting costs (COST_SURPRISE), so a probe in
+# a calm moment undoes costs from a busy one. The cost is bounded: a probe's catching up on
+# the stretch is what it costs, per token whatever the gap, so the probe every EXPLORE_MAX
+# steps is made only for a drafter that catches up at FORCED_SHARE of a plain step or less
+# (a draft model or a real head, about a tenth), costing at most about that share of the
+# plain stretch; a drafter dearer to catch up (the toy EAGLE-3 head, half a plain step a
+# token: every such probe cost a 128-token answer 30%) is probed where the text repeats, at
+# an answer's start after a plain answer, and where the speed moved (COST_SURPRISE).
 EXPLORE_MAX = 64
+FORCED_SHARE = 0.15
 RECHECK_EVERY = 4  # in a plain stretch, the choice is weighed again every this many steps
 EXPLORE_K = 2
 EXPLORE_PROBE_MAX = 8
@@ -216,6 +230,10 @@ RETRY_ANSWERS = 4
 # set off a probe of 8 twice an answer, 20 ms each, where drafting could not pay at any
 # speed, and the answers K auto kept plain ran at 0.58-0.85 of plain decoding.
 # (COST_SURPRISE itself is declared in verify_costs.py, whose shift detection uses it too.)
+# Said under an answer K auto decoded mostly plainly (the engine's why_plain_words).
+DID_NOT_PAY = ("Drafting did not pay here: K auto expected {rate:.0f} tokens/s drafting {k} a "
+               "step against {plain:.0f} decoding plainly, so it decoded plainly, and tried a "
+               "draft again at least every {every} steps.")
 DRAFT_COST_STEPS = 32  # the drafter's line, the overhead and the plain steps: the last ones
 # A step's overhead (outside drafting and verifying) grows with the tokens it drafts: each is
 # made into an event, and the kept ones sent and drawn. On the toy EAGLE-3 pair 0.07 ms after
@@ -306,6 +324,9 @@ class AdaptiveK(Acceptance, VerifyCosts):
     # dearer in all than the plain stretches' few but cheaper per token, and soon out of
     # draft_steps, so kept apart for the next answer's first choice (see HORIZON)
     _prompt_catch_up: tuple[float, int] | None = None
+    # why the last choice was plain decoding: (plain tokens/ms, the best drafting rate at the
+    # mean α and its length), for the words under an answer that did not draft (why_plain)
+    _why_plain: tuple[float, float, int] | None = None
 
     def __post_init__(self) -> None:
         self._positions(self.cap)
@@ -629,9 +650,12 @@ class AdaptiveK(Acceptance, VerifyCosts):
         return (d0 + k * c if k else 0.0) + self.verify_ms(k) + self.overhead().at(k)
 
     # -- the choice -------------------------------------------------------------------------
-    def choose(self, k_max: int, continuing: bool = False) -> int:
+    def choose(self, k_max: int, continuing: bool = False,
+               repeating: Callable[[], bool] | None = None) -> int:
         """The draft length for the next step, 0..min(k_max, cap); `continuing`, its drafts
-        go on with a copy the text has followed (acceptance.py's note on copies)."""
+        go on with a copy the text has followed (acceptance.py's note on copies);
+        `repeating`, asked in a plain stretch only, whether the text now repeats itself (see
+        EXPLORE_MAX)."""
         k_max = min(k_max, self.cap)
         self._side = int(continuing)
         if self._plain_run % RECHECK_EVERY:
@@ -679,6 +703,7 @@ class AdaptiveK(Acceptance, VerifyCosts):
         # above what drafting was measured to reach (see MEASURED_MIN).
         repaid = self._repaid((d0, c), plain_rate, hopeful, o)
         best_k = draft_k if hopeful > plain_rate and repaid else 0
+        self._why_plain = None if best_k else (plain_rate, draft_rate, draft_k)
         # The stopper's rate to beat is the drafting step's own: a probe judged against plain
         # decoding's rate stopped after its first draft, and learnt nothing past position 0.
         self._best_rate, self._probing = draft_rate, False
@@ -693,15 +718,28 @@ class AdaptiveK(Acceptance, VerifyCosts):
             return best_k
         check = self._costs_unchecked and (not self._unchecked_faster
                                            or hopeful_now > plain_rate)
-        if (k_max > 0 and self._plain_run >= self._probe_gap
-                and (check or self._probe_affordable((d0, c), single, repaid))):
-            # keep measuring: the text may start to repeat
+        due = self._plain_run >= self._probe_gap and (
+            check or self._probe_affordable((d0, c), single, repaid))
+        forced = (self._plain_run >= EXPLORE_MAX
+                  and self.catch_up_ms((d0, c)) <= FORCED_SHARE * (single + o.plain)) or (
+            self._plain_run >= EXPLORE_EVERY and repeating is not None and repeating())
+        if k_max > 0 and (due or forced):
+            # keep measuring: the text may start to repeat, the machine's load may have moved
             self._plain_run, self._probe_gap = 0, min(2 * self._probe_gap, EXPLORE_MAX)
             self._probing = True
             self._probes += 1
+            self._costs_unchecked = True  # the probe is set beside the costs (EXPLORE_MAX)
             # the length drafting would have if it paid (at the optimistic α), so the probe
             # measures the positions that decide it (at least EXPLORE_K: a longer one is
             # dearer than it may be worth)
             return max(min(EXPLORE_K, k_max), min(hopeful_k, EXPLORE_PROBE_MAX))
         self._plain_run += 1
         return 0
+
+    def why_plain(self) -> Words | None:
+        """Why the last choice was plain decoding, in words (DID_NOT_PAY); None when it
+        drafted."""
+        if self._why_plain is None:
+            return None
+        plain, rate, k = self._why_plain
+        return words(DID_NOT_PAY, rate=1000 * rate, k=k, plain=1000 * plain, every=EXPLORE_MAX)

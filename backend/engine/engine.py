@@ -13,7 +13,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -57,11 +57,13 @@ from backend.engine.events import (
 from backend.engine.k_auto_memory import KAutoMemory, build_facts, memory_key
 from backend.engine.model import LoadedModel, inspect_file
 from backend.engine.model_info import ModelInfo
+from backend.engine.plain_yardstick import PlainYardstick
 from backend.engine.prompt import build_prompt
 from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 from backend.engine.text import AnswerText, display_piece
 from backend.engine.verify import Verdict, verify_greedy, verify_sampled
+from backend.repetition import echoes
 from backend.words import words, words_of
 
 DEFAULT_N_CTX = settings_schema.N_CTX.default
@@ -107,9 +109,10 @@ class Engine:
         self._adaptive: dict[str, AdaptiveK] = {}
         self._memory_keys: dict[str, dict] = {}  # and the key each is saved under
         self._cancel = cancel_event if cancel_event is not None else threading.Event()
-        # Plain decoding's tokens/s on the current target: the yardstick for "speedup".
-        self._plain_tps = 0.0
-        self._plain_verify_ms = 0.0  # a plain step's decode alone: K auto's V(1) to start from
+        # A plain step's decode alone, from the last plain answer or the calibration after
+        # loading: K auto's V(1) to start from, until an answer measures its own. (Never the
+        # speedup's yardstick: each answer measures that itself, plain_yardstick.py.)
+        self._plain_verify_ms = 0.0
         self.n_ctx = DEFAULT_N_CTX
         self.n_threads = default_threads()
 
@@ -200,7 +203,6 @@ class Engine:
         if self._ctx is not None:
             self._ctx.close()
             self._ctx = None
-        self._plain_tps = 0.0
         self._plain_verify_ms = 0.0
         if self._target is not None:
             self._ctx = self._target_context(DEFAULT_RS_SNAPSHOTS)
@@ -209,13 +211,12 @@ class Engine:
             self._measure_plain_rate()
 
     def _measure_plain_rate(self) -> None:
-        """A few plain greedy steps right after loading, so the first speculative answer can
-        already say how it compares. The prompt pass pages the weights in first, and only
-        the steps after it are timed; every later plain answer refines the figure."""
+        """A few plain greedy steps right after loading: K auto's first guess at a plain
+        step's cost, and the weights paged in before the first answer. The prompt pass pages
+        them in first, and only the steps after it are timed."""
         request = GenerationRequest(prompt=CALIBRATION_PROMPT, max_tokens=CALIBRATION_TOKENS)
         for event in self.generate(request):
             if isinstance(event, GenerationFinished) and event.stats.n_generated > 1:
-                self._plain_tps = event.stats.tokens_per_second
                 self._plain_verify_ms = event.stats.verify_ms / event.stats.n_steps
         if self._ctx is not None:
             self._ctx.clear()
@@ -403,7 +404,7 @@ class Engine:
             adaptive.begin_answer(self._plain_verify_ms, len(prompt), req.max_tokens)
         # n_draft_max 0 tells the viewer "K auto" (each step's K is its draft's length)
         yield GenerationStarted(req.request_id, req.spec_type, 0 if adaptive else k_max,
-                                len(prompt), self._plain_tps)
+                                len(prompt))
 
         # The target's cache holds the history but its last token, which each step decodes
         # together with the draft.
@@ -434,15 +435,20 @@ class Engine:
                 break
             step, reason = self._step(run, tally.n_generated, tally.n_steps + 1)
             tally.add(step, time.perf_counter() - t_start)
+            run.yardstick.step(step.step, len(step.drafted), step.ms)
             yield step
 
         stats = tally.stats(len(prompt), n_cached, 1000 * (t_prompt - t_start),
                             1000 * (time.perf_counter() - t_prompt))
         if req.spec_type == spec_types.PLAIN and stats.n_generated >= 16 and reason != "cancelled":
-            self._plain_tps = stats.tokens_per_second
             self._plain_verify_ms = stats.verify_ms / stats.n_steps
-        stats = replace(stats, plain_tokens_per_second=self._plain_tps)
-        yield GenerationFinished(reason, run.answer.text, stats)
+        yardstick = run.yardstick
+        stats = replace(stats, plain_tokens_per_second=yardstick.tokens_per_second,
+                        plain_steps=yardstick.n, plain_spread=yardstick.spread)
+        # K auto says why when it kept most of the answer plain
+        note = (adaptive.why_plain() if adaptive is not None
+                and 2 * stats.n_draft_steps < stats.n_steps else None)
+        yield GenerationFinished(reason, run.answer.text, stats, note)
 
     def _step(self, run: _Run, n_generated: int, number: int
               ) -> tuple[StepVerified, StopReason | None]:
@@ -454,7 +460,7 @@ class Engine:
             # the last step's time outside draft and verify
             start, measured_ms = run.last_step
             run.adaptive.record_overhead(1000 * (t_begin - start) - measured_ms)
-        proposal, k, draft_ms = self._propose(run, n_generated)
+        proposal, k, draft_ms = self._propose(run, n_generated, number)
         drafts = proposal.tokens[:k]
         if len(drafts) < max(req.n_draft_min, 1):
             proposal, drafts = Proposal(), []
@@ -507,7 +513,8 @@ class Engine:
         # Drafts verified after the end of the answer (EOS, a stop string, max tokens) were
         # never used: counting them would flatter the acceptance rate.
         n_used = min(n_acc, len(emitted))
-        step = StepVerified(number, drafted, n_used, tuple(emitted), draft_ms, 1000 * (t2 - t1))
+        step = StepVerified(number, drafted, n_used, tuple(emitted), draft_ms, 1000 * (t2 - t1),
+                            1000 * (time.perf_counter() - t_begin))
         if run.adaptive is not None:
             # K auto weighs catching up on the prompt as part of the first drafting step,
             # wherever the engine spent it
@@ -517,12 +524,17 @@ class Engine:
             run.last_step = (t_begin, step.draft_ms + step.verify_ms)
         return step, reason
 
-    def _propose(self, run: _Run, n_generated: int) -> tuple[Proposal, int, float]:
+    def _propose(self, run: _Run, n_generated: int, number: int
+                 ) -> tuple[Proposal, int, float]:
         """The step's proposal, how many of its tokens to draft, and the drafter's ms. A
         model drafter drafts the length chosen first (K auto's, with its confidence stopper);
         a lookup, whose proposal costs nothing, proposes first, so that K auto chooses knowing
-        whether the drafts go on with a copy (acceptance.py's note on copies)."""
+        whether the drafts go on with a copy (acceptance.py's note on copies). Step `number`
+        drafts nothing when plain decoding's yardstick is due (plain_yardstick.py)."""
         drafter, adaptive, history = run.drafter, run.adaptive, run.history
+        if (drafter is not None and run.next_k is None and run.req.measure_plain
+                and run.yardstick.due(number)):
+            return Proposal(), 0, 0.0
         if (drafter is not None and adaptive is not None and run.next_k is None
                 and not isinstance(drafter, SamplingDrafter)):  # a lookup, under K auto
             allowed = self._allowed(run, n_generated)
@@ -532,7 +544,8 @@ class Engine:
             # Nothing found, nothing to weigh: most of a lookup's steps (62 of 73 on the code
             # prompt) find no match, and choosing a length for each cost 0.2 ms, 1% of the
             # answer, where the step is plain whatever K auto says.
-            k = (adaptive.choose(allowed, continuing=proposal.continues)
+            k = (adaptive.choose(allowed, continuing=proposal.continues,
+                                 repeating=lambda: echoes(history))
                  if allowed and proposal.tokens else 0)
             return proposal, k, draft_ms
         k = self._next_k(run, n_generated) if run.next_k is None else run.next_k
@@ -554,7 +567,9 @@ class Engine:
         """The next step's draft length: what `_allowed` allows, and within that K auto's
         choice."""
         k = self._allowed(run, n_generated)
-        return run.adaptive.choose(k) if run.adaptive is not None and k > 0 else k
+        if run.adaptive is None or k <= 0:
+            return k
+        return run.adaptive.choose(k, repeating=lambda: echoes(run.history))
 
     def _verify(self, rows, drafts, proposal: Proposal, history, req, rng
                 ) -> tuple[Verdict, list[np.ndarray]]:
@@ -659,6 +674,7 @@ class _Run:
     last_step: tuple[float, float] | None = None
     next_k: int | None = None  # the next step's draft length, when chosen ahead of it
     prompt_read_ms: float = 0.0  # the drafter's reading of the prompt (see PromptReader)
+    yardstick: PlainYardstick = field(default_factory=PlainYardstick)  # plain decoding's speed
 
 
 @dataclass

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from backend.engine.plain_yardstick import MIN_STEPS, TOO_UNSURE, speedup_range
 from backend.words import Words, words_to_dict
 
 # Where a token came from. "target": the target model produced it itself (a correction after
@@ -108,7 +109,6 @@ class GenerationStarted:
     spec_type: SpecType
     n_draft_max: int
     n_prompt_tokens: int
-    plain_tokens_per_second: float = 0.0  # this target's plain decoding speed, 0 if unknown
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +128,9 @@ class StepVerified:
     emitted: tuple[Token, ...]  # tokens appended to the answer: accepted prefix + target token
     draft_ms: float
     verify_ms: float
+    # The step in all, drafting and verifying and making its events (0: not measured, as in
+    # traces written before it was): plain steps' are plain decoding's yardstick.
+    ms: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +147,12 @@ class Stats:
     draft_ms: float = 0.0
     verify_ms: float = 0.0
     ttft_ms: float = 0.0  # from the request to the first emitted token
-    plain_tokens_per_second: float = 0.0  # the same target decoding plainly, 0 if unknown
+    # Plain decoding of the same target, measured by this answer's own plain steps
+    # (backend/engine/plain_yardstick.py): tokens/s, 0 when too few; how many steps; and the
+    # relative standard error of their mean time.
+    plain_tokens_per_second: float = 0.0
+    plain_steps: int = 0
+    plain_spread: float = 0.0
     # Per step, drafts accepted and drafted, as a remote server reported them (vLLM's detailed
     # per-request metrics); empty for the local engine, whose StepVerified events say it all.
     accepted_per_step: tuple[int, ...] = ()
@@ -152,10 +160,17 @@ class Stats:
 
     @property
     def speedup(self) -> float:
-        """tokens/s over plain decoding's tokens/s on the same model (0 when unknown)."""
-        if not self.plain_tokens_per_second:
+        """tokens/s over plain decoding's tokens/s on the same model, both measured in this
+        answer; 0 when there is no figure (too few plain steps, or too spread to tell)."""
+        if (self.plain_steps < MIN_STEPS or not self.plain_tokens_per_second
+                or self.plain_spread > TOO_UNSURE):
             return 0.0
         return self.tokens_per_second / self.plain_tokens_per_second
+
+    @property
+    def speedup_range(self) -> tuple[float, float]:
+        """(low, high) the speedup lies in, about 95 % sure; (0, 0) when there is none."""
+        return speedup_range(self.speedup, self.plain_spread) if self.speedup else (0.0, 0.0)
 
     @property
     def acceptance_rate(self) -> float:
@@ -190,6 +205,8 @@ class GenerationFinished:
     stop_reason: StopReason
     text: str
     stats: Stats = field(default_factory=Stats)
+    # Why K auto decoded most of the answer plainly, when it did (adaptive_k.DID_NOT_PAY)
+    note: Words | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -185,16 +185,16 @@ _READERS = {
     "_surprises": lambda v: deque(((int(n), float(ms), float(r)) for n, ms, r in v),
                                   maxlen=SHIFT_HELD),
     "_prompt_catch_up": lambda v: None if v is None else (float(v[0]), int(v[1])),
+    "_why_plain": lambda v: None if v is None else (float(v[0]), float(v[1]), int(v[2])),
 }
 
 
 def restore(controller: AdaptiveK, state: dict[str, Any], plain_step_ms: float = 0.0) -> None:
     """Fill a fresh controller from `state_of`'s dict (raises ValueError, TypeError or
     KeyError, leaving it unusable, when the state does not fit). Its times may date from a
-    moment of load: the first drafting choice measures a plain step again, and unless its
-    plain step agrees with this engine's (`plain_step_ms`, 0 when unknown) within SAME_SPEED,
-    the first drafting step checks its drafting costs (adaptive_k.COST_SURPRISE), a probe if
-    need be."""
+    moment of load: the first drafting choice measures a plain step again, and the first
+    drafting step checks the drafting costs (adaptive_k.COST_SURPRISE), a probe if need be;
+    `plain_step_ms`, this engine's plain step (0 when unknown), is only logged beside them."""
     for f in dataclasses.fields(controller):
         value = state[f.name]
         reader = _READERS.get(f.name)
@@ -202,11 +202,17 @@ def restore(controller: AdaptiveK, state: dict[str, Any], plain_step_ms: float =
                 _like(getattr(controller, f.name), value))
     controller._since_single = max(controller._since_single, SINGLE_MAX_AGE)
     then = controller.single_ms()
-    controller._costs_unchecked = not (
-        then > 0 and plain_step_ms > 0 and abs(then / plain_step_ms - 1) <= SAME_SPEED)
+    # A prior, never a verdict: the first drafting step, or the first answer's first probe
+    # when the memory says plain, is set beside the remembered costs, which are forgotten
+    # if they do not hold. (Kept unchecked where the plain step agreed within SAME_SPEED, a
+    # launch after a busy answer stayed plain for its first answers.)
+    controller._costs_unchecked = True
     controller._unchecked_faster = False  # a check owed to the memory is made in any case
-    log.info("K auto's memory: a plain step took %.2f ms then, %.2f now: costs %s", then,
-             plain_step_ms, "to check" if controller._costs_unchecked else "kept")
+    controller._plain_answers = 0
+    log.info("K auto's memory: a plain step took %.2f ms then, %.2f now (%s): costs to "
+             "check", then, plain_step_ms,
+             "about the same" if then > 0 and plain_step_ms > 0
+             and abs(then / plain_step_ms - 1) <= SAME_SPEED else "different")
 
 
 # -- the folder --------------------------------------------------------------------------------

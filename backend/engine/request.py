@@ -66,6 +66,10 @@ class GenerationRequest:
     max_tokens: int = schema.MAX_TOKENS.default
     stop: tuple[str, ...] = ()
     request_id: int = 0
+    # Whether some steps draft nothing, to measure plain decoding in this answer for its
+    # speedup figure (backend/engine/plain_yardstick.py). Off for a run that must draft every
+    # step it can (a test of how drafts are accepted, a bench of one fixed K).
+    measure_plain: bool = True
     # An answer to go on from (Continue after a Stop or a crash): the prompt ends with these
     # words as the assistant's so far, and the events carry only what comes after them.
     continue_text: str = ""

@@ -581,7 +581,8 @@ def test_a_plain_stretch_weighs_the_choice_again_only_every_few_steps(monkeypatc
         ks.append(c.choose(AUTO_K_CAP))
         c.record(ks[-1], 0, 1.0 * ks[-1], 10.0 + ks[-1] + 1)
     assert ks == [0] * EXPLORE_EVERY + [EXPLORE_K]
-    assert len(weighed) == EXPLORE_EVERY // RECHECK_EVERY + 1
+    # weighed every RECHECK_EVERY steps, and once more as the probe is set beside the costs
+    assert len(weighed) == EXPLORE_EVERY // RECHECK_EVERY + 1 + 1
 
 
 def test_an_unlucky_start_does_not_keep_k_auto_plain_for_good():

@@ -21,7 +21,7 @@ BENCH_FASTEST_K = 3  # the table's fastest row: the only K with α ≈ 1
 
 def test_best_k_on_the_counting_pair_is_the_benchmarks_fastest(count_engine):
     _, steps = run(count_engine, GenerationRequest(
-        prompt=" zero", spec_type="draft", n_draft_max=8, max_tokens=120))
+        prompt=" zero", spec_type="draft", measure_plain=False, n_draft_max=8, max_tokens=120))
     advice = advise(steps, cost_ratio=BENCH_C, verify_line=BENCH_VERIFY)
 
     # The draft is right for DRAFT_SKIP_EVERY − 1 words after the target's own word, then

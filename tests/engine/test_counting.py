@@ -18,7 +18,7 @@ W = [" " + w for w in CYCLE_WORDS]
 
 def test_draft_k4_accepts_and_rejects_exactly_as_constructed(count_engine):
     final, steps = run(count_engine, GenerationRequest(
-        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=24))
+        prompt=" zero one", spec_type="draft", measure_plain=False, n_draft_max=4, max_tokens=24))
     # The draft predicts the token after next on every 4th cycle position (after " three",
     # " seven", " eleven"), so each step accepts up to that mistake and the target corrects.
     expected = [
@@ -65,10 +65,9 @@ def test_events_carry_timings_and_probabilities(count_engine):
     assert isinstance(started, GenerationStarted) and isinstance(prompt, PromptProcessed)
     assert isinstance(final, GenerationFinished)
     s = final.stats
-    # plain decoding was measured at load, so the speedup is known from the first answer,
-    # and the live figure the answer started with is the one it ends with
-    assert s.plain_tokens_per_second > 0
-    assert started.plain_tokens_per_second == s.plain_tokens_per_second
+    # eight tokens are too few to measure plain decoding in: no speedup, and none from
+    # another moment (the calibration at load)
+    assert s.plain_tokens_per_second == 0 and s.speedup == 0
     # the totals are the sums of what each step reported, and fit in the time they span
     assert s.n_steps == len(steps)
     assert s.n_generated == sum(len(st.emitted) for st in steps) == 8

@@ -104,7 +104,7 @@ def test_inspection_recognises_heads_and_their_facts(test_models):
 def test_heads_accept_and_reject_exactly_as_constructed(e3_engine, test_models, head):
     _use(e3_engine, test_models, head)
     final, steps = run(e3_engine, GenerationRequest(
-        prompt=" zero one", spec_type="eagle3", n_draft_max=4, max_tokens=30))
+        prompt=" zero one", spec_type="eagle3", measure_plain=False, n_draft_max=4, max_tokens=30))
     _assert_steps_as_constructed(head, steps, 0, 1)
     assert all(len(s.drafted) == 4 for s in steps[:5])  # later ones: what max_tokens leaves
     plain, plain_steps = run(e3_engine, GenerationRequest(prompt=" zero one", max_tokens=30))

@@ -22,7 +22,8 @@ SCRIPT = [0, 0, 0, 2, 0, 0, 0, 0, 0, 3, 1, 0, 0, 4, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3
 def scripted_k(monkeypatch):
     """K auto choosing the K of SCRIPT, step after step."""
     chosen = iter(SCRIPT * 4)
-    monkeypatch.setattr(adaptive_k.AdaptiveK, "choose", lambda self, k_max: next(chosen))
+    monkeypatch.setattr(adaptive_k.AdaptiveK, "choose",
+                        lambda self, k_max, continuing=False, repeating=None: next(chosen))
 
 
 def _count_head_work(monkeypatch, drafter, names: tuple[str, ...]) -> list[str]:

@@ -90,14 +90,22 @@ def test_a_saved_controller_comes_back_as_it_was(tmp_path):
     assert back.draft_steps.maxlen == c.draft_steps.maxlen
 
 
-def test_a_new_engines_first_answer_on_a_losing_pair_starts_plain_with_the_memory(tmp_path):
+def test_a_new_engines_first_answer_on_a_losing_pair_starts_plain_and_checks_the_memory(
+        tmp_path):
     """Without the memory, every launch's first answer drafts at once, at a loss, while it
-    learns; with it, that answer starts where the last one ended: plain, whole, when the new
-    engine's plain step is as fast as the remembered one (the costs are taken as they are)."""
+    learns; with it, that answer starts where the last one ended, plain, and its first probe
+    checks the remembered costs even where the new engine's plain step is as fast as the
+    remembered one: a prior, never a verdict (costs kept from a moment of load kept later
+    launches plain). They hold here: the answer ends plain, and the next is plain whole."""
     memory = KAutoMemory(tmp_path)
-    memory.save(KEY, losing_pair())  # its plain steps took 10 ms
+    saved = losing_pair()
+    memory.save(KEY, saved)  # its plain steps took 10 ms
     remembered = memory.load(KEY, AdaptiveK(stops=True), plain_step_ms=10.5)
     assert remembered is not None
+    ks = answer(remembered)
+    assert ks[:EXPLORE_EVERY] == [0] * EXPLORE_EVERY and ks[EXPLORE_EVERY] > 0, ks
+    assert ks[-32:] == [0] * 32, ks  # checked, then plain again
+    assert not remembered._costs_unchecked
     assert answer(remembered) == [0] * 64
     assert answer(AdaptiveK(stops=True))[0] > 0
 

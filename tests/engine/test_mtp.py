@@ -64,7 +64,7 @@ def test_inspection_and_engine_report_one_mtp_head(test_models, mtp_engine):
 
 def test_mtp_accepts_and_rejects_exactly_as_constructed(mtp_engine):
     final, steps = run(mtp_engine, GenerationRequest(
-        prompt=" zero one", spec_type="mtp", n_draft_max=4, max_tokens=30))
+        prompt=" zero one", spec_type="mtp", measure_plain=False, n_draft_max=4, max_tokens=30))
     # the head jumps a word after " two", " five", " eight", " eleven"
     assert expected_step(1, 4) == ([" two"], [" four", " five", " seven"], " three")
     assert expected_step(3, 4) == ([" four", " five"], [" seven", " eight"], " six")

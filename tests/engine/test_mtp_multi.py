@@ -67,7 +67,7 @@ def test_the_constructed_pattern():
 
 def test_two_heads_draft_one_step_each_exactly_as_constructed(mtp2_engine):
     final, steps = run(mtp2_engine, GenerationRequest(
-        prompt=" zero one", spec_type="mtp", n_draft_max=4, max_tokens=30))
+        prompt=" zero one", spec_type="mtp", measure_plain=False, n_draft_max=4, max_tokens=30))
     last = 1
     for step in steps:
         k = len(step.drafted)
@@ -94,7 +94,7 @@ def test_two_heads_draft_one_step_each_exactly_as_constructed(mtp2_engine):
 
 def test_a_one_token_draft_uses_head_zero_only(mtp2_engine):
     _, steps = run(mtp2_engine, GenerationRequest(
-        prompt=" zero one", spec_type="mtp", n_draft_max=1, max_tokens=12))
+        prompt=" zero one", spec_type="mtp", measure_plain=False, n_draft_max=1, max_tokens=12))
     # (the last step drafts nothing when one token is left)
     assert all([t.head for t in s.drafted] == [0] for s in steps[:-1])
     assert [t.head for t in steps[-1].drafted] in ([], [0])
@@ -108,7 +108,7 @@ def test_a_one_token_draft_uses_head_zero_only(mtp2_engine):
 def test_sampling_with_two_heads_keeps_the_target_output(mtp2_engine):
     # the margins are so large that sampling at temperature 1 is still counting
     final, steps = run(mtp2_engine, GenerationRequest(
-        prompt=" zero one", spec_type="mtp", n_draft_max=2, max_tokens=20,
+        prompt=" zero one", spec_type="mtp", measure_plain=False, n_draft_max=2, max_tokens=20,
         sampling=SamplingSettings(temperature=1.0, top_k=0, top_p=1.0, min_p=0.0, seed=3)))
     assert final.text == "".join(W[(2 + i) % N] for i in range(20))
     assert [t.head for t in steps[0].drafted] == [0, 1]

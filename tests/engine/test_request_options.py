@@ -117,7 +117,8 @@ def test_p_min_compares_the_top_probability_when_sampling_too(dist_engines):
     short = 0
     for seed in range(20):
         _, steps = run(dist_engines["draft"], GenerationRequest(
-            prompt=" zero", spec_type="draft", n_draft_max=3, max_tokens=13, p_min=0.3,
+            prompt=" zero", spec_type="draft", measure_plain=False, n_draft_max=3,
+            max_tokens=13, p_min=0.3,
             sampling=SamplingSettings(temperature=1.0, top_k=0, top_p=1.0, min_p=0.0,
                                       seed=seed)))
         done = 0

@@ -1,0 +1,127 @@
+"""Plain decoding's speed, measured inside the answer it is compared with.
+
+"×1.4 vs plain" divides the answer's tokens/s by plain decoding's. Taken from another moment (a
+calibration after loading, the last plain answer, a race run while the machine was busy), that
+figure moves with whatever else the machine was doing then: a plain run measured under load
+made every later answer read "×17 vs plain". So the answer measures plain decoding itself: every
+PROBE_EVERY steps one step drafts nothing, which is a plain decoding step of the same target in
+the same moment (same cache, same load), and the speed of those steps is the yardstick. The
+answer pays for it in the steps it does not draft (about 1/PROBE_EVERY of its drafting gain),
+which makes the figure err low, never high. K auto's own plain steps count too.
+
+A step's time runs from the engine resuming after the last step to this step's event being
+ready: what the step itself costs, sampling and event making included (a plain answer's steps
+cost the same), without the reader's pauses. The first step is left out (its decode warms
+caches the prompt left cold).
+
+How sure the figure is comes from the spread of those steps' times: the standard error of
+their mean, relative to it. With fewer than MIN_STEPS, or a spread over TOO_UNSURE, there is
+no figure: "too short to tell".
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from backend.words import Words, words
+
+# The first plain step on purpose, then one every PROBE_EVERY steps. Early enough that an
+# answer of ~30 steps has MIN_STEPS; rare enough to cost a few per cent of drafting's gain.
+FIRST_PROBE = 3
+PROBE_EVERY = 8
+# Once MIN_STEPS are measured, one every LATER_EVERY steps keeps following the load.
+LATER_EVERY = 16
+MIN_STEPS = 4
+# Relative standard error of the plain steps' mean above which no figure is given.
+TOO_UNSURE = 0.25
+# A figure is given as a range (low–high) when its relative half-width exceeds this.
+RANGE_OVER = 0.05
+Z = 2.0  # the range: this many standard errors either side (about 95 %)
+
+# The figure in words: what it compares, and how sure it is.
+SPEEDUP = "×{speedup:.2f} vs plain ({rate:.0f} tok/s, {n} plain steps)"
+SPEEDUP_RANGE = "×{low:.2f}–{high:.2f} vs plain ({rate:.0f} tok/s, {n} plain steps)"
+TOO_SHORT = "vs plain: too short to tell"
+
+
+@dataclass
+class PlainYardstick:
+    """Plain steps' times in one answer, and when the next one is due."""
+
+    n: int = 0
+    total_ms: float = 0.0
+    total_sq: float = 0.0
+    _next: int = FIRST_PROBE  # the step number at which a plain step is due
+
+    def due(self, step: int) -> bool:
+        """Whether step number `step` (from 1) should draft nothing, to measure plain
+        decoding."""
+        return step >= self._next
+
+    def step(self, step: int, drafted: int, ms: float) -> None:
+        """Step number `step` drafted `drafted` tokens and took `ms`. A step that drafted
+        nothing for any reason (K auto's choice, a lookup that found nothing) is a plain step,
+        and puts the next one due off."""
+        if drafted:
+            return
+        if step > 1:
+            self.add(ms)
+        self._next = step + (PROBE_EVERY if self.n < MIN_STEPS else LATER_EVERY)
+
+    def add(self, ms: float) -> None:
+        """One plain step's time (not an answer's first step)."""
+        if ms > 0 and math.isfinite(ms):
+            self.n += 1
+            self.total_ms += ms
+            self.total_sq += ms * ms
+
+    @property
+    def mean_ms(self) -> float:
+        return self.total_ms / self.n if self.n else 0.0
+
+    @property
+    def tokens_per_second(self) -> float:
+        """Plain decoding's tokens/s (one token a step), 0 before MIN_STEPS."""
+        return 1000.0 / self.mean_ms if self.n >= MIN_STEPS and self.mean_ms > 0 else 0.0
+
+    @property
+    def spread(self) -> float:
+        """The standard error of the mean step time, relative to it (0 before two steps)."""
+        if self.n < 2 or self.mean_ms <= 0:
+            return 0.0
+        var = max(self.total_sq - self.n * self.mean_ms ** 2, 0.0) / (self.n - 1)
+        return math.sqrt(var / self.n) / self.mean_ms
+
+
+def speedup_range(speedup: float, spread: float) -> tuple[float, float]:
+    """(low, high) of a speedup whose plain yardstick has relative standard error `spread`:
+    the speedup divides by the plain rate, so it scales with the mean plain step time."""
+    return speedup * max(1.0 - Z * spread, 0.0), speedup * (1.0 + Z * spread)
+
+
+def ranged(speedup: float, low: float, high: float) -> bool:
+    """Whether a speedup is unsure enough to be given as its range rather than one figure."""
+    return high - low > 2 * RANGE_OVER * speedup
+
+
+def legacy(plain_steps: int, plain_tokens_per_second: float) -> bool:
+    """A plain speed with no steps behind it: an answer saved before answers measured their
+    own, divided by a figure from another moment; no speedup is given for it."""
+    return plain_steps == 0 and plain_tokens_per_second > 0
+
+
+def speedup_words(stats) -> Words | None:
+    """A speculative answer's speedup (`stats`, its Stats), in words: one figure, a range, or
+    too short to tell; None for an answer saved before answers measured plain decoding
+    themselves (see `legacy`)."""
+    if stats.speedup:
+        low, high = stats.speedup_range
+        if ranged(stats.speedup, low, high):
+            return words(SPEEDUP_RANGE, low=low, high=high, rate=stats.plain_tokens_per_second,
+                         n=stats.plain_steps)
+        return words(SPEEDUP, speedup=stats.speedup, rate=stats.plain_tokens_per_second,
+                     n=stats.plain_steps)
+    if legacy(stats.plain_steps, stats.plain_tokens_per_second):
+        return None
+    return words(TOO_SHORT)

@@ -1,0 +1,131 @@
+"""The speedup under an answer divides by plain decoding measured in that answer: its own plain
+steps, one every few steps, in the same moment as its drafting steps; never a figure from
+another moment (a calibration, a plain answer, a race run while the machine was busy)."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+
+from backend.engine import plain_yardstick as ys
+from backend.engine.context import Context
+from backend.engine.plain_yardstick import PlainYardstick, speedup_words
+from backend.engine.request import GenerationRequest
+from engine.runner import run
+
+
+def test_plain_steps_fall_due_on_a_schedule_and_are_put_off_by_plain_steps_anyway():
+    y = PlainYardstick()
+    due = []
+    for step in range(1, 80):
+        d = y.due(step)
+        due.append(step) if d else None
+        y.step(step, 0 if d else 4, 10.0)
+    assert due[0] == ys.FIRST_PROBE
+    gaps = [b - a for a, b in itertools.pairwise(due)]
+    assert gaps[:ys.MIN_STEPS - 1] == [ys.PROBE_EVERY] * (ys.MIN_STEPS - 1)
+    assert set(gaps[ys.MIN_STEPS:]) == {ys.LATER_EVERY}
+    # a plain step K auto chose counts, and the next one due is put off from it
+    y2 = PlainYardstick()
+    y2.step(2, 0, 10.0)
+    assert y2.n == 1 and not y2.due(3) and y2.due(2 + ys.PROBE_EVERY)
+
+
+def test_the_first_step_and_impossible_times_are_not_measured():
+    y = PlainYardstick()
+    y.step(1, 0, 50.0)  # the first step warms what the prompt left cold
+    y.step(2, 0, float("nan"))
+    y.step(3, 0, -1.0)
+    assert y.n == 0 and y.tokens_per_second == 0
+
+
+def test_the_figure_needs_min_steps_and_its_spread_says_how_sure_it_is():
+    y = PlainYardstick()
+    for ms in (10.0, 10.0, 10.0):
+        y.add(ms)
+    assert y.tokens_per_second == 0  # fewer than MIN_STEPS
+    y.add(10.0)
+    assert y.tokens_per_second == pytest.approx(100.0) and y.spread == 0.0
+    noisy = PlainYardstick()
+    for ms in (5.0, 15.0, 5.0, 15.0):
+        noisy.add(ms)
+    # sd 5.77, mean 10, four steps: standard error 2.89, relative 0.289
+    assert noisy.spread == pytest.approx(0.2887, abs=1e-3)
+    low, high = ys.speedup_range(1.5, noisy.spread)
+    assert low == pytest.approx(1.5 * (1 - 2 * 0.2887), abs=1e-3) and high > 1.5
+
+
+def _stats(**kw):
+    from backend.engine.events import Stats
+    return Stats(n_generated=100, generation_ms=1000.0, **kw)
+
+
+def test_the_words_give_a_figure_a_range_or_too_short_and_nothing_for_old_answers():
+    assert str(speedup_words(_stats(plain_tokens_per_second=50.0, plain_steps=8,
+                                    plain_spread=0.01))) \
+        == "×2.00 vs plain (50 tok/s, 8 plain steps)"
+    assert str(speedup_words(_stats(plain_tokens_per_second=50.0, plain_steps=8,
+                                    plain_spread=0.1))) \
+        == "×1.60–2.40 vs plain (50 tok/s, 8 plain steps)"
+    assert str(speedup_words(_stats(plain_steps=2))) == ys.TOO_SHORT
+    # plain steps too spread to tell from each other
+    too_spread = _stats(plain_tokens_per_second=50.0, plain_steps=5, plain_spread=0.4)
+    assert too_spread.speedup == 0 and str(speedup_words(too_spread)) == ys.TOO_SHORT
+    # saved before answers measured plain decoding themselves: a figure from another moment
+    assert speedup_words(_stats(plain_tokens_per_second=2.0)) is None
+
+
+def _own_plain_rate(steps) -> tuple[float, int]:
+    own = [s.ms for s in steps if not s.drafted and s.step > 1]
+    return 1000.0 / (sum(own) / len(own)), len(own)
+
+
+def test_an_answer_measures_plain_decoding_in_its_own_steps(count_engine):
+    final, steps = run(count_engine, GenerationRequest(
+        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=160))
+    plain_steps = [s.step for s in steps if not s.drafted]
+    assert plain_steps[0] == ys.FIRST_PROBE
+    assert len(plain_steps) >= ys.MIN_STEPS
+    assert len(plain_steps) <= len(steps) // ys.PROBE_EVERY + 2  # a bounded cost
+    rate, n = _own_plain_rate(steps)
+    s = final.stats
+    assert s.plain_steps == n
+    assert s.plain_tokens_per_second == pytest.approx(rate)
+    assert s.speedup == pytest.approx(s.tokens_per_second / rate)
+    # every step's time covers its drafting and verifying
+    assert all(st.ms >= st.draft_ms + st.verify_ms for st in steps)
+    # lossless all the same
+    plain, _ = run(count_engine, GenerationRequest(prompt=" zero one", max_tokens=160))
+    assert final.text == plain.text
+
+
+def test_a_slow_plain_run_before_does_not_change_a_later_answers_figure(count_engine,
+                                                                        monkeypatch):
+    """As a race's plain run measured while the machine was busy: every plain step 30 ms."""
+    decode = Context.decode
+
+    def slow(self, *args, **kwargs):
+        time.sleep(0.03)
+        return decode(self, *args, **kwargs)
+
+    monkeypatch.setattr(Context, "decode", slow)
+    slow_plain, _ = run(count_engine, GenerationRequest(prompt=" zero one", max_tokens=24))
+    monkeypatch.setattr(Context, "decode", decode)
+    assert slow_plain.stats.tokens_per_second < 40  # at most one token per 30 ms decode
+
+    final, steps = run(count_engine, GenerationRequest(
+        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=160))
+    rate, _ = _own_plain_rate(steps)
+    assert final.stats.plain_tokens_per_second == pytest.approx(rate)
+    assert final.stats.speedup == pytest.approx(final.stats.tokens_per_second / rate)
+    # its plain steps were not slowed: the slow run's rate is nowhere in the figure
+    assert rate > 2 * slow_plain.stats.tokens_per_second
+
+
+def test_a_request_may_draft_every_step(count_engine):
+    _, steps = run(count_engine, GenerationRequest(
+        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=60,
+        measure_plain=False))
+    assert all(s.drafted for s in steps[:-1])
