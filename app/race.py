@@ -82,6 +82,33 @@ def verdict(plain: Answer, spec: Answer) -> str:
         name=caption, ratio=ratio, rate=s, plain=p)
 
 
+# The speculative run's own plain steps and the plain run measured plain decoding at speeds
+# this far apart: the machine's load changed between the runs, and the race says so.
+LOAD_CHANGED = 0.15
+
+
+def load_note(plain: Answer, spec: Answer) -> str:
+    """When the machine's speed moved between the runs, what each run saw of plain decoding
+    and the speedup measured within the speculative run alone (its own plain steps, in the
+    same moment as its drafting ones); empty when it held, or there is nothing to compare."""
+    p, s = plain.stats().tokens_per_second, spec.stats()
+    q = s.plain_tokens_per_second
+    if p <= 0 or not s.speedup or abs(q / p - 1) <= LOAD_CHANGED:
+        return ""
+    return translate("Race", "The machine's speed changed between the runs: plain decoding ran "
+                     "at {plain:.1f} tokens/s in the plain run and at {during:.1f} within the "
+                     "speculative one, which measured ×{speedup:.2f} against its own plain "
+                     "steps.").format(plain=p, during=q, speedup=s.speedup)
+
+
+def progress(answer: Answer, n: int) -> str:
+    """The line while run `n` of 2 is measured: which, the tokens so far, their rate."""
+    stats = answer.stats()
+    return translate("Race", "Measuring {name} ({n} of 2)… {tokens} tokens, {rate:.1f} "
+                     "tokens/s").format(name=side_name(answer).lower(), n=n,
+                                        tokens=stats.n_generated, rate=stats.tokens_per_second)
+
+
 REPLAY_NOTE = QT_TRANSLATE_NOOP(
     "Race", "A replay of timings measured on this machine: the two answers ran one after the "
     "other, not at the same time, and are shown at their recorded speeds.")

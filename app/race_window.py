@@ -26,7 +26,15 @@ from PySide6.QtWidgets import (
 from app.answer import Answer
 from app.backend_text import failure_text
 from app.i18n import translate
-from app.race import REPLAY_NOTE, Timeline, side_label, side_name, timeline, verdict
+from app.race import (
+    REPLAY_NOTE,
+    Timeline,
+    load_note,
+    progress,
+    side_label,
+    timeline,
+    verdict,
+)
 from app.token_view import TokenView
 from backend import spec_types
 from backend.engine.events import GenerationFailed, GenerationFinished
@@ -98,12 +106,21 @@ class RaceWindow(QDialog):
             self.views.append(view)
             self.clocks.append(clock)
         grid.setRowStretch(1, 1)
+        # How the machine's load moved between the runs, when it did (race.load_note)
+        self.load_label = QLabel()
+        self.load_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.load_label.setWordWrap(True)
+        self.load_label.setObjectName("raceLoad")
+        self.load_label.hide()
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.clicked.connect(self.cancel)
         self.again_button = QPushButton(self.tr("Replay again"))
         self.again_button.setEnabled(False)
         self.speed = QComboBox()
         for factor, label in SPEEDS:
             self.speed.addItem(self.tr(label), factor)
         controls = QHBoxLayout()
+        controls.addWidget(self.cancel_button)
         controls.addWidget(self.again_button)
         controls.addWidget(QLabel(self.tr("Speed:")))
         controls.addWidget(self.speed)
@@ -111,6 +128,7 @@ class RaceWindow(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addWidget(self.note)
+        layout.addWidget(self.load_label)
         layout.addLayout(grid, 1)
         layout.addLayout(controls)
 
@@ -133,9 +151,7 @@ class RaceWindow(QDialog):
         answer = Answer(model_name=self._model_name, spec_type=request.spec_type,
                         n_draft_max=request.n_draft_max)
         self._running = (self._client.generate(request), answer)
-        n = len(self.answers) + 1
-        self.status.setText(self.tr("Measuring {name} ({n} of 2)…").format(
-            name=side_name(answer).lower(), n=n))
+        self.status.setText(progress(answer, len(self.answers) + 1))
 
     def _on_events(self, request_id: int, events: list) -> None:
         if self._running is None or self._running[0] != request_id:
@@ -147,16 +163,31 @@ class RaceWindow(QDialog):
         if isinstance(last, GenerationFailed):
             self._running = None
             self._queue.clear()
+            self.cancel_button.hide()
             self.status.setText(self.tr("The race could not run: {error}").format(
                 error=failure_text(last)))
         elif isinstance(last, GenerationFinished):
             self._running = None
             if last.stop_reason == "cancelled":
-                self._queue.clear()
-                self.status.setText(self.tr("The race was stopped before it finished."))
+                self._stopped()
                 return
             self.answers.append(answer)
             self._next_run()
+        else:
+            self.status.setText(progress(answer, len(self.answers) + 1))
+
+    def cancel(self) -> None:
+        """Stop measuring: the run under way ends, the other is not started."""
+        self._queue.clear()
+        if self._running is not None:
+            self._client.stop()  # its "cancelled" ending says the rest
+        else:
+            self._stopped()
+
+    def _stopped(self) -> None:
+        self._queue.clear()
+        self.cancel_button.hide()
+        self.status.setText(self.tr("The race was stopped before it finished."))
 
     def stop(self) -> None:
         if self._running is not None:
@@ -172,6 +203,10 @@ class RaceWindow(QDialog):
     def replay(self) -> None:
         if len(self.answers) < 2:
             return
+        self.cancel_button.hide()
+        note = load_note(*self.answers)
+        self.load_label.setText(note)
+        self.load_label.setVisible(bool(note))
         self.timelines = [timeline(a) for a in self.answers]
         for col, answer in enumerate(self.answers):
             self.titles[col].setText(side_label(answer))

@@ -4,6 +4,7 @@ kept out of the chat, and replayed at the measured speeds to the measured verdic
 from __future__ import annotations
 
 from doc_reading import kind_runs
+from PySide6.QtCore import Qt
 from scripted_engine import ScriptedEngine, counting_stream
 
 from app.answer import Answer
@@ -92,3 +93,56 @@ def test_a_race_runs_both_requests_and_replays_them(make_window, qtbot):
     plain_done = race._drawn[0] / len(race.answers[0].tokens)
     spec_done = race._drawn[1] / len(race.answers[1].tokens)
     assert spec_done > plain_done
+
+
+def _with_plain(events, plain_tps: float, steps: int = 8):
+    """The stream as the engine ends it when the answer measured plain decoding itself."""
+    from dataclasses import replace
+
+    from backend.engine.events import GenerationFinished
+    return [replace(e, stats=replace(e.stats, plain_tokens_per_second=plain_tps,
+                                     plain_steps=steps)) if isinstance(e, GenerationFinished)
+            else e for e in events]
+
+
+def test_the_race_says_when_the_load_moved_between_its_runs():
+    from app.race import load_note
+    plain = answered(counting_stream(30, k=0, spec_type=spec_types.PLAIN, step_ms=2.8))
+    p = plain.stats().tokens_per_second
+    # the speculative run's own plain steps ran as fast as the plain run: nothing to say
+    held = answered(_with_plain(counting_stream(10, k=4, step_ms=1.0), p * 1.05))
+    assert load_note(plain, held) == ""
+    # ... at twice its speed: the plain run was measured in a busier moment
+    moved = answered(_with_plain(counting_stream(10, k=4, step_ms=1.0), p * 2))
+    note = load_note(plain, moved)
+    assert f"{p:.1f} tokens/s in the plain run" in note and f"{2 * p:.1f}" in note
+    assert f"×{moved.stats().speedup:.2f}" in note
+    # a speculative run too short to measure plain decoding says nothing it cannot know
+    short = answered(counting_stream(10, k=4, step_ms=1.0))
+    assert load_note(plain, short) == ""
+
+
+def test_the_race_shows_its_progress_and_cancel_stops_it(make_window, qtbot):
+    engine = ScriptedEngine(script_for, step_delay_s=0.05)
+    w = make_window(engine)
+    with qtbot.waitSignal(w.models_changed, timeout=5000):
+        w.open_target(TARGET)
+    with qtbot.waitSignal(w.models_changed, timeout=5000):
+        w.open_draft("/models/fake-draft.gguf")
+    assert w.panel.set_spec_type("draft")
+    with qtbot.waitSignal(w.answer_finished, timeout=20_000) as done:
+        assert w.send("count")
+    race = w.teaching.open_tool(done.args[0], "race")
+    # the line counts the plain run's tokens as they come
+    qtbot.waitUntil(lambda: "Measuring plain decoding (1 of 2)… " in race.status.text()
+                    and not race.status.text().endswith("… 0 tokens, 0.0 tokens/s"),
+                    timeout=10_000)
+    assert race.cancel_button.isVisible()
+    n_requests = len(engine.requests)
+    assert engine.requests[-1].spec_type == spec_types.PLAIN
+    qtbot.mouseClick(race.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: race.status.text() == "The race was stopped before it finished.",
+                    timeout=10_000)
+    qtbot.wait(200)
+    assert len(engine.requests) == n_requests  # the speculative run never started
+    assert race.answers == [] and not race.cancel_button.isVisible()
