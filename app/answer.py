@@ -158,8 +158,8 @@ class Answer:
         if self.first_token_ms is None and batch.ms_to_first_emit is not None:
             self.first_token_ms = self.prompt_ms + self.generation_ms + batch.ms_to_first_emit
         self.generation_ms += batch.ms
-        for ms in batch.plain_ms:
-            self.plain.add(ms)
+        for number, ms in batch.plain_ms:
+            self.plain.step(number, 0, ms)
 
     def stats(self) -> Stats:
         """The engine's final numbers once finished; until then, the same numbers counted from

@@ -99,9 +99,9 @@ class StepBatch:
         self.verify_ms: list[float] = []
         self.n_emitted = 0
         self.ms = 0.0  # engine time of these steps (in all, or draft + verify in old traces)
-        # the times of the plain steps among them that measure plain decoding (an answer's
-        # first step does not: backend/engine/plain_yardstick.py)
-        self.plain_ms: list[float] = []
+        # (step number, ms) of the plain steps among them: plain decoding's yardstick
+        # (backend/engine/plain_yardstick.py)
+        self.plain_ms: list[tuple[int, float]] = []
         self.ms_to_first_emit: float | None = None
 
     def __len__(self) -> int:
@@ -117,8 +117,8 @@ class StepBatch:
         self.verify_ms.append(step.verify_ms)
         self.n_emitted += len(step.emitted)
         self.ms += step.ms or step.draft_ms + step.verify_ms
-        if not step.drafted and step.step > 1 and step.ms > 0:
-            self.plain_ms.append(step.ms)
+        if not step.drafted and step.ms > 0:
+            self.plain_ms.append((step.step, step.ms))
         if self.ms_to_first_emit is None and step.emitted:
             self.ms_to_first_emit = self.ms
 

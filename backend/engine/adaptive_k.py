@@ -511,7 +511,11 @@ class AdaptiveK(Acceptance, VerifyCosts):
         gains over plain decoding, in the tokens the answer has left (see HORIZON), what the
         drafter must first spend catching up; true when there is nothing to catch up on, or
         its cost is not measured yet."""
-        if not self._behind:  # every drafting step: nothing to weigh
+        if self._behind <= 1:
+            # every drafting step: nothing to weigh; nor after one plain step (the drafter
+            # catches up on its one token as an ordinary step does on the last one or two),
+            # as the plain steps that measure plain decoding in a drafting stretch are
+            # (plain_yardstick.py): weighed as a stretch to repay, each could end drafting
             return True
         per_token = 0.0
         if not self._drafted and self._prompt_catch_up is not None:
@@ -720,8 +724,11 @@ class AdaptiveK(Acceptance, VerifyCosts):
                                            or hopeful_now > plain_rate)
         due = self._plain_run >= self._probe_gap and (
             check or self._probe_affordable((d0, c), single, repaid))
+        # the catching up beside the plain step of the moment it was measured in (one measured
+        # under load, beside today's quick plain steps, would look dear and never be probed)
+        then = self._drafting_v1 or single
         forced = (self._plain_run >= EXPLORE_MAX
-                  and self.catch_up_ms((d0, c)) <= FORCED_SHARE * (single + o.plain)) or (
+                  and self.catch_up_ms((d0, c)) <= FORCED_SHARE * (then + o.plain)) or (
             self._plain_run >= EXPLORE_EVERY and repeating is not None and repeating())
         if k_max > 0 and (due or forced):
             # keep measuring: the text may start to repeat, the machine's load may have moved

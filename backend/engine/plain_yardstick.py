@@ -3,16 +3,20 @@
 "×1.4 vs plain" divides the answer's tokens/s by plain decoding's. Taken from another moment (a
 calibration after loading, the last plain answer, a race run while the machine was busy), that
 figure moves with whatever else the machine was doing then: a plain run measured under load
-made every later answer read "×17 vs plain". So the answer measures plain decoding itself: every
-PROBE_EVERY steps one step drafts nothing, which is a plain decoding step of the same target in
-the same moment (same cache, same load), and the speed of those steps is the yardstick. The
-answer pays for it in the steps it does not draft (about 1/PROBE_EVERY of its drafting gain),
-which makes the figure err low, never high. K auto's own plain steps count too.
+made every later answer read "×17 vs plain". So the answer measures plain decoding itself: a
+step that drafts nothing is a plain decoding step of the same target in the same moment (same
+cache, same load), and every PROBE_EVERY steps two such steps are made on purpose, the second
+timed. The first pays for the drafting step before it: its caches hold the drafter's weights,
+and the window is drawing that step's burst of tokens on the same cores (measured in the
+window on the demo pair, a plain step right after a drafting one ran at 38–49 tok/s where
+plain answers ran at 60–65; headless, 5 % slower). K auto's own plain stretches count the same
+way: each plain step that follows a plain step. The answer pays for the yardstick in the steps
+it does not draft (about 2/PROBE_EVERY of its steps), which makes the figure err low, never
+high.
 
 A step's time runs from the engine resuming after the last step to this step's event being
 ready: what the step itself costs, sampling and event making included (a plain answer's steps
-cost the same), without the reader's pauses. The first step is left out (its decode warms
-caches the prompt left cold).
+cost the same), without the reader's pauses.
 
 How sure the figure is comes from the spread of those steps' times: the standard error of
 their mean, relative to it. With fewer than MIN_STEPS, or a spread over TOO_UNSURE, there is
@@ -26,12 +30,12 @@ from dataclasses import dataclass
 
 from backend.words import Words, words
 
-# The first plain step on purpose, then one every PROBE_EVERY steps. Early enough that an
-# answer of ~30 steps has MIN_STEPS; rare enough to cost a few per cent of drafting's gain.
+# The first pair of plain steps on purpose, then one every PROBE_EVERY steps: early enough
+# that an answer of ~40 steps has MIN_STEPS, rare enough to cost a few per cent of drafting's
+# gain; once MIN_STEPS are measured, one every LATER_EVERY steps keeps following the load.
 FIRST_PROBE = 3
-PROBE_EVERY = 8
-# Once MIN_STEPS are measured, one every LATER_EVERY steps keeps following the load.
-LATER_EVERY = 16
+PROBE_EVERY = 10
+LATER_EVERY = 20
 MIN_STEPS = 4
 # Relative standard error of the plain steps' mean above which no figure is given.
 TOO_UNSURE = 0.25
@@ -52,22 +56,31 @@ class PlainYardstick:
     n: int = 0
     total_ms: float = 0.0
     total_sq: float = 0.0
-    _next: int = FIRST_PROBE  # the step number at which a plain step is due
+    _next: int = FIRST_PROBE  # the step number at which a pair of plain steps is due
+    _last_plain: int = -1  # the number of the last step that drafted nothing
+    _warming: bool = False  # the last step was a plain one that is not timed: the next is
 
     def due(self, step: int) -> bool:
         """Whether step number `step` (from 1) should draft nothing, to measure plain
         decoding."""
-        return step >= self._next
+        return step >= self._next or (self._warming and step == self._last_plain + 1)
 
     def step(self, step: int, drafted: int, ms: float) -> None:
         """Step number `step` drafted `drafted` tokens and took `ms`. A step that drafted
-        nothing for any reason (K auto's choice, a lookup that found nothing) is a plain step,
-        and puts the next one due off."""
+        nothing for any reason (K auto's choice, a lookup that found nothing) is a plain
+        step; the ones that follow a plain step are timed."""
         if drafted:
+            self._warming = False
             return
-        if step > 1:
-            self.add(ms)
-        self._next = step + (PROBE_EVERY if self.n < MIN_STEPS else LATER_EVERY)
+        follows = step > 1 and self._last_plain == step - 1
+        self._last_plain = step
+        if not follows:
+            self._warming = True
+            return
+        self._warming = False
+        self.add(ms)
+        # the next pair begins PROBE_EVERY (LATER_EVERY) steps after this one began
+        self._next = step - 1 + (PROBE_EVERY if self.n < MIN_STEPS else LATER_EVERY)
 
     def add(self, ms: float) -> None:
         """One plain step's time (not an answer's first step)."""

@@ -16,28 +16,41 @@ from backend.engine.request import GenerationRequest
 from engine.runner import run
 
 
-def test_plain_steps_fall_due_on_a_schedule_and_are_put_off_by_plain_steps_anyway():
+def test_plain_steps_fall_due_in_pairs_on_a_schedule_and_only_the_second_is_timed():
     y = PlainYardstick()
     due = []
-    for step in range(1, 80):
+    for step in range(1, 120):
         d = y.due(step)
-        due.append(step) if d else None
-        y.step(step, 0 if d else 4, 10.0)
-    assert due[0] == ys.FIRST_PROBE
-    gaps = [b - a for a, b in itertools.pairwise(due)]
+        if d:
+            due.append(step)
+        y.step(step, 0 if d else 4, 10.0 + step)  # each step's time says which it was
+    assert due[:2] == [ys.FIRST_PROBE, ys.FIRST_PROBE + 1]
+    firsts = due[::2]
+    assert all(b == a + 1 for a, b in zip(due[::2], due[1::2], strict=False))  # in pairs
+    gaps = [b - a for a, b in itertools.pairwise(firsts)]
     assert gaps[:ys.MIN_STEPS - 1] == [ys.PROBE_EVERY] * (ys.MIN_STEPS - 1)
     assert set(gaps[ys.MIN_STEPS:]) == {ys.LATER_EVERY}
-    # a plain step K auto chose counts, and the next one due is put off from it
-    y2 = PlainYardstick()
-    y2.step(2, 0, 10.0)
-    assert y2.n == 1 and not y2.due(3) and y2.due(2 + ys.PROBE_EVERY)
+    # only the second of each pair is timed: the first pays for the drafting before it
+    assert y.n == len(due) // 2
+    assert y.total_ms == sum(10.0 + s for s in due[1::2])
 
 
-def test_the_first_step_and_impossible_times_are_not_measured():
+def test_a_plain_stretch_times_every_step_but_its_first():
     y = PlainYardstick()
-    y.step(1, 0, 50.0)  # the first step warms what the prompt left cold
-    y.step(2, 0, float("nan"))
-    y.step(3, 0, -1.0)
+    y.step(1, 0, 50.0)  # an answer's first step: nothing before it to follow
+    y.step(2, 0, 10.0)
+    y.step(3, 0, 10.0)
+    y.step(4, 5, 30.0)
+    y.step(5, 0, 99.0)  # right after drafting: not timed, and the next is due
+    assert y.n == 2 and y.due(6)
+    y.step(6, 0, 10.0)
+    assert y.n == 3 and y.mean_ms == pytest.approx(10.0) and not y.due(7)
+
+
+def test_impossible_times_are_not_measured():
+    y = PlainYardstick()
+    for step, ms in ((1, 5.0), (2, float("nan")), (3, -1.0), (4, 0.0)):
+        y.step(step, 0, ms)
     assert y.n == 0 and y.tokens_per_second == 0
 
 
@@ -78,17 +91,20 @@ def test_the_words_give_a_figure_a_range_or_too_short_and_nothing_for_old_answer
 
 
 def _own_plain_rate(steps) -> tuple[float, int]:
-    own = [s.ms for s in steps if not s.drafted and s.step > 1]
+    """Plain decoding as the answer's own steps measure it: each plain step that follows a
+    plain step."""
+    plain = {s.step for s in steps if not s.drafted}
+    own = [s.ms for s in steps if s.step in plain and s.step - 1 in plain and s.step > 1]
     return 1000.0 / (sum(own) / len(own)), len(own)
 
 
 def test_an_answer_measures_plain_decoding_in_its_own_steps(count_engine):
     final, steps = run(count_engine, GenerationRequest(
-        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=160))
+        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=200))
     plain_steps = [s.step for s in steps if not s.drafted]
-    assert plain_steps[0] == ys.FIRST_PROBE
-    assert len(plain_steps) >= ys.MIN_STEPS
-    assert len(plain_steps) <= len(steps) // ys.PROBE_EVERY + 2  # a bounded cost
+    assert plain_steps[:2] == [ys.FIRST_PROBE, ys.FIRST_PROBE + 1]
+    assert len(plain_steps) >= 2 * ys.MIN_STEPS
+    assert len(plain_steps) <= 2 * (len(steps) // ys.PROBE_EVERY + 2)  # a bounded cost
     rate, n = _own_plain_rate(steps)
     s = final.stats
     assert s.plain_steps == n
@@ -97,7 +113,7 @@ def test_an_answer_measures_plain_decoding_in_its_own_steps(count_engine):
     # every step's time covers its drafting and verifying
     assert all(st.ms >= st.draft_ms + st.verify_ms for st in steps)
     # lossless all the same
-    plain, _ = run(count_engine, GenerationRequest(prompt=" zero one", max_tokens=160))
+    plain, _ = run(count_engine, GenerationRequest(prompt=" zero one", max_tokens=200))
     assert final.text == plain.text
 
 
@@ -116,7 +132,7 @@ def test_a_slow_plain_run_before_does_not_change_a_later_answers_figure(count_en
     assert slow_plain.stats.tokens_per_second < 40  # at most one token per 30 ms decode
 
     final, steps = run(count_engine, GenerationRequest(
-        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=160))
+        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=200))
     rate, _ = _own_plain_rate(steps)
     assert final.stats.plain_tokens_per_second == pytest.approx(rate)
     assert final.stats.speedup == pytest.approx(final.stats.tokens_per_second / rate)
