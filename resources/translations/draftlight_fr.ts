@@ -141,12 +141,8 @@ Dossier des journaux : {logs}
         <translation>Conseiller : {words}</translation>
     </message>
     <message>
-        <source>Advisor: best K = {k} for this pair on this machine, an expected {speedup:.2f}× over plain decoding (a first guess: few steps measured).</source>
-        <translation>Conseiller : meilleur K = {k} pour cette paire sur cette machine, soit {speedup:.2f}× attendu par rapport au décodage simple (première estimation : peu d&apos;étapes mesurées).</translation>
-    </message>
-    <message>
-        <source>Advisor: best K = {k} for this pair on this machine, an expected {speedup:.2f}× over plain decoding.</source>
-        <translation>Conseiller : meilleur K = {k} pour cette paire sur cette machine, soit {speedup:.2f}× attendu par rapport au décodage simple.</translation>
+        <source>Advisor: best K = {k} for this pair on this machine, an expected {low:.2f}–{high:.2f}× over plain decoding.</source>
+        <translation>Conseiller : meilleur K = {k} pour cette paire sur cette machine, un gain attendu de {low:.2f}–{high:.2f}× sur le décodage simple.</translation>
     </message>
 </context>
 <context>
@@ -1832,6 +1828,14 @@ Inutilisable : {error}</translation>
         <translation>{name} a été plus lent que le décodage simple ici : ×{ratio:.2f} ({rate:.1f} contre {plain:.1f} jetons/s).</translation>
     </message>
     <message>
+        <source>The machine&apos;s speed changed between the runs: plain decoding ran at {plain:.1f} tokens/s in the plain run and at {during:.1f} within the speculative one, which measured ×{speedup:.2f} against its own plain steps.</source>
+        <translation>La vitesse de la machine a changé entre les deux exécutions : le décodage simple tournait à {plain:.1f} tokens/s dans l&apos;exécution simple et à {during:.1f} dans l&apos;exécution spéculative, qui a mesuré ×{speedup:.2f} par rapport à ses propres pas simples.</translation>
+    </message>
+    <message>
+        <source>Measuring {name} ({n} of 2)… {tokens} tokens, {rate:.1f} tokens/s</source>
+        <translation>Mesure de {name} ({n} sur 2)… {tokens} tokens, {rate:.1f} tokens/s</translation>
+    </message>
+    <message>
         <source>A replay of timings measured on this machine: the two answers ran one after the other, not at the same time, and are shown at their recorded speeds.</source>
         <translation>Une relecture des durées mesurées sur cette machine : les deux réponses ont tourné l&apos;une après l&apos;autre, pas en même temps, et sont montrées à leurs vitesses enregistrées.</translation>
     </message>
@@ -1851,16 +1855,16 @@ Inutilisable : {error}</translation>
         <translation>Échantillonné à la température {temperature:g} : les deux textes peuvent différer, chacun tiré de la distribution de la cible.</translation>
     </message>
     <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
         <source>Replay again</source>
         <translation>Rejouer</translation>
     </message>
     <message>
         <source>Speed:</source>
         <translation>Vitesse :</translation>
-    </message>
-    <message>
-        <source>Measuring {name} ({n} of 2)…</source>
-        <translation>Mesure de {name} ({n} sur 2)…</translation>
     </message>
     <message>
         <source>The race could not run: {error}</source>
@@ -2248,10 +2252,6 @@ Inutilisable : {error}</translation>
 </context>
 <context>
     <name>Stats</name>
-    <message>
-        <source>×{speedup:.2f} vs plain ({rate:.0f} tok/s)</source>
-        <translation>×{speedup:.2f} par rapport au simple ({rate:.0f} jetons/s)</translation>
-    </message>
     <message>
         <source>first token {ms:.0f} ms</source>
         <translation>premier jeton {ms:.0f} ms</translation>
@@ -2799,10 +2799,6 @@ Inutilisable : {error}</translation>
         <translation>Aucun brouillon n&apos;a encore été vérifié : répondez avec un type de spéculation autre qu&apos;aucune pour mesurer à quelle fréquence les brouillons sont acceptés.</translation>
     </message>
     <message>
-        <source>Too few steps to trust: only {n} steps with a draft were measured ({min} or more are needed); take this as a first guess.</source>
-        <translation>Trop peu d&apos;étapes pour s&apos;y fier : seules {n} étapes avec brouillon ont été mesurées (il en faut {min} ou plus) ; prenez ceci comme une première estimation.</translation>
-    </message>
-    <message>
         <source>The draft&apos;s cost is unknown: no plain decoding speed was measured for this target, so the speedup of each K cannot be estimated.</source>
         <translation>Le coût du brouillon est inconnu : aucune vitesse de décodage simple n&apos;a été mesurée pour cette cible, donc le gain de chaque K ne peut pas être estimé.</translation>
     </message>
@@ -2829,10 +2825,6 @@ Inutilisable : {error}</translation>
     <message>
         <source>Speculation is expected to be slower than plain decoding at every K from {first} to {last} (at best {speedup:.2f}× at K = {k}). Likely reason: {reasons}. Plain decoding (spec type none) should be faster.</source>
         <translation>La spéculation devrait être plus lente que le décodage simple pour tout K de {first} à {last} (au mieux {speedup:.2f}× à K = {k}). Cause probable : {reasons}. Le décodage simple (type de spéculation aucune) devrait être plus rapide.</translation>
-    </message>
-    <message>
-        <source>Best K = {k}: about {tokens:.2f} tokens per step, an expected {speedup:.2f}× over plain decoding (c = {c:.2f}, β = {beta:.2f}).</source>
-        <translation>Meilleur K = {k} : environ {tokens:.2f} jetons par étape, soit {speedup:.2f}× attendu par rapport au décodage simple (c = {c:.2f}, β = {beta:.2f}).</translation>
     </message>
     <message>
         <source>low acceptance (the target accepts {rate:.0%} of first draft tokens)</source>
@@ -2901,6 +2893,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>Could not start a new chats database at {path}: {error}</source>
         <translation>Impossible de créer une nouvelle base de données des conversations dans {path} : {error}</translation>
+    </message>
+    <message>
+        <source>Drafting did not pay here: K auto expected {rate:.0f} tokens/s drafting {k} a step against {plain:.0f} decoding plainly, so it decoded plainly, and tried a draft again at least every {every} steps.</source>
+        <translation>Les brouillons ne payaient pas ici : K auto prévoyait {rate:.0f} tokens/s en en proposant {k} par pas contre {plain:.0f} en décodage simple, il a donc décodé simplement, en réessayant un brouillon au moins tous les {every} pas.</translation>
     </message>
     <message>
         <source>llama.cpp could not create a context of {n_ctx} tokens for {name} (not enough memory?).</source>
@@ -3053,6 +3049,18 @@ Inutilisable : {error}</translation>
     <message>
         <source>llama.cpp could not load {name} with {n} layers on the GPU: the GPU&apos;s memory may be too small for them (set GPU layers lower, or to 0 for the CPU alone), or the file is not a model this version of llama.cpp can read.</source>
         <translation>llama.cpp n&apos;a pas pu charger {name} avec {n} couches sur le GPU : la mémoire du GPU est peut-être trop petite pour elles (baissez les couches GPU, ou 0 pour le CPU seul), ou le fichier n&apos;est pas un modèle que cette version de llama.cpp sait lire.</translation>
+    </message>
+    <message>
+        <source>vs plain: too short to tell</source>
+        <translation>vs simple : trop court pour le dire</translation>
+    </message>
+    <message>
+        <source>×{speedup:.2f} vs plain ({rate:.0f} tok/s, {n} plain steps)</source>
+        <translation>×{speedup:.2f} vs simple ({rate:.0f} tok/s, {n} pas simples)</translation>
+    </message>
+    <message>
+        <source>×{low:.2f}–{high:.2f} vs plain ({rate:.0f} tok/s, {n} plain steps)</source>
+        <translation>×{low:.2f}–{high:.2f} vs simple ({rate:.0f} tok/s, {n} pas simples)</translation>
     </message>
     <message>
         <source>The model&apos;s chat template failed: {error}</source>
@@ -3797,6 +3805,14 @@ Inutilisable : {error}</translation>
     <message>
         <source>Layers offloaded to the GPU (auto: all of them when llama.cpp was built with CUDA or Metal, none otherwise; 0: CPU only). A GPU sums a verification batch in another order than one token, so greedy output may differ from plain decoding at near-ties. Restarts the engine</source>
         <translation>Couches déchargées sur le GPU (auto : toutes si llama.cpp est compilé avec CUDA ou Metal, aucune sinon ; 0 : CPU uniquement). Un GPU additionne un lot de vérification dans un autre ordre qu&apos;un jeton seul, si bien que la sortie gloutonne peut différer du décodage simple en cas de quasi-égalité. Redémarre le moteur</translation>
+    </message>
+    <message>
+        <source>Too few steps to advise: only {n} steps with a draft were measured ({min} or more are needed).</source>
+        <translation>Trop peu de pas pour conseiller : seuls {n} pas avec un brouillon ont été mesurés (il en faut {min} ou plus).</translation>
+    </message>
+    <message>
+        <source>Best K = {k}: about {tokens:.2f} tokens per step, an expected {speedup:.2f}× over plain decoding ({low:.2f}–{high:.2f}× within what the acceptance measured allows; c = {c:.2f}, β = {beta:.2f}).</source>
+        <translation>Meilleur K = {k} : environ {tokens:.2f} tokens par pas, un gain attendu de {speedup:.2f}× sur le décodage simple ({low:.2f}–{high:.2f}× dans ce que permet l&apos;acceptation mesurée ; c = {c:.2f}, β = {beta:.2f}).</translation>
     </message>
     <message>
         <source>Cannot read {what}: it is not UTF-8 text, so the header is corrupt.</source>

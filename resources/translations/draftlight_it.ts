@@ -141,12 +141,8 @@ Cartella dei log: {logs}
         <translation>Consigliere: {words}</translation>
     </message>
     <message>
-        <source>Advisor: best K = {k} for this pair on this machine, an expected {speedup:.2f}× over plain decoding (a first guess: few steps measured).</source>
-        <translation>Consigliere: K migliore = {k} per questa coppia su questa macchina, un atteso {speedup:.2f}× rispetto alla decodifica semplice (una prima stima: pochi passi misurati).</translation>
-    </message>
-    <message>
-        <source>Advisor: best K = {k} for this pair on this machine, an expected {speedup:.2f}× over plain decoding.</source>
-        <translation>Consigliere: K migliore = {k} per questa coppia su questa macchina, un atteso {speedup:.2f}× rispetto alla decodifica semplice.</translation>
+        <source>Advisor: best K = {k} for this pair on this machine, an expected {low:.2f}–{high:.2f}× over plain decoding.</source>
+        <translation>Consigliere: K migliore = {k} per questa coppia su questa macchina, un atteso {low:.2f}–{high:.2f}× rispetto alla decodifica semplice.</translation>
     </message>
 </context>
 <context>
@@ -1832,6 +1828,14 @@ Non utilizzabile: {error}</translation>
         <translation>{name} qui è stato più lento della decodifica semplice: ×{ratio:.2f} ({rate:.1f} contro {plain:.1f} token/s).</translation>
     </message>
     <message>
+        <source>The machine&apos;s speed changed between the runs: plain decoding ran at {plain:.1f} tokens/s in the plain run and at {during:.1f} within the speculative one, which measured ×{speedup:.2f} against its own plain steps.</source>
+        <translation>La velocità della macchina è cambiata tra le due esecuzioni: la decodifica semplice andava a {plain:.1f} token/s nell&apos;esecuzione semplice e a {during:.1f} dentro quella speculativa, che ha misurato ×{speedup:.2f} rispetto ai propri passi semplici.</translation>
+    </message>
+    <message>
+        <source>Measuring {name} ({n} of 2)… {tokens} tokens, {rate:.1f} tokens/s</source>
+        <translation>Misura di {name} ({n} di 2)… {tokens} token, {rate:.1f} token/s</translation>
+    </message>
+    <message>
         <source>A replay of timings measured on this machine: the two answers ran one after the other, not at the same time, and are shown at their recorded speeds.</source>
         <translation>Una riproduzione dei tempi misurati su questa macchina: le due risposte sono state generate una dopo l&apos;altra, non insieme, e sono mostrate alle velocità registrate.</translation>
     </message>
@@ -1851,16 +1855,16 @@ Non utilizzabile: {error}</translation>
         <translation>Campionato a temperatura {temperature:g}: i due testi possono differire, ognuno estratto dalla distribuzione del target.</translation>
     </message>
     <message>
+        <source>Cancel</source>
+        <translation>Annulla</translation>
+    </message>
+    <message>
         <source>Replay again</source>
         <translation>Riproduci di nuovo</translation>
     </message>
     <message>
         <source>Speed:</source>
         <translation>Velocità:</translation>
-    </message>
-    <message>
-        <source>Measuring {name} ({n} of 2)…</source>
-        <translation>Misura di {name} ({n} di 2)…</translation>
     </message>
     <message>
         <source>The race could not run: {error}</source>
@@ -2248,10 +2252,6 @@ Non utilizzabile: {error}</translation>
 </context>
 <context>
     <name>Stats</name>
-    <message>
-        <source>×{speedup:.2f} vs plain ({rate:.0f} tok/s)</source>
-        <translation>×{speedup:.2f} rispetto alla semplice ({rate:.0f} tok/s)</translation>
-    </message>
     <message>
         <source>first token {ms:.0f} ms</source>
         <translation>primo token {ms:.0f} ms</translation>
@@ -2799,10 +2799,6 @@ Non utilizzabile: {error}</translation>
         <translation>Nessun draft è ancora stato verificato: rispondi con un tipo di speculazione diverso da nessuna per misurare quanto spesso i draft vengono accettati.</translation>
     </message>
     <message>
-        <source>Too few steps to trust: only {n} steps with a draft were measured ({min} or more are needed); take this as a first guess.</source>
-        <translation>Troppo pochi passi per fidarsi: sono stati misurati solo {n} passi con un draft (ne servono almeno {min}); prendila come una prima stima.</translation>
-    </message>
-    <message>
         <source>The draft&apos;s cost is unknown: no plain decoding speed was measured for this target, so the speedup of each K cannot be estimated.</source>
         <translation>Il costo del draft è sconosciuto: non è stata misurata alcuna velocità di decodifica semplice per questo target, quindi non si può stimare lo speedup di ogni K.</translation>
     </message>
@@ -2829,10 +2825,6 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Speculation is expected to be slower than plain decoding at every K from {first} to {last} (at best {speedup:.2f}× at K = {k}). Likely reason: {reasons}. Plain decoding (spec type none) should be faster.</source>
         <translation>La speculazione dovrebbe essere più lenta della decodifica semplice per ogni K da {first} a {last} (al meglio {speedup:.2f}× con K = {k}). Causa probabile: {reasons}. La decodifica semplice (tipo di speculazione nessuna) dovrebbe essere più veloce.</translation>
-    </message>
-    <message>
-        <source>Best K = {k}: about {tokens:.2f} tokens per step, an expected {speedup:.2f}× over plain decoding (c = {c:.2f}, β = {beta:.2f}).</source>
-        <translation>K migliore = {k}: circa {tokens:.2f} token per passo, un atteso {speedup:.2f}× rispetto alla decodifica semplice (c = {c:.2f}, β = {beta:.2f}).</translation>
     </message>
     <message>
         <source>low acceptance (the target accepts {rate:.0%} of first draft tokens)</source>
@@ -2901,6 +2893,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Could not start a new chats database at {path}: {error}</source>
         <translation>Impossibile avviare un nuovo database delle chat in {path}: {error}</translation>
+    </message>
+    <message>
+        <source>Drafting did not pay here: K auto expected {rate:.0f} tokens/s drafting {k} a step against {plain:.0f} decoding plainly, so it decoded plainly, and tried a draft again at least every {every} steps.</source>
+        <translation>Qui le bozze non convenivano: K auto prevedeva {rate:.0f} token/s proponendone {k} per passo contro {plain:.0f} con la decodifica semplice, quindi ha decodificato in modo semplice, riprovando una bozza almeno ogni {every} passi.</translation>
     </message>
     <message>
         <source>llama.cpp could not create a context of {n_ctx} tokens for {name} (not enough memory?).</source>
@@ -3053,6 +3049,18 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>llama.cpp could not load {name} with {n} layers on the GPU: the GPU&apos;s memory may be too small for them (set GPU layers lower, or to 0 for the CPU alone), or the file is not a model this version of llama.cpp can read.</source>
         <translation>llama.cpp non ha potuto caricare {name} con {n} livelli sulla GPU: la memoria della GPU potrebbe essere troppo piccola (abbassa i livelli GPU, o 0 per la sola CPU), oppure il file non è un modello che questa versione di llama.cpp sa leggere.</translation>
+    </message>
+    <message>
+        <source>vs plain: too short to tell</source>
+        <translation>rispetto alla semplice: troppo breve per dirlo</translation>
+    </message>
+    <message>
+        <source>×{speedup:.2f} vs plain ({rate:.0f} tok/s, {n} plain steps)</source>
+        <translation>×{speedup:.2f} rispetto alla semplice ({rate:.0f} tok/s, {n} passi semplici)</translation>
+    </message>
+    <message>
+        <source>×{low:.2f}–{high:.2f} vs plain ({rate:.0f} tok/s, {n} plain steps)</source>
+        <translation>×{low:.2f}–{high:.2f} rispetto alla semplice ({rate:.0f} tok/s, {n} passi semplici)</translation>
     </message>
     <message>
         <source>The model&apos;s chat template failed: {error}</source>
@@ -3797,6 +3805,14 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Layers offloaded to the GPU (auto: all of them when llama.cpp was built with CUDA or Metal, none otherwise; 0: CPU only). A GPU sums a verification batch in another order than one token, so greedy output may differ from plain decoding at near-ties. Restarts the engine</source>
         <translation>Layer spostati sulla GPU (auto: tutti se llama.cpp è compilato con CUDA o Metal, altrimenti nessuno; 0: solo CPU). Una GPU somma un batch di verifica in un ordine diverso da quello di un singolo token, quindi l&apos;output greedy può differire dalla decodifica semplice in caso di quasi parità. Riavvia il motore</translation>
+    </message>
+    <message>
+        <source>Too few steps to advise: only {n} steps with a draft were measured ({min} or more are needed).</source>
+        <translation>Troppo pochi passi per un consiglio: sono stati misurati solo {n} passi con una bozza (ne servono almeno {min}).</translation>
+    </message>
+    <message>
+        <source>Best K = {k}: about {tokens:.2f} tokens per step, an expected {speedup:.2f}× over plain decoding ({low:.2f}–{high:.2f}× within what the acceptance measured allows; c = {c:.2f}, β = {beta:.2f}).</source>
+        <translation>K migliore = {k}: circa {tokens:.2f} token per passo, un atteso {speedup:.2f}× rispetto alla decodifica semplice ({low:.2f}–{high:.2f}× entro quanto consente l&apos;accettazione misurata; c = {c:.2f}, β = {beta:.2f}).</translation>
     </message>
     <message>
         <source>Cannot read {what}: it is not UTF-8 text, so the header is corrupt.</source>
