@@ -482,7 +482,7 @@ class Engine:
             text = "" if model.is_eog(tok) else answer.push(model.piece(tok))
             emitted.append(Token(
                 tok, text, drafter.origin if drafter is not None and by_drafter else "target",
-                True, float(p_rows[i][tok]), proposal.p_draft[i] if by_drafter else None,
+                True, p_rows[i].p(tok), proposal.p_draft[i] if by_drafter else None,
                 proposal.heads[i] if by_drafter else None,
                 _encoded(checks[i] if by_drafter else own_check),
             ))
@@ -500,7 +500,7 @@ class Engine:
                 emitted[-1] = replace(emitted[-1], text=emitted[-1].text + tail)
         drafted = tuple(
             Token(d, display_piece(model.piece(d)), drafter.origin, i < n_acc,
-                  float(p_rows[i][d]) if i <= n_acc else None, proposal.p_draft[i],
+                  p_rows[i].p(d) if i <= n_acc else None, proposal.p_draft[i],
                   proposal.heads[i], _encoded(checks[i]))
             for i, d in enumerate(drafts)
         ) if drafter is not None else ()
@@ -572,31 +572,35 @@ class Engine:
         return run.adaptive.choose(k, repeating=lambda: echoes(run.history))
 
     def _verify(self, rows, drafts, proposal: Proposal, history, req, rng
-                ) -> tuple[Verdict, list[np.ndarray]]:
+                ) -> tuple[Verdict, list[sampling.Row]]:
         """Verdict plus, per examined verify position, the target's distribution there (what
         the hover and the inspector show as p): the sampler's at temperature > 0, the model's
-        own softmax when greedy, whose argmax is the same."""
+        own softmax when greedy (sampling.GreedyRow: read token by token, never made whole),
+        whose argmax is the same."""
         s = req.sampling
         hist = [*history, *drafts]
         base = len(history)
-        rows_p: dict[int, np.ndarray] = {}
         if s.greedy:
-            def probs(i: int) -> np.ndarray:
-                if i not in rows_p:
-                    rows_p[i] = sampling.softmax(sampling.penalized(rows[i], s, hist[: base + i]))
-                return rows_p[i]
+            greedy: dict[int, sampling.GreedyRow] = {}
 
-            verdict = verify_greedy(lambda i: int(np.argmax(probs(i))), drafts)
-        else:
-            def probs(i: int) -> np.ndarray:
-                if i not in rows_p:
-                    rows_p[i] = sampling.distribution(rows[i], s, hist[: base + i])
-                return rows_p[i]
+            def row(i: int) -> sampling.GreedyRow:
+                if i not in greedy:
+                    greedy[i] = sampling.greedy_row(rows[i], s, hist[: base + i])
+                return greedy[i]
 
-            verdict = verify_sampled(probs, drafts, proposal.dists[: len(drafts)], rng)
-        return verdict, [probs(i) for i in range(verdict.n_accepted + 1)]
+            verdict = verify_greedy(lambda i: row(i).best, drafts)
+            return verdict, [row(i) for i in range(verdict.n_accepted + 1)]
+        dense: dict[int, np.ndarray] = {}
 
-    def _inspection(self, model: LoadedModel, verdict: Verdict, p_rows: list[np.ndarray],
+        def probs(i: int) -> np.ndarray:
+            if i not in dense:
+                dense[i] = sampling.distribution(rows[i], s, hist[: base + i])
+            return dense[i]
+
+        verdict = verify_sampled(probs, drafts, proposal.dists[: len(drafts)], rng)
+        return verdict, [sampling.DenseRow(probs(i)) for i in range(verdict.n_accepted + 1)]
+
+    def _inspection(self, model: LoadedModel, verdict: Verdict, p_rows: list[sampling.Row],
                     proposal: Proposal, drafts: list[int], history: list[int], greedy: bool,
                     ) -> tuple[list[Verification | None], Verification]:
         """What verification used, per drafted token and for the target's own token."""
@@ -611,7 +615,7 @@ class Engine:
         def top_target(i: int) -> tuple[Candidate, ...]:
             # row n_acc is a rejected draft's and the target's own token's: scanned once
             if i not in tops:
-                tops[i] = candidates(sampling.top(p_rows[i]))
+                tops[i] = candidates(p_rows[i].top())
             return tops[i]
 
         per_draft: list[Verification | None] = []
@@ -624,7 +628,7 @@ class Engine:
                 q = proposal.dists[i]
                 qx = 1.0 if q is None else float(q[x])
                 draw = verdict.draws[i]
-                accept = min(1.0, float(p_rows[i][x]) / qx) if qx > 0.0 else 0.0
+                accept = min(1.0, p_rows[i].p(x) / qx) if qx > 0.0 else 0.0
             source = _at(proposal.sources, i)
             match_text = ""
             if source is not None:

@@ -83,13 +83,15 @@ class SamplingDrafter:
         place in the batch; False after adding it when `judge` finds the next one not worth
         decoding this one to see (the caller then decodes nothing more)."""
         s = self.sampling
+        row: sampling.Row
         if s.greedy:
             q = None
-            probs = sampling.softmax(sampling.penalized(logits, s, seq))
-            x = int(np.argmax(probs))
-            p = top_p = float(probs[x])
+            row = sampling.greedy_row(logits, s, seq)
+            x = row.best
+            p = top_p = row.p(x)
         else:
-            q = probs = sampling.distribution(logits, s, seq)
+            q = sampling.distribution(logits, s, seq)
+            row = sampling.DenseRow(q)
             x = sampling.sample(q, self.rng)
             p, top_p = float(q[x]), float(q.max())
         go = Go.ON if self.judge is None else self.judge(len(out.tokens), p)
@@ -99,7 +101,7 @@ class SamplingDrafter:
         out.dists.append(q)
         out.p_draft.append(p)
         out.heads.append(head)
-        out.tops.append(sampling.top(probs))
+        out.tops.append(row.top())
         seq.append(x)
         return go is Go.ON
 
