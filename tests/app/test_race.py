@@ -52,18 +52,22 @@ def test_the_verdict_is_the_measured_ratio():
     assert "slower" in verdict(spec, plain)
 
 
-def test_a_race_runs_both_requests_and_replays_them(make_window, qtbot):
-    engine = ScriptedEngine(script_for)
+def race_after_an_answer(make_window, qtbot, engine: ScriptedEngine):
+    """The window with the draft model, one answer written, and that answer's race opened."""
     w = make_window(engine)
     with qtbot.waitSignal(w.models_changed, timeout=5000):
         w.open_target(TARGET)
     with qtbot.waitSignal(w.models_changed, timeout=5000):
         w.open_draft("/models/fake-draft.gguf")
     assert w.panel.set_spec_type("draft")
-    with qtbot.waitSignal(w.answer_finished, timeout=10_000) as done:
+    with qtbot.waitSignal(w.answer_finished, timeout=20_000) as done:
         assert w.send("count")
-    widget = done.args[0]
-    race = w.teaching.open_tool(widget, "race")
+    return w, w.teaching.open_tool(done.args[0], "race")
+
+
+def test_a_race_runs_both_requests_and_replays_them(make_window, qtbot):
+    engine = ScriptedEngine(script_for)
+    w, race = race_after_an_answer(make_window, qtbot, engine)
     qtbot.waitUntil(lambda: len(race.answers) == 2, timeout=10_000)
 
     first, second = engine.requests[-2:]
@@ -124,15 +128,7 @@ def test_the_race_says_when_the_load_moved_between_its_runs():
 
 def test_the_race_shows_its_progress_and_cancel_stops_it(make_window, qtbot):
     engine = ScriptedEngine(script_for, step_delay_s=0.05)
-    w = make_window(engine)
-    with qtbot.waitSignal(w.models_changed, timeout=5000):
-        w.open_target(TARGET)
-    with qtbot.waitSignal(w.models_changed, timeout=5000):
-        w.open_draft("/models/fake-draft.gguf")
-    assert w.panel.set_spec_type("draft")
-    with qtbot.waitSignal(w.answer_finished, timeout=20_000) as done:
-        assert w.send("count")
-    race = w.teaching.open_tool(done.args[0], "race")
+    _, race = race_after_an_answer(make_window, qtbot, engine)
     # the line counts the plain run's tokens as they come
     qtbot.waitUntil(lambda: "Measuring plain decoding (1 of 2)… " in race.status.text()
                     and not race.status.text().endswith("… 0 tokens, 0.0 tokens/s"),
