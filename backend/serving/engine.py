@@ -35,9 +35,16 @@ from backend.engine.model_info import ModelInfo
 from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 from backend.serving import llama_server, prometheus, sglang, vllm
-from backend.serving.client import READ_TIMEOUT_S, ServerClient, ServerError
-from backend.serving.report import SpecReport, as_int
+from backend.serving.client import (
+    FINISH_GRACE_S,
+    READ_TIMEOUT_S,
+    TOTAL_TIMEOUT_S,
+    ServerClient,
+    ServerError,
+)
+from backend.serving.report import SpecReport, count
 from backend.serving.target import ServerTarget, is_server_path, key_for, parse_server_path
+from backend.serving.text import Pieces
 from backend.words import words, words_of
 
 _FINISH: dict[str, StopReason] = {"stop": "eos", "length": "length", "eos": "eos",
@@ -62,9 +69,13 @@ class ServerEngine:
     """Engine-like over one server. `cancel` may be called from any thread."""
 
     def __init__(self, base_url: str, api_key: str | None = None, *,
-                 read_timeout_s: float = READ_TIMEOUT_S) -> None:
+                 read_timeout_s: float = READ_TIMEOUT_S,
+                 total_timeout_s: float = TOTAL_TIMEOUT_S,
+                 finish_grace_s: float = FINISH_GRACE_S) -> None:
         self.client = ServerClient(base_url, key_for(base_url) if api_key is None else api_key,
-                                   read_timeout_s=read_timeout_s)
+                                   read_timeout_s=read_timeout_s,
+                                   total_timeout_s=total_timeout_s,
+                                   finish_grace_s=finish_grace_s)
         self.base_url = self.client.base_url
         self.target: ModelInfo | None = None
         self.draft: ModelInfo | None = None
@@ -142,9 +153,22 @@ class ServerEngine:
         self._metrics_page = before is not None
         extras: dict[str, Any] = {}
         texts: list[str] = []
-        finish: str | None = None
+        pieces = Pieces()  # text the server sent, readable whatever it held
+        finish: StopReason | None = None
         last = start
         first: float | None = None
+
+        def step(text: str) -> Iterator[Event]:
+            nonlocal first, last
+            now = time.perf_counter()
+            if first is None:
+                first = now
+                yield PromptProcessed(0, 0, 1000 * (now - start))
+            texts.append(text)
+            yield StepVerified(len(texts), (), 0, (Token(-1, text, "target", True),),
+                               0.0, 1000 * (now - last))
+            last = now
+
         try:
             for chunk in self.client.stream_chat(payload(request, self._model),
                                                 self._cancel.is_set):
@@ -152,32 +176,28 @@ class ServerEngine:
                 choices = chunk.get("choices")
                 choice = choices[0] if isinstance(choices, list) and choices else None
                 if isinstance(choice, dict):
-                    finish = choice.get("finish_reason") or finish
+                    finish = _stop_reason(choice.get("finish_reason")) or finish
                     delta = choice.get("delta")
                     text = delta.get("content") if isinstance(delta, dict) else None
-                    if isinstance(text, str) and text:
-                        now = time.perf_counter()
-                        if first is None:
-                            first = now
-                            yield PromptProcessed(0, 0, 1000 * (now - start))
-                        step = len(texts) + 1
-                        texts.append(text)
-                        yield StepVerified(step, (), 0, (Token(-1, text, "target", True),),
-                                           0.0, 1000 * (now - last))
-                        last = now
+                    if isinstance(text, str) and text and (shown := pieces.add(text)):
+                        yield from step(shown)
                 if self._cancel.is_set():
                     break
         except ServerError as exc:
             if not self._cancel.is_set():
+                if rest := pieces.rest():
+                    yield from step(rest)
                 yield GenerationFailed(str(exc), exc.detail, words=words_of(exc))
                 return
+        if rest := pieces.rest():
+            yield from step(rest)
         if self._cancel.is_set():
             reason: StopReason = "cancelled"
         elif finish is None:
             yield GenerationFailed(STREAM_ENDED, words=words(STREAM_ENDED))
             return
         else:
-            reason = _FINISH.get(finish, "eos")
+            reason = finish
         self.last_report = self._report(extras, before)
         stats = self._stats(extras, len(texts), start, first, last)
         yield GenerationFinished(reason, "".join(texts), stats)
@@ -208,15 +228,11 @@ class ServerEngine:
     def _stats(self, extras: dict[str, Any], n_pieces: int, start: float,
                first: float | None, last: float) -> Stats:
         report = self.last_report
-        usage = extras.get("usage") if isinstance(extras.get("usage"), dict) else {}
-        assert isinstance(usage, dict)
-        n_generated = as_int(usage.get("completion_tokens")) or n_pieces
-        details = usage.get("prompt_tokens_details")
-        cached = as_int(details.get("cached_tokens")) if isinstance(details, dict) else None
+        n_prompt, n_cached, n_generated = _usage(extras)
         fields: dict[str, Any] = {
-            "n_prompt": as_int(usage.get("prompt_tokens")) or 0,
-            "n_cached": cached or 0,
-            "n_generated": n_generated,
+            "n_prompt": n_prompt or 0,
+            "n_cached": n_cached or 0,
+            "n_generated": n_generated or n_pieces,
             "prompt_ms": 1000 * (first - start) if first is not None else 0.0,
             "generation_ms": 1000 * (last - first) if first is not None else 0.0,
             "ttft_ms": 1000 * (first - start) if first is not None else 0.0,
@@ -260,6 +276,28 @@ def payload(request: GenerationRequest, model: str) -> dict[str, Any]:
     if request.stop:
         body["stop"] = list(request.stop)
     return body
+
+
+def _stop_reason(finish: object) -> StopReason | None:
+    """Why the server says the answer ended; None while it has not. A finish_reason the
+    OpenAI API does not name (another word, a number, an object) still ends the answer."""
+    if finish is None or finish == "":
+        return None
+    return _FINISH.get(finish, "eos") if isinstance(finish, str) else "eos"
+
+
+def _usage(extras: dict[str, Any]) -> tuple[int | None, int | None, int | None]:
+    """The OpenAI `usage` object, read in one place: prompt, cached and generated tokens, each
+    a count that can be true (`report.count`), cached never more than prompted."""
+    usage = extras.get("usage")
+    if not isinstance(usage, dict):
+        return None, None, None
+    prompt = count(usage.get("prompt_tokens"))
+    details = usage.get("prompt_tokens_details")
+    cached = count(details.get("cached_tokens")) if isinstance(details, dict) else None
+    if cached is not None and prompt is not None and cached > prompt:
+        cached = None
+    return prompt, cached, count(usage.get("completion_tokens"))
 
 
 def _collect(chunk: dict[str, Any], extras: dict[str, Any]) -> None:

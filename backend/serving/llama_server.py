@@ -1,47 +1,72 @@
 """llama.cpp's `llama-server`: each response's `timings` object (on the last streamed chunk)
 has `draft_n` (tokens drafted) and `draft_n_accepted` when it runs with a draft model, an
-n-gram or MTP drafter, besides its prompt and generation counts and times."""
+n-gram or MTP drafter, besides its prompt and generation counts and times.
+
+`timings` is read in one place (`_Timings.read`): each count and time finite and in range,
+and speculation counts that contradict the others (more drafts accepted than drafted, or
+than tokens generated) left out rather than shown."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from backend.serving.report import SpecReport, as_int
+from backend.serving.report import SpecReport, count, millis
 
 SOURCE = "llama-server's timings"
 
 
+@dataclass(frozen=True)
+class _Timings:
+    prompt_n: int | None = None  # tokens evaluated (the cached ones not included)
+    cache_n: int | None = None
+    predicted_n: int | None = None
+    prompt_ms: float | None = None
+    predicted_ms: float | None = None
+    draft_n: int | None = None
+    draft_n_accepted: int | None = None
+
+    @classmethod
+    def read(cls, extras: dict[str, Any]) -> _Timings | None:
+        timings = extras.get("timings")
+        if not isinstance(timings, dict):
+            return None
+        t = cls(**{name: count(timings.get(name)) for name in (
+                       "prompt_n", "cache_n", "predicted_n", "draft_n", "draft_n_accepted")},
+                prompt_ms=millis(timings.get("prompt_ms")),
+                predicted_ms=millis(timings.get("predicted_ms")))
+        drafted, accepted, generated = t.draft_n, t.draft_n_accepted, t.predicted_n
+        # Each verify step adds a token of the target's own after the drafts it accepted.
+        if accepted is not None and ((drafted is not None and accepted > drafted)
+                                     or (generated is not None and accepted >= generated > 0)):
+            t = cls(t.prompt_n, t.cache_n, t.predicted_n, t.prompt_ms, t.predicted_ms)
+        return t
+
+
 def read(extras: dict[str, Any]) -> SpecReport | None:
     """The speculation of one answer; None when the response is not llama-server's."""
-    timings = extras.get("timings")
-    if not isinstance(timings, dict):
+    t = _Timings.read(extras)
+    if t is None:
         return None
-    drafted = as_int(timings.get("draft_n"))
-    accepted = as_int(timings.get("draft_n_accepted"))
-    if drafted is None and accepted is None:
+    if t.draft_n is None and t.draft_n_accepted is None:
         return SpecReport()  # llama-server without speculation
-    generated = as_int(timings.get("predicted_n"))
-    # Each verify step adds one token of the target's own after the drafts it accepted.
-    steps = generated - accepted if generated is not None and accepted is not None else None
-    return SpecReport(SOURCE, n_drafted=drafted, n_accepted=accepted,
+    steps = (t.predicted_n - t.draft_n_accepted
+             if t.predicted_n is not None and t.draft_n_accepted is not None else None)
+    return SpecReport(SOURCE, n_drafted=t.draft_n, n_accepted=t.draft_n_accepted,
                       n_steps=steps if steps and steps > 0 else None)
 
 
 def timing_fields(extras: dict[str, Any]) -> dict[str, float]:
     """The server's own counts and times of the answer, in `Stats`' names."""
-    timings = extras.get("timings")
-    if not isinstance(timings, dict):
+    t = _Timings.read(extras)
+    if t is None:
         return {}
     out: dict[str, float] = {}
-    for ours, theirs in (("n_prompt", "prompt_n"), ("n_cached", "cache_n"),
-                         ("n_generated", "predicted_n")):
-        value = as_int(timings.get(theirs))
-        if value is not None and value >= 0:
+    for ours, value in (("n_prompt", t.prompt_n), ("n_cached", t.cache_n),
+                        ("n_generated", t.predicted_n), ("prompt_ms", t.prompt_ms),
+                        ("generation_ms", t.predicted_ms)):
+        if value is not None:
             out[ours] = value
-    for ours, theirs in (("prompt_ms", "prompt_ms"), ("generation_ms", "predicted_ms")):
-        value = timings.get(theirs)
-        if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
-            out[ours] = float(value)
     if "n_prompt" in out and "n_cached" in out:
         # llama-server's prompt_n counts only the tokens it evaluated, cache_n the reused ones
         out["n_prompt"] += out["n_cached"]

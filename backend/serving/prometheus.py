@@ -1,12 +1,16 @@
 """A Prometheus text page (`/metrics`) read into numbers, and the difference of two.
 
 The exposition format is lines of `name{labels} value [timestamp]` with `#` comments; a
-counter's samples are summed over their label sets (one per model, or per engine)."""
+counter's samples are summed over their label sets (one per model, or per engine). A value
+that is not a finite number (NaN, +Inf, 1e999) is skipped, and a difference is a count
+(`report.count`) or None."""
 
 from __future__ import annotations
 
 import math
 import re
+
+from backend.serving.report import derived
 
 _SAMPLE = re.compile(r"^([A-Za-z_:][A-Za-z0-9_:]*)(\{.*\})?\s+(\S+)(\s+\S+)?\s*$")
 
@@ -25,10 +29,12 @@ def parse_metrics(text: str) -> dict[str, float]:
             value = float(match.group(3))
         except ValueError:
             continue
-        if math.isnan(value):
+        if not math.isfinite(value):
             continue
         name = match.group(1)
-        values[name] = values.get(name, 0.0) + value
+        total = values.get(name, 0.0) + value
+        if math.isfinite(total):
+            values[name] = total
     return values
 
 
@@ -47,4 +53,4 @@ def diff(before: dict[str, float], after: dict[str, float], name: str) -> int | 
     a, b = counter(before, name), counter(after, name)
     if a is None or b is None or b < a:
         return None
-    return round(b - a)
+    return derived(b - a)

@@ -3,10 +3,16 @@
 Never more than the server said: a server that reports nothing gives `SpecReport()` (no
 numbers), one that reports totals gives totals, and per-step lists only come from a server
 that sent them (vLLM's `detailed` per-request metrics).
+
+Never a number that cannot be true: each adapter reads its format's values through `count`,
+`millis` and `number` (finite, in range, or None), and a `SpecReport` drops what it cannot
+hold (more accepted than drafted, a step that accepted more than it drafted) when it is made,
+so an odd value from a server is left out rather than shown, and never costs the answer.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -36,6 +42,25 @@ class SpecReport:
     accepted_per_step: tuple[int, ...] = ()  # only when the server sent per-step lists
     drafted_per_step: tuple[int, ...] = ()
     notes: tuple[str, ...] = field(default=())  # caveats in words (server-wide counters…)
+
+    def __post_init__(self) -> None:
+        def put(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        for name in ("n_drafted", "n_accepted", "n_steps"):
+            put(name, count(getattr(self, name)))
+        if (self.n_drafted is not None and self.n_accepted is not None
+                and self.n_accepted > self.n_drafted):
+            put("n_drafted", None)  # an acceptance over 100 %: which of the two is wrong is
+            put("n_accepted", None)  # not known, so neither is shown
+        accepted = int_list(self.accepted_per_step)
+        drafted = int_list(self.drafted_per_step)
+        if accepted is None or drafted is None or (drafted and (
+                len(drafted) != len(accepted)
+                or any(a > d for a, d in zip(accepted, drafted, strict=True)))):
+            accepted = drafted = ()
+        put("accepted_per_step", accepted)
+        put("drafted_per_step", drafted)
 
     @property
     def has_numbers(self) -> bool:
@@ -78,19 +103,49 @@ class SpecReport:
         }
 
 
-def as_int(value: object) -> int | None:
-    """A count as the server wrote it (int, or a float with no fraction), else None."""
+# Bounds of what a server can truly report about one answer: beyond them a value is odd, not
+# big (and a 400-digit count would not even fit a database column).
+MAX_COUNT = 10**9  # tokens or steps
+MAX_MS = 30 * 24 * 3600 * 1000.0  # thirty days
+MAX_STEPS_LISTED = 1_000_000
+
+
+def count(value: object) -> int | None:
+    """A count as the server wrote it (an int, or a float with no fraction) when it can be
+    true: 0 ≤ n ≤ MAX_COUNT; else None."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, int):
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int) and 0 <= value <= MAX_COUNT:
         return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
     return None
 
 
-def int_list(value: object) -> tuple[int, ...] | None:
-    if not isinstance(value, list):
+def number(value: object, low: float, high: float) -> float | None:
+    """A finite number in [low, high], else None (NaN, Infinity, a string, a bool…)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    out = [as_int(v) for v in value]
+    try:
+        value = float(value)
+    except OverflowError:  # an int too large for a float
+        return None
+    return value if math.isfinite(value) and low <= value <= high else None
+
+
+def millis(value: object) -> float | None:
+    """A duration in milliseconds that can be true: finite, 0 ≤ ms ≤ MAX_MS."""
+    return number(value, 0.0, MAX_MS)
+
+
+def derived(value: float) -> int | None:
+    """A count computed from other numbers (a rate, a mean): None when it is not one."""
+    return count(round(value)) if math.isfinite(value) else None
+
+
+def int_list(value: object) -> tuple[int, ...] | None:
+    """A list of counts, or None when it is not one (or any entry is odd)."""
+    if not isinstance(value, list | tuple) or len(value) > MAX_STEPS_LISTED:
+        return None
+    out = [count(v) for v in value]
     return None if any(v is None for v in out) else tuple(v for v in out if v is not None)

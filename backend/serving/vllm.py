@@ -2,14 +2,16 @@
 `--per-request-spec-decode-metrics summary|detailed` (`detailed` adds the ordered per-step
 accepted and proposed counts), otherwise its Prometheus counters read before and after the
 answer. The response field is marked experimental by vLLM, so the names it has had are all
-read, and a shape that is not understood gives no numbers rather than wrong ones."""
+read, and a shape that is not understood gives no numbers rather than wrong ones: every value
+is read through `report.count`/`number`, and a per-step list that disagrees with the totals
+beside it is left out."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from backend.serving import prometheus
-from backend.serving.report import SpecReport, as_int, int_list
+from backend.serving.report import MAX_COUNT, SpecReport, count, derived, int_list, number
 
 SUMMARY = "vLLM's per-request metrics"
 COUNTERS_SOURCE = "vLLM's counters (/metrics, before and after the answer)"
@@ -45,17 +47,22 @@ def read(extras: dict[str, Any]) -> SpecReport | None:
         return SpecReport(SUMMARY + " (detailed)", n_drafted=sum(drafted_steps),
                           n_accepted=sum(accepted_steps), n_steps=len(accepted_steps),
                           accepted_per_step=accepted_steps, drafted_per_step=drafted_steps)
-    drafts = _first(places, _DRAFTS, as_int)
-    drafted = _first(places, _DRAFTED, as_int)
-    accepted = _first(places, _ACCEPTED, as_int)
-    mean_length = _first(places, ("mean_acceptance_length",), _number)
-    rate = _first(places, ("draft_acceptance_rate", "acceptance_rate"), _number)
+    drafts = _first(places, _DRAFTS, count)
+    drafted = _first(places, _DRAFTED, count)
+    accepted = _first(places, _ACCEPTED, count)
+    # vLLM's mean length counts the bonus token, so it is at least 1; a rate is a fraction
+    mean_length = _first(places, ("mean_acceptance_length",), _mean_length)
+    rate = _first(places, ("draft_acceptance_rate", "acceptance_rate"), _fraction)
     if accepted is None and mean_length is not None and drafts:
-        accepted = round((mean_length - 1.0) * drafts)  # vLLM's length counts the bonus token
+        accepted = derived((mean_length - 1.0) * drafts)
     if drafted is None and accepted is not None and rate:
-        drafted = round(accepted / rate)
+        drafted = derived(accepted / rate)
     if drafted is None and accepted is None:
         return None
+    if accepted_steps is not None and ((drafts is not None and len(accepted_steps) != drafts)
+                                       or (accepted is not None
+                                       and sum(accepted_steps) != accepted)):
+        accepted_steps = None  # a list that disagrees with its own totals
     return SpecReport(SUMMARY, n_drafted=drafted, n_accepted=accepted, n_steps=drafts,
                       accepted_per_step=accepted_steps or ())
 
@@ -82,9 +89,9 @@ def _step_records(spec: dict) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         if not isinstance(records, list) or not records or not all(
                 isinstance(r, dict) for r in records):
             continue
-        accepted = [_first([r], (*_ACCEPTED, "accepted", "num_accepted"), as_int)
+        accepted = [_first([r], (*_ACCEPTED, "accepted", "num_accepted"), count)
                     for r in records]
-        drafted = [_first([r], (*_DRAFTED, "proposed", "drafted", "num_proposed"), as_int)
+        drafted = [_first([r], (*_DRAFTED, "proposed", "drafted", "num_proposed"), count)
                    for r in records]
         if all(a is not None for a in accepted) and all(d is not None for d in drafted):
             return (tuple(a for a in accepted if a is not None),
@@ -102,5 +109,9 @@ def _first(places: list[dict], names: tuple[str, ...], convert):
     return None
 
 
-def _number(value: object) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+def _mean_length(value: object) -> float | None:
+    return number(value, 1.0, float(MAX_COUNT))
+
+
+def _fraction(value: object) -> float | None:
+    return number(value, 0.0, 1.0)
