@@ -11,29 +11,39 @@ at start is read on the GUI thread: it is one small query the window is built fr
 An answer is saved while it streams, at most every `PARTIAL_SAVE_INTERVAL_S`, marked
 interrupted, and saved again whole when it ends: a crash of anything, the window included,
 loses at most the last few seconds of it.
+
+A write that fails (a full disk, a database made read-only) is kept, in order, with the
+conversation it writes still in memory, and done again before the next write, and every
+`RETRY_S` while any waits: so what is saved is always whole, a message never before the one
+it follows. Each write is one transaction (`ChatStore.batch`), and the ids it assigns are
+kept only once it is committed, so a write done again starts from where the last one
+really ended.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.backend_text import error_text
 from app.background import Background
 from app.conversation import Conversation, Turn, answer_record, new_tokens
 from app.i18n import translate
 from backend.chats import ChatStore, ChatStoreError, ChatSummary, SearchHit
-from backend.chats.export import export_json, export_markdown, import_json
+from backend.chats.export import export_json, export_markdown, import_json, read_chat_file
+from backend.chats.store import READ_ONLY_KIND
 
 log = logging.getLogger(__name__)
 
 PARTIAL_SAVE_INTERVAL_S = 2.0
+RETRY_S = 10.0  # how often writes that failed are tried again while nothing else is saved
 
 
 def conversation_from_summary(s: ChatSummary) -> Conversation:
@@ -52,6 +62,12 @@ class ChatSession(QObject):
         self._writes = Background(self, serial=True, name="chat store")
         self._last_partial = 0.0
         self._loading: set[int] = set()  # id() of conversations being read
+        # Writes not done yet, oldest first (store thread only): the one being done and those
+        # that failed, each with a key naming what it saves, so that an answer saved every
+        # few seconds while the disk is full waits once, not once per save.
+        self._pending: list[tuple[Hashable, Callable[[], object]]] = []
+        self._retry = QTimer(self, singleShot=True, interval=int(RETRY_S * 1000))
+        self._retry.timeout.connect(self._on_retry)
 
     @classmethod
     def open(cls, path: Path | None, *, persist: bool = True,
@@ -112,14 +128,76 @@ class ChatSession(QObject):
 
     # Writes (store thread, in order) -------------------------------------------------------
 
-    def _write(self, fn: Callable[[], object]) -> None:
-        self._writes.run(fn, on_result=lambda _: None, on_error=self._on_write_failed)
+    def _write(self, fn: Callable[[], object], key: Hashable = None) -> None:
+        """Do `fn` on the store thread after every write asked for before it, those that
+        failed included; `key`: what it saves, when a later write of the same key does all
+        it would (an answer saved again)."""
+        self._writes.run(self._in_order, key, fn, on_result=self._on_written,
+                         on_error=self._on_write_failed)
+
+    def _in_order(self, key: Hashable, fn: Callable[[], object] | None) -> None:
+        """Store thread: the writes still waiting, then `fn` (None: only those); the first
+        that fails stops the rest, which wait for the next write or `RETRY_S`. A write that
+        would fail the same way every time is not kept, or it would hold back every other."""
+        if fn is not None and (key is None or all(k != key for k, _ in self._pending)):
+            self._pending.append((key, fn))
+        while self._pending:
+            try:
+                self._pending[0][1]()
+            except Exception as exc:
+                if not _passing(exc):
+                    self._pending.pop(0)
+                raise
+            self._pending.pop(0)
+
+    @property
+    def unsaved(self) -> int:
+        """How many writes wait to be done again (read on the GUI thread: a hint)."""
+        return len(self._pending)
+
+    def _on_written(self, _: object) -> None:
+        if not self._pending:
+            self._retry.stop()
+
+    def _on_retry(self) -> None:
+        self._writes.run(self._in_order, None, None, on_result=self._on_written,
+                         on_error=self._on_retry_failed)
+
+    def _on_retry_failed(self, exc: Exception) -> None:
+        """Said already when the write first failed: tried again later, quietly."""
+        log.info("chats still not saved: %s", exc)
+        self._retry.start()
 
     def _on_write_failed(self, exc: Exception) -> None:
         log.error("%s", exc)
-        self.failed.emit(error_text(exc) if isinstance(exc, ChatStoreError)
-                         else translate("ChatSession", "Could not save the chat: {error}").format(
-                             error=error_text(exc)))
+        if isinstance(exc, ChatStoreError) and exc.kind == READ_ONLY_KIND:
+            self.failed.emit(error_text(exc))  # it says that nothing is saved
+        elif self._pending:
+            self.failed.emit(translate(
+                "ChatSession", "{error} The chat is kept in this window and saved as soon as "
+                "it can be.").format(error=self._error_words(exc)))
+        else:
+            self.failed.emit(self._error_words(exc))
+        if self._pending:
+            self._retry.start()
+
+    @staticmethod
+    def _error_words(exc: Exception) -> str:
+        return (error_text(exc) if isinstance(exc, ChatStoreError)
+                else translate("ChatSession", "Could not save the chat: {error}").format(
+                    error=error_text(exc)))
+
+    @contextmanager
+    def _batch(self, conv: Conversation) -> Iterator[None]:
+        """Store thread: one transaction; when it fails, the conversation's row id made in it
+        is forgotten with it."""
+        chat_id = conv.chat_id
+        try:
+            with self.store.batch():
+                yield
+        except BaseException:
+            conv.chat_id = chat_id
+            raise
 
     def _chat_id(self, conv: Conversation) -> int:
         """Runs on the store thread: the conversation's row, made with its first write."""
@@ -147,13 +225,17 @@ class ChatSession(QObject):
         title = conv.title
 
         def write() -> None:
-            made = conv.chat_id is not None
-            chat_id = self._chat_id(conv)
-            if first and made:
-                self.store.rename(chat_id, title, by_user=False)
-            turn.message_id = self.store.add_user(chat_id, turn.text,
-                                                  parent_id=self._parent_id(turn))
-        self._write(write)
+            if turn.message_id is not None:  # saved by an earlier try
+                return
+            with self._batch(conv):
+                made = conv.chat_id is not None
+                chat_id = self._chat_id(conv)
+                if first and made:
+                    self.store.rename(chat_id, title, by_user=False)
+                message_id = self.store.add_user(chat_id, turn.text,
+                                                 parent_id=self._parent_id(turn))
+            turn.message_id = message_id
+        self._write(write, ("message", id(turn)))
 
     def save_answer(self, conv: Conversation, turn: Turn, *, partial: bool = False) -> None:
         """Save the answer as it stands; `partial`: it is still streaming, so only if the last
@@ -166,12 +248,15 @@ class ChatSession(QObject):
         assert answer is not None
 
         def write() -> None:
+            # What the answer holds when this runs: a save done again saves all of it.
             tokens = new_tokens(answer, turn.saved_tokens)
-            turn.message_id = self.store.save_answer(  # text and tokens in one transaction
-                self._chat_id(conv), turn.message_id, **answer_record(answer),
-                settings=turn.settings, parent_id=self._parent_id(turn), tokens=tokens)
+            with self._batch(conv):  # its row, text and tokens in one transaction
+                message_id = self.store.save_answer(
+                    self._chat_id(conv), turn.message_id, **answer_record(answer),
+                    settings=turn.settings, parent_id=self._parent_id(turn), tokens=tokens)
+            turn.message_id = message_id
             turn.saved_tokens += len(tokens["text"])
-        self._write(write)
+        self._write(write, ("message", id(turn)))
 
     def choose(self, turn: Turn) -> None:
         """Remember which version of a message is shown."""
@@ -194,16 +279,17 @@ class ChatSession(QObject):
         prompt, dropped = conv.system_prompt, conv.dropped_turns
 
         def write() -> None:
-            new = conv.chat_id is None
-            chat_id = self._chat_id(conv)
-            if title and not new:
-                self.store.rename(chat_id, title_value, by_user=renamed)
-            if pinned and not new:
-                self.store.set_pinned(chat_id, pin)
-            if system_prompt and not new:
-                self.store.set_system_prompt(chat_id, prompt)
-            if dropped_turns:
-                self.store.set_dropped_turns(chat_id, dropped)
+            with self._batch(conv):
+                new = conv.chat_id is None
+                chat_id = self._chat_id(conv)
+                if title and not new:
+                    self.store.rename(chat_id, title_value, by_user=renamed)
+                if pinned and not new:
+                    self.store.set_pinned(chat_id, pin)
+                if system_prompt and not new:
+                    self.store.set_system_prompt(chat_id, prompt)
+                if dropped_turns:
+                    self.store.set_dropped_turns(chat_id, dropped)
         self._write(write)
 
     def delete_chat(self, conv: Conversation) -> None:
@@ -227,12 +313,22 @@ class ChatSession(QObject):
         """Write the saved conversation (every version of every message, tokens included) as
         JSON, or its shown path as Markdown, once the writes before are done."""
         def write() -> str:
+            try:
+                self._in_order(None, None)
+            except ChatStoreError:
+                if any(_unsaved(t) for t in conv.turns):  # the file would lack them
+                    raise
             chat_id = self._chat_id(conv)
             if fmt == "json":
-                text = json.dumps(export_json(self.store, chat_id), ensure_ascii=False,
-                                  indent=1)
+                doc = export_json(self.store, chat_id)
+                text = json.dumps(doc, ensure_ascii=False, indent=1)
+                if not _encodable(text):  # a lone surrogate: JSON's escape keeps it exactly
+                    text = json.dumps(doc, indent=1)
             else:
                 text = export_markdown(self.store, chat_id)
+                if not _encodable(text):  # Markdown has no escape for it: shown as U+FFFD
+                    text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le",
+                                                                            "replace")
             Path(path).write_text(text, encoding="utf-8")
             return path
         self._writes.run(write, on_result=on_done, on_error=self._on_write_failed)
@@ -240,8 +336,10 @@ class ChatSession(QObject):
     def import_file(self, path: str, on_done: Callable[[Conversation], None]) -> None:
         """Read a conversation exported as JSON into the store, as a new chat."""
         def read() -> Conversation:
-            doc: Any = json.loads(Path(path).read_text(encoding="utf-8"))
-            chat_id = import_json(self.store, doc)
+            # a regular file of bounded size, refused in words otherwise (never a FIFO's wait)
+            doc = read_chat_file(path)
+            with self.store.batch():  # the whole chat or nothing
+                chat_id = import_json(self.store, doc)
             summary = self.store.chat(chat_id)
             assert summary is not None
             return conversation_from_summary(summary)
@@ -257,6 +355,33 @@ class ChatSession(QObject):
         return self._writes.wait(timeout_ms)
 
     def close(self) -> None:
+        self._retry.stop()
+        if self._pending:  # a last try (the disk may have room by now)
+            self._writes.run(self._in_order, None, None, on_result=lambda _: None,
+                             on_error=lambda _: None)
         self.flush()
+        if self._pending:
+            log.error("%d chat writes could not be saved before closing", len(self._pending))
         self._writes.stop()
         self.store.close()
+
+
+def _passing(exc: Exception) -> bool:
+    """Whether a failed write may work when done again: the disk was full, the database
+    could not be written or was busy (not a write that SQLite refuses as it is)."""
+    return isinstance(exc, ChatStoreError) and (
+        bool(exc.kind) or isinstance(exc.__cause__, sqlite3.OperationalError))
+
+
+def _unsaved(turn: Turn) -> bool:
+    """A message shown that the store does not have yet (an answer that failed before
+    writing anything is never saved)."""
+    return turn.message_id is None and (turn.role == "user" or bool(turn.content))
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -10,6 +10,14 @@ time, so no save repacks what was saved before and none holds the GIL long), nex
 stats as JSON. A database that cannot be read is moved aside
 (`chats.sqlite3.corrupt-<timestamp>`) and a new one started; `problem` says so in words.
 
+Text is stored whatever it holds: a lone surrogate (half an emoji in a rejected draft, a
+`"\\ud800"` from a server) cannot be UTF-8, so such text is bound as its 'surrogatepass'
+bytes cast to TEXT and read back through a decoder that undoes it; nothing is replaced on
+disk. A database that cannot be written (a read-only file or folder, a full disk at start)
+is opened read-only: its chats can be read and every write says why in one sentence. A
+failed write leaves nothing half-done: one transaction, rolled back (when SQLite has not
+already done so), its error named as it is ("The disk is full: …").
+
 Schema 3 makes a chat a tree: each message names the one it follows (`parent_id`), so an
 edited question or a regenerated answer is a sibling of the one it replaces and stays as an
 earlier version; `chosen` marks the version shown. It adds per chat a pin, a title the user
@@ -21,8 +29,11 @@ generation settings it was made with; a deleted chat is kept (`deleted_at`) unti
 from __future__ import annotations
 
 import builtins
+import errno
 import json
 import logging
+import os
+import shutil
 import sqlite3
 import threading
 import time
@@ -65,14 +76,33 @@ MOVED_ASIDE = ("Your saved chats could not be read ({error}). The damaged file w
 CANNOT_START_NEW = "Could not start a new chats database at {path}: {error}"
 CANNOT_SAVE = "Could not save to the chats database: {error}"
 CANNOT_READ = "Could not read the chats database: {error}"
+DISK_FULL = "The disk is full: there is no room to save chats in {path}."
+DISK_FULL_AT_START = ("The disk is full: your saved chats in {path} can be read, but nothing "
+                      "new is saved until there is room.")
+DISK_FULL_NO_START = "The disk is full: no chats database can be started in {path}."
+READ_ONLY = "The chats database {path} is read-only: chats can be read but not saved."
+READ_ONLY_AT_START = ("Your saved chats in {path} are read-only: they can be read, but "
+                      "nothing new is saved.")
+READ_ONLY_OLD = ("Your saved chats in {path} are read-only and in an older format, which "
+                 "this version reads only after updating it.")
+
+# Why a write failed, as `ChatStoreError.kind` (and `ChatStore.read_only`): a full disk, a
+# database that cannot be written; "" for anything else.
+FULL = "full"
+READ_ONLY_KIND = "read-only"
+# An I/O error with less room than this on the database's disk is taken for a full disk
+# (SQLite reports a full disk met while setting up its journal as "disk I/O error").
+NEARLY_FULL_BYTES = 1 << 20
 
 
 class ChatStoreError(Exception):
     """A read or write the store could not do; the message is meant for the user: its one
-    argument, as Words (backend/words.py; `str(exc)` is the English sentence)."""
+    argument, as Words (backend/words.py; `str(exc)` is the English sentence). `kind`: FULL,
+    READ_ONLY_KIND, or "" (anything else)."""
 
-    def __init__(self, message: Words | str) -> None:
+    def __init__(self, message: Words | str, kind: str = "") -> None:
         super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -193,21 +223,25 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _create_v1,
 
 
 class ChatStore:
-    """The conversation store; each call is one small transaction. Safe to share between
-    threads (the window writes answers from a background thread and reads on its own): one
-    lock serialises the calls, and the slow part of saving an answer, packing its tokens, is
-    done before the lock is taken."""
+    """The conversation store; each call is one small transaction (several, in `batch`). Safe
+    to share between threads (the window writes answers from a background thread and reads on
+    its own): one lock serialises the calls, and the slow part of saving an answer, packing
+    its tokens, is done before the lock is taken."""
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path: Path | str = MEMORY if path == MEMORY else Path(path or default_chats_path())
-        # Set when an unreadable database was moved aside (Words), or by the window when no
-        # database could be opened (a sentence in the window's language).
+        # Set when an unreadable database was moved aside or one could only be opened
+        # read-only (Words), or by the window when no database could be opened (a sentence in
+        # the window's language).
         self.problem: Words | str | None = None
+        # FULL or READ_ONLY_KIND while the database is open read-only; "" when writable.
+        self.read_only = ""
         self._lock = threading.RLock()
+        self._depth = 0  # nested `_write`s of the transaction open on the lock's thread
         try:
             self._db = self._open()
         except (sqlite3.OperationalError, OSError) as exc:  # locked, no access, disk…: not damage
-            raise ChatStoreError(words(CANNOT_OPEN, path=self.path, error=str(exc))) from exc
+            raise self._open_error(exc) from exc
         except sqlite3.DatabaseError as exc:  # not a database, or a malformed one
             if self.path == MEMORY:
                 raise ChatStoreError(words(CANNOT_START, error=str(exc))) from exc
@@ -223,6 +257,10 @@ class ChatStore:
             except (sqlite3.DatabaseError, OSError) as exc2:
                 raise ChatStoreError(words(CANNOT_START_NEW, path=self.path,
                                            error=str(exc2))) from exc2
+        if self.read_only:
+            self.problem = words(DISK_FULL_AT_START if self.read_only == FULL
+                                 else READ_ONLY_AT_START, path=self.path)
+            log.error("%s", self.problem)
 
     @classmethod
     def in_memory(cls) -> ChatStore:
@@ -230,19 +268,37 @@ class ChatStore:
         return cls(MEMORY)
 
     def _open(self) -> sqlite3.Connection:
-        if self.path != MEMORY:
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        """The database, writable; read-only (`read_only` says why) when it exists but cannot
+        be written: a read-only file or folder, or a full disk."""
+        if self.path == MEMORY:
+            return self._connect(check=True)
+        path = Path(self.path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and not _writable(path):
+            return self._open_read_only(READ_ONLY_KIND)
+        try:
+            return self._connect(check=True)
+        except sqlite3.OperationalError as exc:
+            kind = _failure_kind(exc, path)
+            if not path.is_file() or not (kind or _code(exc) == sqlite3.SQLITE_CANTOPEN):
+                raise
+            log.warning("chats database %s cannot be written (%s): opening it read-only",
+                        path, exc)
+            return self._open_read_only(kind or READ_ONLY_KIND)
+
+    def _connect(self, *, check: bool) -> sqlite3.Connection:
+        """A writable connection, migrated; `check`: run SQLite's quick check first."""
         # Transactions are explicit; the lock, not sqlite3's same-thread check, keeps one
         # call at a time.
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
+            db.text_factory = _text_from_db
             if self.path != MEMORY:
                 db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
-            check = db.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+            if check:
+                _quick_check(db)
             self._migrate(db)
             # Chats deleted a while ago (in an earlier session) can no longer be undone; a
             # recent delete may still be, in another window that has this file open.
@@ -251,6 +307,60 @@ class ChatStore:
             db.close()
             raise
         return db
+
+    def _open_read_only(self, kind: str) -> sqlite3.Connection:
+        """The database opened for reading only. A WAL database needs its shared-memory file,
+        which a read-only folder or a full disk may not let SQLite make: then it is read as an
+        immutable file (what the last writer checkpointed)."""
+        uri = Path(self.path).absolute().as_uri()
+        error: sqlite3.OperationalError | None = None
+        for query in ("mode=ro", "mode=ro&immutable=1"):
+            try:
+                db = sqlite3.connect(f"{uri}?{query}", uri=True, isolation_level=None,
+                                     check_same_thread=False)
+            except sqlite3.OperationalError as exc:
+                error = exc
+                continue
+            try:
+                db.text_factory = _text_from_db
+                _quick_check(db)
+                if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                    raise ChatStoreError(words(READ_ONLY_OLD, path=self.path), kind)
+            except sqlite3.OperationalError as exc:
+                db.close()
+                error = exc
+                continue
+            except BaseException:
+                db.close()
+                raise
+            self.read_only = kind
+            return db
+        assert error is not None
+        raise error
+
+    def _open_error(self, exc: BaseException) -> ChatStoreError:
+        """Why the database could not be opened at all, in words."""
+        if isinstance(exc, ChatStoreError):
+            return exc
+        if self.path != MEMORY and _failure_kind(exc, Path(self.path)) == FULL:
+            return ChatStoreError(words(DISK_FULL_NO_START, path=Path(self.path).parent), FULL)
+        return ChatStoreError(words(CANNOT_OPEN, path=self.path, error=str(exc)))
+
+    def _writable_again(self) -> bool:
+        """A store opened read-only: whether it could be opened for writing now (the disk has
+        room again, the file or folder was made writable); if so it is."""
+        path = Path(self.path)
+        if not _writable(path) or (self.read_only == FULL and _nearly_full(path)):
+            return False
+        try:
+            db = self._connect(check=False)  # checked when it was opened read-only
+        except sqlite3.Error as exc:
+            log.info("chats database %s still cannot be written: %s", path, exc)
+            return False
+        self._db.close()
+        self._db, self.read_only = db, ""
+        log.info("chats database %s can be written again", path)
+        return True
 
     @staticmethod
     def _migrate(db: sqlite3.Connection) -> None:
@@ -265,7 +375,7 @@ class ChatStore:
                 db.execute(f"PRAGMA user_version = {int(version) + 1}")  # not a parameter
                 db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                _roll_back(db)
                 raise
             version += 1
 
@@ -293,24 +403,53 @@ class ChatStore:
             self._db.close()
 
     @contextmanager
+    def batch(self) -> Iterator[None]:
+        """The store calls made inside, on this thread, as one transaction: all of them are
+        saved or none (a chat's row with its first message, a question with its answer)."""
+        with self._write():
+            yield
+
+    @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One committed transaction; a failure rolls it back and becomes a ChatStoreError."""
+        """One committed transaction (or a part of the `batch` open on this thread); a
+        failure rolls it back and becomes a ChatStoreError naming its cause."""
         with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield self._db
+                finally:
+                    self._depth -= 1
+                return
+            if self.read_only and not self._writable_again():
+                raise ChatStoreError(words(DISK_FULL if self.read_only == FULL else READ_ONLY,
+                                           path=self.path), self.read_only)
+            self._depth = 1
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
                     yield self._db
                     self._db.execute("COMMIT")
                 except BaseException:
-                    self._db.execute("ROLLBACK")
+                    _roll_back(self._db)
                     raise
             except sqlite3.Error as exc:
-                raise ChatStoreError(words(CANNOT_SAVE, error=str(exc))) from exc
+                raise self._write_error(exc) from exc
+            finally:
+                self._depth = 0
+
+    def _write_error(self, exc: sqlite3.Error) -> ChatStoreError:
+        kind = _failure_kind(exc, None if self.path == MEMORY else Path(self.path))
+        if kind == FULL:
+            return ChatStoreError(words(DISK_FULL, path=self.path), kind)
+        if kind == READ_ONLY_KIND:
+            return ChatStoreError(words(READ_ONLY, path=self.path), kind)
+        return ChatStoreError(words(CANNOT_SAVE, error=str(exc)))
 
     def _read(self, sql: str, params: Sequence = ()) -> list[tuple]:
         with self._lock:
             try:
-                return self._db.execute(sql, params).fetchall()
+                return self._db.execute(sql, [_readable(p) for p in params]).fetchall()
             except sqlite3.Error as exc:
                 raise ChatStoreError(words(CANNOT_READ, error=str(exc))) from exc
 
@@ -321,15 +460,16 @@ class ChatStore:
         with self._write() as db:
             cur = db.execute(
                 "INSERT INTO chats (title, created_at, updated_at, system_prompt) "
-                "VALUES (?, ?, ?, ?)", (title, now, now, system_prompt))
+                "VALUES (CAST(? AS TEXT), ?, ?, CAST(? AS TEXT))",
+                (_bindable(title), now, now, _bindable(system_prompt)))
             return _row_id(cur)
 
     def rename(self, chat_id: int, title: str, *, by_user: bool = True) -> None:
         """A new title; `by_user`: the person chose it, so an edited first question no longer
         changes it."""
         with self._write() as db:
-            db.execute("UPDATE chats SET title = ?, renamed = MAX(renamed, ?) WHERE id = ?",
-                       (title, int(by_user), chat_id))
+            db.execute("UPDATE chats SET title = CAST(? AS TEXT), renamed = MAX(renamed, ?) "
+                       "WHERE id = ?", (_bindable(title), int(by_user), chat_id))
 
     def set_pinned(self, chat_id: int, pinned: bool) -> None:
         with self._write() as db:
@@ -337,7 +477,8 @@ class ChatStore:
 
     def set_system_prompt(self, chat_id: int, text: str) -> None:
         with self._write() as db:
-            db.execute("UPDATE chats SET system_prompt = ? WHERE id = ?", (text, chat_id))
+            db.execute("UPDATE chats SET system_prompt = CAST(? AS TEXT) WHERE id = ?",
+                       (_bindable(text), chat_id))
 
     def set_dropped_turns(self, chat_id: int, n: int) -> None:
         with self._write() as db:
@@ -423,13 +564,13 @@ class ChatStore:
             stats=json.dumps(dict(stats), ensure_ascii=False) if stats is not None else None,
             settings=(json.dumps(dict(settings), ensure_ascii=False)
                       if settings is not None else None))
-        sets = ", ".join(f"{name} = ?" for name in values)  # our own names, never user data
+        sets = ", ".join(f"{name} = {_mark(name)}" for name in values)  # our names, not data
         with self._write() as db:
             if message_id is None:
                 message_id = _insert_in(db, chat_id, parent_id, **values)
             else:
                 db.execute(f"UPDATE messages SET {sets} WHERE id = ?",
-                           (*values.values(), message_id))
+                           (*map(_bindable, values.values()), message_id))
                 db.execute("UPDATE chats SET updated_at = ? "
                            "WHERE id = (SELECT chat_id FROM messages WHERE id = ?)",
                            (time.time(), message_id))
@@ -579,8 +720,9 @@ def _insert_in(db: sqlite3.Connection, chat_id: int, parent_id: int | None, *,
         db.execute("UPDATE messages SET chosen = 0 WHERE chat_id = ? AND parent_id IS ?",
                    (chat_id, parent_id))
     names = ", ".join(values)  # our own keyword names, never user data
-    marks = ", ".join("?" * len(values))
-    cur = db.execute(f"INSERT INTO messages ({names}) VALUES ({marks})", tuple(values.values()))
+    marks = ", ".join(_mark(name) for name in values)
+    cur = db.execute(f"INSERT INTO messages ({names}) VALUES ({marks})",
+                     tuple(map(_bindable, values.values())))
     db.execute("UPDATE chats SET updated_at = ? WHERE id = ?", (now, chat_id))
     return _row_id(cur)
 
@@ -618,6 +760,97 @@ def _append_in(db: sqlite3.Connection, message_id: int, blobs: Sequence[bytes]) 
                    [(message_id, seq + i, blob) for i, blob in enumerate(blobs)])
 
 
+# Columns of `messages` holding text: bound through `_bindable`, so cast back to TEXT.
+_TEXT_COLUMNS = frozenset({"role", "text", "model_name", "spec_type", "stop_reason", "stats",
+                           "settings"})
+
+
+def _mark(column: str) -> str:
+    """The placeholder of a value for `column` in an INSERT or UPDATE of messages."""
+    return "CAST(? AS TEXT)" if column in _TEXT_COLUMNS else "?"
+
+
+def _bindable(value: Any) -> Any:
+    """A value as sqlite3 can bind it: text holding a lone surrogate (which UTF-8 cannot
+    encode) as its 'surrogatepass' bytes, to be cast to TEXT and read back by
+    `_text_from_db`, so it is kept exactly; anything else as it is."""
+    if isinstance(value, str) and not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "surrogatepass")
+    return value
+
+
+def _text_from_db(data: bytes) -> str:
+    """TEXT as read: UTF-8, with the surrogates `_bindable` wrote; bytes that are not UTF-8
+    (a file written by something else) as U+FFFD rather than a failed read."""
+    try:
+        return data.decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        return data.decode("utf-8", "replace")
+
+
+def _readable(value: Any) -> Any:
+    """A query's value with each lone surrogate as U+FFFD (a search need not keep them)."""
+    if isinstance(value, str) and _bindable(value) is not value:
+        return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return value
+
+
+def _quick_check(db: sqlite3.Connection) -> None:
+    check = db.execute("PRAGMA quick_check").fetchone()[0]
+    if check != "ok":
+        raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    """Undo the open transaction, if SQLite has not already: after a full disk or an I/O
+    error it rolls back itself, and a second ROLLBACK's error ("no transaction is active")
+    would hide the one that matters."""
+    if not db.in_transaction:
+        return
+    try:
+        db.execute("ROLLBACK")
+    except sqlite3.Error as exc:
+        log.warning("rolling back a failed write: %s", exc)
+
+
+def _writable(path: Path) -> bool:
+    """Whether the database file (when there is one) and its folder (where SQLite keeps the
+    journal) may be written, as far as permissions say (root may write either way)."""
+    return os.access(path.parent, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
+
+
+def _nearly_full(path: Path) -> bool:
+    folder = path if path.is_dir() else path.parent
+    try:
+        return shutil.disk_usage(folder).free < NEARLY_FULL_BYTES
+    except OSError:
+        return False
+
+
+def _code(exc: BaseException) -> int | None:
+    """SQLite's primary result code of an error (None when it has none)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def _failure_kind(exc: BaseException, path: Path | None) -> str:
+    """FULL when `exc` comes of a full disk, READ_ONLY_KIND when of a database that cannot be
+    written, else "". `path`: the database, whose disk's room decides for an I/O error."""
+    code, text = _code(exc), str(exc)
+    if (code == sqlite3.SQLITE_FULL or "database or disk is full" in text
+            or (isinstance(exc, OSError) and exc.errno == errno.ENOSPC)):
+        return FULL
+    if ((code == sqlite3.SQLITE_IOERR or "disk I/O error" in text)
+            and path is not None and _nearly_full(path)):
+        return FULL
+    if code == sqlite3.SQLITE_READONLY or "readonly database" in text:
+        return READ_ONLY_KIND
+    return ""
+
+
 def _row_id(cur: sqlite3.Cursor) -> int:
     """The id of the row an INSERT just wrote (always set after one)."""
     assert cur.lastrowid is not None
@@ -641,11 +874,11 @@ def pack_tokens(tokens: Mapping[str, Sequence]) -> bytes:
         raise ValueError("token columns differ in length")
     doc = {"format": TOKENS_FORMAT, "fields": TOKEN_FIELDS, "columns": columns}
     return zlib.compress(json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-                         .encode("utf-8"))
+                         .encode("utf-8", "surrogatepass"))  # a lone surrogate kept as it is
 
 
 def unpack_tokens(blob: bytes) -> dict[str, list]:
-    doc = json.loads(zlib.decompress(blob).decode("utf-8"))
+    doc = json.loads(zlib.decompress(blob).decode("utf-8", "surrogatepass"))
     if doc.get("format") != TOKENS_FORMAT:
         raise ValueError(f"unknown token format {doc.get('format')!r}")
     columns = dict(zip(doc["fields"], doc["columns"], strict=True))
