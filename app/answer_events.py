@@ -31,6 +31,7 @@ from backend.engine.events import (
     PromptProcessed,
     StepVerified,
     StopReason,
+    Token,
 )
 from backend.engine.request import GenerationRequest, Message, SamplingSettings
 from backend.trace import Trace
@@ -62,6 +63,18 @@ def _at(values: Sequence[float], i: int) -> float:
     return values[i] if i < len(values) else 0.0
 
 
+def _whole(answer: Answer, steps: list[StepVerified]) -> list[StepVerified]:
+    """The steps, with the answer's beginning as one target token (id unknown) first when they
+    make only its end: an answer continued from one saved without tokens. A trace's tokens
+    must make its text (backend/trace.py), as an export's do (backend/chats/export.py)."""
+    text = answer.text
+    emitted = "".join(t.text for step in steps for t in step.emitted)
+    if emitted == text or not text.endswith(emitted):
+        return steps
+    start = Token(-1, text[: len(text) - len(emitted)], "target", True)
+    return [StepVerified(steps[0].step if steps else 0, (), 0, (start,), 0.0, 0.0), *steps]
+
+
 def answer_events(answer: Answer, request_id: int = 0) -> tuple[Event, ...]:
     """GenerationStarted, PromptProcessed, the steps and the ending of a finished answer:
     GenerationFinished with its stats and text, or GenerationFailed for an answer that failed
@@ -72,7 +85,7 @@ def answer_events(answer: Answer, request_id: int = 0) -> tuple[Event, ...]:
     events: list[Event] = [
         GenerationStarted(request_id, answer.spec_type, answer.n_draft_max, answer.n_prompt),
         PromptProcessed(answer.n_prompt, answer.n_cached, answer.prompt_ms),
-        *answer_steps(answer),
+        *_whole(answer, list(answer_steps(answer))),
     ]
     if answer.error is not None:
         events.append(GenerationFailed(answer.error, answer.error_detail))

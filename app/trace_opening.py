@@ -21,7 +21,7 @@ from app.conversation import Conversation
 from app.i18n import translate
 from app.token_log import fold_steps
 from backend import spec_types
-from backend.engine.events import Event, Stats
+from backend.engine.events import Event, Stats, StepVerified, Token
 from backend.trace import Trace, TraceError, read_trace
 
 REPLAY_MARK = QT_TRANSLATE_NOOP("TraceOpener", "(replayed from a trace)")  # shown translated
@@ -65,11 +65,10 @@ def _earlier_answer(text: str) -> Answer:
     answer = Answer(model_name=translate("TraceOpener", "earlier answer {mark}").format(
                         mark=translate("TraceOpener", REPLAY_MARK)), spec_type=spec_types.PLAIN,
                     final_text=text, stop_reason="eos", final_stats=Stats())
-    log = answer.tokens
-    # One token of the target's: drawn in the target's colour, as a plain answer would be.
-    for name, value in (("step", 0), ("id", -1), ("origin", "target"), ("accepted", True),
-                        ("p_target", None), ("p_draft", None), ("head", None), ("text", text)):
-        getattr(log, name).append(value)  # `text` last, as TokenLog's readers expect
+    # One token of the target's (id unknown), drawn in the target's colour as a plain answer
+    # would be; added as a step is, so that every token column has it and the chat store,
+    # which refuses columns of different lengths, saves this answer like any other.
+    answer.tokens.add_step(StepVerified(0, (), 0, (Token(-1, text, "target", True),), 0.0, 0.0))
     answer.parts.append(text)
     return answer
 

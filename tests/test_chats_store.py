@@ -507,7 +507,7 @@ def test_a_refused_import_adds_nothing_and_an_export_imports_whole(store):
 
     chat = store.create("to export")
     store.add_user(chat, "q")
-    store.add_answer(chat, "a", tokens=tokens(2), stats={"n_generated": 2}, settings={"seed": 1})
+    store.add_answer(chat, " a", tokens=tokens(2), stats={"n_generated": 2}, settings={"seed": 1})
     doc = export_json(store, chat)
     pending = store.create("deleted, undo still possible")
     store.delete(pending)
