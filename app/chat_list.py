@@ -48,6 +48,7 @@ from app.chat_titles import TwinMarks, mark_option
 from app.conversation import Conversation
 from app.elided_label import ElidedLabel
 from app.i18n import translate
+from app.message_widgets import text_tooltip
 from backend.chats import SearchHit
 
 CONV_ROLE = Qt.ItemDataRole.UserRole
@@ -379,7 +380,8 @@ class ChatList(QWidget):
             self._deleted = conv
             # a few words that fit beside Undo in the narrow list; the title in the tooltip
             self.undo_label.set_full_text(self.tr("Chat deleted."))
-            self.undo_label.setToolTip(self.tr("Deleted “{title}”.").format(title=conv.title))
+            self.undo_label.setToolTip(text_tooltip(
+                self.tr("Deleted “{title}”.").format(title=conv.title)))
             self.undo_bar.show()
             self._undo_timer.start()
         if not self.list.count():
@@ -501,7 +503,7 @@ class ChatList(QWidget):
             in_title = all(w in conv.title.casefold() for w in words)
             snippet = hits.get(conv.chat_id) if conv.chat_id is not None else None
             item.setHidden(not (in_title or snippet is not None))
-            item.setToolTip(snippet or "")
+            item.setToolTip(text_tooltip(snippet or ""))
         self.list.doItemsLayout()
 
     def visible_titles(self) -> list[str]:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.formatting import plain_tooltip
 from app.inspection import Inspection, shown, summary_rows, top_rows
 
 HINT = QT_TRANSLATE_NOOP(
@@ -98,7 +99,7 @@ class InspectorPanel(QWidget):
             for c, value in enumerate((shown(p.text) if p else "", f"{p.p:.4f}" if p else "",
                                        shown(q.text) if q else "", f"{q.p:.4f}" if q else "")):
                 item = QTableWidgetItem(value)
-                item.setToolTip(value)  # a long token is cut short in its cell
+                item.setToolTip(plain_tooltip(value))  # a long token is cut short in its cell
                 if c in (1, 3):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight
                                           | Qt.AlignmentFlag.AlignVCenter)

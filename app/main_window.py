@@ -43,6 +43,7 @@ from app.chat_session import ChatSession
 from app.collapsible import folded_sections
 from app.context_meter import LiveContext
 from app.conversation import Conversation, Turn
+from app.formatting import plain_tooltip
 from app.generation_panel import GenerationPanel
 from app.language_menu import attach_language_menu
 from app.legend import TokenLegend
@@ -400,7 +401,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         for path in self.settings.models.recent:
             action = self.recent_menu.addAction(Path(path).name)
-            action.setToolTip(path)
+            action.setToolTip(plain_tooltip(path))
             action.triggered.connect(lambda _=False, p=path: self.open_target(p))
         self.recent_menu.setEnabled(not self.loading and not self.generating)
 

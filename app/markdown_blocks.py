@@ -7,11 +7,16 @@ prose goes through QTextDocument.setMarkdown. Qt-free.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)[^`]*$")
 # An HTML entity: setMarkdown would decode it, showing "&" where the model wrote "&amp;".
 _ENTITY = re.compile(r"&(?=#?\w+;)")
+# A character after which a line cannot wrap: not a space, nor a character of the scripts
+# that wrap between any two characters (Thai, CJK, Hangul, full-width forms).
+_UNBREAKABLE = ("[^\\s\u0e00-\u0e7f\u2e80-\u9fff\ua000-\ua4cf\uac00-\ud7af\uf900-\ufaff"
+                "\ufe30-\ufe4f\uff00-\uffef]")
 
 
 @dataclass(frozen=True)
@@ -60,3 +65,13 @@ def protect_prose(text: str) -> str:
     """Prose ready for setMarkdown: the caller also disables HTML (MarkdownNoHTML), and entity
     references are escaped, so what the model wrote is shown exactly as text."""
     return _ENTITY.sub(r"\\&", text)
+
+
+def cut_runs(text: str, limit: int, cut: Callable[[str, int], str]) -> str:
+    """`text` with each run of more than `limit` characters that cannot wrap (no space)
+    replaced by `cut(run, limit)`: Qt lays such a run out in time that grows faster than its
+    length. The lookbehind starts a match only where a run starts, so this is linear."""
+    if len(text) <= limit:
+        return text
+    run = re.compile(f"(?<!{_UNBREAKABLE}){_UNBREAKABLE}{{{limit + 1},}}")
+    return run.sub(lambda m: cut(m.group(), limit), text)

@@ -9,7 +9,12 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWi
 
 from app.auto_height_text import AutoHeightTextEdit
 from app.copy_feedback import copy_text
-from app.markdown_blocks import Block, protect_prose, split_blocks
+from app.markdown_blocks import Block, cut_runs, protect_prose, split_blocks
+from app.token_view import MAX_TOKEN_CHARS, cut_text
+
+# Longer runs without a space are drawn cut, their length said (app/markdown_blocks.cut_runs);
+# the answer and a code block's Copy keep them whole.
+MAX_RUN_CHARS = MAX_TOKEN_CHARS
 
 _FEATURES = (
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub
@@ -42,7 +47,7 @@ class CodeBlock(QWidget):
         self.view = AutoHeightTextEdit()
         self.view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.view.setLineWrapMode(self.view.LineWrapMode.WidgetWidth)
-        self.view.setPlainText(code)
+        self.view.setPlainText(cut_runs(code, MAX_RUN_CHARS, cut_text))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -88,7 +93,8 @@ class MarkdownView(QWidget):
             else:
                 widget = AutoHeightTextEdit()
                 doc = _InertDocument(widget)
-                doc.setMarkdown(protect_prose(block.text), _FEATURES)
+                doc.setMarkdown(protect_prose(cut_runs(block.text, MAX_RUN_CHARS, cut_text)),
+                                _FEATURES)
                 widget.setDocument(doc)
             self._layout.addWidget(widget)
 

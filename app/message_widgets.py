@@ -19,12 +19,13 @@ from app.answer import Answer, error_shown, format_stats
 from app.answer_advice import advice_line, advice_text
 from app.backend_text import draft_length_words, spec_caption, words_text
 from app.copy_feedback import copy_text
+from app.formatting import plain_tooltip
 from app.markdown_view import MarkdownView
 from app.stats_chart import AcceptChart
 from app.style import CARD_MARGINS, CARD_SPACING, RADIUS_CARD, SPACE_XS
 from app.theme import token_colours
 from app.token_formats import TokenFormats
-from app.token_view import TokenView
+from app.token_view import TokenView, cut_text
 from backend import spec_types
 from backend.advisor import Advice
 from backend.repetition import repeats_itself
@@ -39,6 +40,17 @@ def plain_label(text: str = "", *, selectable: bool = False) -> QLabel:
     if selectable:
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
+
+
+# Text from a model, a file or a server is quoted in a tooltip up to this many characters.
+TOOLTIP_CHARS = 2000
+
+
+def text_tooltip(text: str) -> str:
+    """A tooltip showing `text` from a model, a file or a server literally, cut to
+    TOOLTIP_CHARS: Qt takes a tooltip that looks like markup for rich text, and would load
+    whatever an <img> in it names (a local file, /dev/zero). "" (no tooltip) for ""."""
+    return plain_tooltip(cut_text(text, TOOLTIP_CHARS)) if text else ""
 
 
 class UserMessageWidget(QFrame):
@@ -69,7 +81,7 @@ class ErrorWidget(QFrame):
         self.message_label = plain_label(message, selectable=True)
         layout.addWidget(self.message_label)
         if detail:
-            self.message_label.setToolTip(detail[:2000])
+            self.message_label.setToolTip(text_tooltip(detail))
         colours = token_colours(self)
         self.setStyleSheet(f"#errorMessage {{ border: 1px solid {colours.rejected_fg}; "
                            f"border-radius: {RADIUS_CARD}px; }}")
@@ -248,7 +260,7 @@ class AnswerWidget(QFrame):
         self.check_button.setVisible(a.done)
         if a.error:
             self.error_label.setText(error_shown(a))
-            self.error_label.setToolTip(a.error_detail[:2000])
+            self.error_label.setToolTip(text_tooltip(a.error_detail))
             self.error_label.show()
         if a.done and self.loop_label.isHidden() and a.stop_reason == "length" and (
                 repeats_itself(a.text)):
@@ -268,7 +280,8 @@ class AnswerWidget(QFrame):
         warning the advice is plain decoding, which no K gives)."""
         self.advice = advice
         self.advice_label.setText(advice_line(advice))
-        self.advice_label.setToolTip(advice_text(advice))  # the whole reasoning, notes included
+        # the whole reasoning, notes included (they may name a model)
+        self.advice_label.setToolTip(text_tooltip(advice_text(advice)))
         # The warning in the rejected drafts' colour, so that "slower" is not read past.
         self.advice_label.setStyleSheet(
             f"color: {token_colours(self).rejected_fg};" if advice.warning else "")

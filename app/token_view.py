@@ -18,19 +18,36 @@ from PySide6.QtWidgets import QTextEdit, QToolTip, QWidget
 
 from app.auto_height_text import AutoHeightTextEdit
 from app.backend_text import backend_text
-from app.i18n import translate
+from app.i18n import number, translate
 from app.theme import token_colours
 from app.token_formats import TokenFormats
 from app.token_log import TokenLog
 from backend import spec_types
 from backend.engine.events import Token
+from backend.serving.text import readable
 
 # Rejected drafts are display-only: a refused newline must not break the line it was refused in.
 _VISIBLE = str.maketrans({"\n": "↵", "\r": "␍", "\t": "→"})
-# Qt lays out a whole paragraph again whenever text is appended to it, so an answer that never
-# ends a line would cost more per token the longer it gets. Past this many characters, a token
-# that starts with a space begins a new block: it looks like an ordinary line wrap.
+# Qt lays out a whole paragraph again whenever text is appended to it, and lays out one long
+# paragraph in time that grows faster than its length (a 1,000,000-character line took 27 s),
+# so no block is let grow long. Past MAX_BLOCK_CHARS characters a token that starts with a
+# space begins a new block, which looks like an ordinary line wrap; past MAX_LINE_CHARS any
+# token does, so that a line without spaces is bounded too (Qt would wrap it mid-word anyway).
 MAX_BLOCK_CHARS = 2000
+MAX_LINE_CHARS = 4000
+# A token longer than this is drawn cut, its length said: its one text insertion is bounded,
+# and no one reads such a token on screen. The Answer keeps it whole for copy and export.
+MAX_TOKEN_CHARS = 4000
+TOOLTIP_TOKEN_CHARS = 300  # a token's text as its tooltip quotes it
+
+
+def cut_text(text: str, limit: int) -> str:
+    """`text` as drawn: whole up to `limit` characters, else cut there with its length said;
+    a lone surrogate (half an emoji a drafter drew) as U+FFFD, which Qt can draw."""
+    text = readable(text)
+    if len(text) <= limit:
+        return text
+    return text[:limit] + translate("TokenView", "… ({n} characters)").format(n=number(len(text)))
 
 
 class TokenView(AutoHeightTextEdit):
@@ -86,7 +103,9 @@ class TokenView(AutoHeightTextEdit):
                     f = fmt.head(heads[i])
                 else:
                     f = fmt.accepted
-                if block_chars > MAX_BLOCK_CHARS and text[0] == " ":
+                text = cut_text(text, MAX_TOKEN_CHARS)
+                if block_chars > MAX_LINE_CHARS or (
+                        block_chars > MAX_BLOCK_CHARS and text[0] == " "):
                     cursor.insertBlock()
                     block_chars = 0
                 starts.append(cursor.position())
@@ -229,7 +248,8 @@ def token_tooltip(step: int, token: Token) -> str:
         probs.append(translate("TokenView", "drafter q = {q:.3f}").format(q=token.p_draft))
     lines = [
         translate("TokenView", "<b>Step {step}</b> · token <code>{token}</code> (id {id})").format(
-            step=step, token=html.escape(repr(token.text)), id=token.id),
+            step=step, token=html.escape(cut_text(repr(token.text), TOOLTIP_TOKEN_CHARS)),
+            id=token.id),
         f"{origin}, {verdict}",
     ]
     if probs:

@@ -14,6 +14,8 @@ import dataclasses
 import json
 import logging
 import os
+import reprlib
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +25,7 @@ import platformdirs
 
 from backend import APP_NAME
 from backend import settings_schema as schema
+from backend.words import words
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +33,17 @@ SCHEMA_VERSION = 1
 MAX_RECENT_FILES = 10
 MAX_LIBRARY_FOLDERS = 100
 MAX_FOLDED_GROUPS = 20
+# Far above any file Draftlight writes (a few KiB): a larger one is not its settings.
+MAX_SETTINGS_BYTES = 1 << 20
+
+NOT_A_FILE = "The settings file {path} is not a regular file"
+TOO_LARGE = "The settings file {path} is larger than {limit} bytes"
+NESTED_TOO_DEEPLY = "The settings file {path} nests its brackets too deeply to be read"
+
+# A value quoted in a problem is cut: the file may hold megabytes of it, or deep nesting.
+_QUOTE = reprlib.Repr()
+_QUOTE.maxstring = _QUOTE.maxother = 80
+_QUOTE.maxlevel = 3
 
 
 @dataclass
@@ -119,14 +133,45 @@ def default_settings_path() -> Path:
 def load_settings(path: Path | None = None) -> Settings:
     path = path or default_settings_path()
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = json.loads(_read_bounded(path))
     except FileNotFoundError:
         return Settings()
+    except _Refused as refused:
+        return _defaults_because(str(refused.args[0]))
+    except RecursionError:
+        return _defaults_because(str(words(NESTED_TOO_DEEPLY, path=path)))
     except (OSError, ValueError) as exc:
         return _defaults_because(f"The settings file {path} could not be read ({exc})")
     if not isinstance(raw, dict):
         return _defaults_because(f"The settings file {path} is not a JSON object")
-    return settings_from_dict(raw)
+    try:
+        return settings_from_dict(raw)
+    except RecursionError:  # a value nested nearly as deep as the parser allows
+        return _defaults_because(str(words(NESTED_TOO_DEEPLY, path=path)))
+
+
+class _Refused(Exception):
+    """The settings file is not one to read at all; its one argument is the Words why."""
+
+
+def _read_bounded(path: Path) -> str:
+    """The file's text, refused when it is not a regular file (a FIFO would block the start)
+    or larger than MAX_SETTINGS_BYTES."""
+    # O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting for one.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _Refused(words(NOT_A_FILE, path=path))
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_SETTINGS_BYTES and (chunk := os.read(fd, 1 << 16)):
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > MAX_SETTINGS_BYTES:
+        raise _Refused(words(TOO_LARGE, path=path, limit=MAX_SETTINGS_BYTES))
+    return b"".join(chunks).decode("utf-8")
 
 
 def _defaults_because(why: str) -> Settings:
@@ -183,8 +228,8 @@ def _fill(section: str, target: Any, values: dict) -> list[str]:
         reason = option.problem(value) if option else _plain_problem(value, default)
         if reason is not None:
             label = option.label if option else f.name
-            problems.append(f"{label} {value!r} in the settings file {reason}; using "
-                            f"{default!r}.")
+            problems.append(f"{label} {_QUOTE.repr(value)} in the settings file {reason}; "
+                            f"using {default!r}.")
             continue
         if isinstance(default, float):
             value = float(value)

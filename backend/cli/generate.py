@@ -15,6 +15,7 @@ from pathlib import Path
 from backend import settings_schema as schema
 from backend import spec_types
 from backend.cli.options import add_option
+from backend.cli.terminal import terminal_text
 from backend.engine.errors import EngineError
 from backend.engine.events import (
     Event,
@@ -38,6 +39,10 @@ ACCEPTED = "\033[4;38;5;32m"  # blue, underlined: a draft the target accepted
 REJECTED = "\033[9;38;5;208m"  # orange, struck out: a draft the target refused
 TARGET = "\033[0m"  # plain: the target's own token
 RESET = "\033[0m"
+
+def _answer_text(text: str) -> str:
+    """A piece of the answer for the terminal: whole, its own lines kept."""
+    return terminal_text(text, lines=True, limit=None)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -112,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
             loaded.append(engine.load_draft(args.draft))
         for info in loaded:
             if info is not None and info.gpu_fallback:
-                print(f"draftlight: {fell_back(info.name)}", file=sys.stderr)
+                print(f"draftlight: {fell_back(terminal_text(info.name))}", file=sys.stderr)
         status = _print_events(engine, request, events, as_json=args.json,
                                color=not args.no_color)
     finally:
@@ -169,9 +174,9 @@ def _run_server(args: argparse.Namespace) -> int:
         engine.close()
     report = engine.last_report
     if args.json:
-        print(json.dumps({"event": "server_report", **report.to_dict()}, ensure_ascii=False))
+        print(json.dumps({"event": "server_report", **report.to_dict()}))
     elif status == 0:
-        print(report.words(), file=sys.stderr)
+        print(terminal_text(report.words(), limit=None), file=sys.stderr)
     return status
 
 
@@ -189,15 +194,18 @@ def _print_events(engine: EngineLike, request: GenerationRequest, events: list[E
     for event in engine.generate(request):
         events.append(event)
         if as_json:
-            out.write(json.dumps(event_to_dict(event), ensure_ascii=False) + "\n")
+            # ASCII: a lone surrogate or a control character travels as a JSON escape
+            out.write(json.dumps(event_to_dict(event)) + "\n")
         elif isinstance(event, StepVerified):
-            out.write(_render_step(event) if color else "".join(t.text for t in event.emitted))
+            out.write(_render_step(event) if color
+                      else "".join(_answer_text(t.text) for t in event.emitted))
             out.flush()
         elif isinstance(event, GenerationFinished):
             s = event.stats
             out.write((RESET if color else "") + "\n")
+            reason = terminal_text(str(event.stop_reason))
             print(
-                f"[{event.stop_reason}] {s.n_generated} tokens, {s.tokens_per_second:.1f} tok/s, "
+                f"[{reason}] {s.n_generated} tokens, {s.tokens_per_second:.1f} tok/s, "
                 f"TTFT {s.ttft_ms:.0f} ms, drafted {s.n_drafted}, accepted {s.n_accepted} "
                 f"({100 * s.acceptance_rate:.0f}%), {s.tokens_per_step:.2f} tokens/step"
                 + (f", {said}" if request.spec_type != spec_types.PLAIN
@@ -205,7 +213,7 @@ def _print_events(engine: EngineLike, request: GenerationRequest, events: list[E
                 file=sys.stderr,
             )
         if isinstance(event, GenerationFailed):
-            print(f"draftlight: {event.message}", file=sys.stderr)
+            print(f"draftlight: {terminal_text(event.message)}", file=sys.stderr)
             status = 1
     return status
 
@@ -214,10 +222,10 @@ def _render_step(step: StepVerified) -> str:
     parts = []
     for tok in step.emitted:
         if tok.origin != "target":
-            parts.append(ACCEPTED + tok.text)
+            parts.append(ACCEPTED + _answer_text(tok.text))
     for tok in step.drafted:
         if not tok.accepted:
-            parts.append(REJECTED + tok.text)
+            parts.append(REJECTED + _answer_text(tok.text))
     tail: list[Token] = [t for t in step.emitted if t.origin == "target"]
-    parts.extend(TARGET + t.text for t in tail)
+    parts.extend(TARGET + _answer_text(t.text) for t in tail)
     return "".join(parts) + RESET

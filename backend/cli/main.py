@@ -12,6 +12,7 @@ import logging
 import sys
 
 from backend import APP_NAME, __version__
+from backend.cli.terminal import terminal_text
 
 SUBCOMMANDS = {"generate": "backend.cli.generate", "models": "backend.cli.models"}
 
@@ -47,7 +48,7 @@ def main(argv: list[str] | None = None, prog: str = f"{APP_NAME}-cli") -> int:
         print("draftlight: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # the last line of defence: one line, no traceback
-        print(f"draftlight: {exc}", file=sys.stderr)
+        print(f"draftlight: {terminal_text(str(exc))}", file=sys.stderr)
         return 1
 
 

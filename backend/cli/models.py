@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from backend.cli.terminal import terminal_text as shown
 from backend.models.download import DownloadManager, DownloadStatus, State
 from backend.models.eagle3 import describe_head
 from backend.models.hub import HubClient, HubError, HubModel, by_quantization, memory_fit
@@ -85,10 +86,11 @@ def _search(args: argparse.Namespace) -> int:
             ]
         )
     if not found:
-        print(f"No GGUF repositories match {args.query!r}.")
+        print(f"No GGUF repositories match {shown(repr(args.query))}.")
     for r in found:
         updated = r.last_modified.date().isoformat() if r.last_modified else "?"
-        print(f"{r.repo_id:50}  {r.downloads:>10,} downloads  {r.likes:>6,} likes  {updated}")
+        print(f"{shown(r.repo_id):50}  {r.downloads:>10,} downloads  {r.likes:>6,} likes  "
+              f"{updated}")
     return 0
 
 
@@ -105,7 +107,7 @@ def _files(args: argparse.Namespace) -> int:
         kv_per_token = kv_bytes_per_token(
             client.read_header(min(models_proper, key=lambda m: m.size)))
     except Exception as exc:
-        note = f"(KV cache not counted: {str(exc).splitlines()[0]})"
+        note = f"(KV cache not counted: {shown(str(exc).splitlines()[0])})"
     companion = None
     if args.draft:
         draft = inspect_model(args.draft)
@@ -132,15 +134,16 @@ def _files(args: argparse.Namespace) -> int:
             ]
         )
     print(
-        f"{args.repo} — memory for {args.ctx:,} tokens of context"
-        + (f" with draft {args.draft.name}" if args.draft else "")
+        f"{shown(args.repo)} — memory for {args.ctx:,} tokens of context"
+        + (f" with draft {shown(args.draft.name)}" if args.draft else "")
         + f" {note}".rstrip()
     )
     for quant, m, fit in rows:
         parts = f" ({len(m.parts)} parts)" if len(m.parts) > 1 else ""
         if m.eagle3_head:
             parts += " (EAGLE-3 head: a draft for spec type eagle3)"
-        print(f"  {quant:10} {_size(m.size):>10}  {m.name}{parts}  — {fit.describe()}")
+        print(f"  {shown(quant):10} {_size(m.size):>10}  {shown(m.name)}{parts}  — "
+              f"{fit.describe()}")
     return 0
 
 
@@ -173,7 +176,7 @@ def _download(args: argparse.Namespace) -> int:
     inspection = inspect_model(status.path)
     if args.json:
         return _print_json(_inspection_dict(inspection))
-    print(f"Downloaded and verified: {status.path}")
+    print(f"Downloaded and verified: {shown(str(status.path), limit=None)}")
     return 0
 
 
@@ -191,12 +194,13 @@ def _list(args: argparse.Namespace) -> int:
         print("The library is empty.")
     for e in entries:
         if e.inspection is None:
-            print(f"{e.path.name:45}  BROKEN: {e.error}")
+            print(f"{shown(e.path.name):45}  BROKEN: {shown(str(e.error))}")
             continue
         i = e.inspection
         print(
-            f"{e.path.name:45}  {i.quantization:7} {_params(i.parameter_count):>6} params  "
-            f"{_size(i.file_size):>10}  {e.path}"
+            f"{shown(e.path.name):45}  {shown(i.quantization):7} "
+            f"{_params(i.parameter_count):>6} params  {_size(i.file_size):>10}  "
+            f"{shown(str(e.path), limit=None)}"
         )
     return 0
 
@@ -205,7 +209,7 @@ def _inspect(args: argparse.Namespace) -> int:
     i = inspect_model(args.path)
     if args.json:
         return _print_json(_inspection_dict(i))
-    print(f"{i.path}")
+    print(shown(str(i.path), limit=None))
     facts = [
         ("name", i.name),
         ("architecture", i.architecture),
@@ -223,8 +227,8 @@ def _inspect(args: argparse.Namespace) -> int:
         ),
         ("KV cache", f"{_size(i.kv_bytes_per_token * 1024)} per 1,024 tokens"),
     ]
-    for label, value in facts:
-        print(f"  {label:15} {value}")
+    for label, value in facts:  # every value may come from the file: shown, never obeyed
+        print(f"  {label:15} {shown(value)}")
     return 0
 
 
