@@ -542,6 +542,10 @@ Dossier des journaux : {logs}
         <translation>{error} Les conversations ne seront pas enregistrées pendant cette session.</translation>
     </message>
     <message>
+        <source>{error} The chat is kept in this window and saved as soon as it can be.</source>
+        <translation>{error} La conversation reste dans cette fenêtre et sera enregistrée dès que possible.</translation>
+    </message>
+    <message>
         <source>Could not save the chat: {error}</source>
         <translation>Impossible d&apos;enregistrer la conversation : {error}</translation>
     </message>
@@ -2369,6 +2373,10 @@ Inutilisable : {error}</translation>
 <context>
     <name>TokenView</name>
     <message>
+        <source>… ({n} characters)</source>
+        <translation>… ({n} caractères)</translation>
+    </message>
+    <message>
         <source>produced by the target model</source>
         <translation>produit par le modèle cible</translation>
     </message>
@@ -2851,14 +2859,6 @@ Inutilisable : {error}</translation>
         <translation>Ce fichier de conversation est en version {version} ; ce Draftlight lit la version {ours}.</translation>
     </message>
     <message>
-        <source>The file has no list of messages.</source>
-        <translation>Le fichier n&apos;a pas de liste de messages.</translation>
-    </message>
-    <message>
-        <source>Message {n} is not a user or assistant message.</source>
-        <translation>Le message {n} n&apos;est ni un message de l&apos;utilisateur ni un message de l&apos;assistant.</translation>
-    </message>
-    <message>
         <source>Message {n} follows a message that is not before it.</source>
         <translation>Le message {n} suit un message qui ne le précède pas.</translation>
     </message>
@@ -2881,6 +2881,38 @@ Inutilisable : {error}</translation>
     <message>
         <source>Could not save to the chats database: {error}</source>
         <translation>Impossible d&apos;enregistrer dans la base de données des conversations : {error}</translation>
+    </message>
+    <message>
+        <source>{name} is not a conversation exported by Draftlight: it is not JSON (line {line}, column {column}: {error}).</source>
+        <translation>{name} n&apos;est pas une conversation exportée par Draftlight : ce n&apos;est pas du JSON (ligne {line}, colonne {column} : {error}).</translation>
+    </message>
+    <message>
+        <source>{name} is not a conversation exported by Draftlight: it is not JSON.</source>
+        <translation>{name} n&apos;est pas une conversation exportée par Draftlight : ce n&apos;est pas du JSON.</translation>
+    </message>
+    <message>
+        <source>The disk is full: your saved chats in {path} can be read, but nothing new is saved until there is room.</source>
+        <translation>Le disque est plein : vos conversations enregistrées dans {path} peuvent être lues, mais rien de nouveau n&apos;est enregistré tant qu&apos;il n&apos;y a pas de place.</translation>
+    </message>
+    <message>
+        <source>Your saved chats in {path} are read-only: they can be read, but nothing new is saved.</source>
+        <translation>Vos conversations enregistrées dans {path} sont en lecture seule : elles peuvent être lues, mais rien de nouveau n&apos;est enregistré.</translation>
+    </message>
+    <message>
+        <source>The disk is full: no chats database can be started in {path}.</source>
+        <translation>Le disque est plein : aucune base de données des conversations ne peut être créée dans {path}.</translation>
+    </message>
+    <message>
+        <source>The disk is full: there is no room to save chats in {path}.</source>
+        <translation>Le disque est plein : il n&apos;y a plus de place pour enregistrer les conversations dans {path}.</translation>
+    </message>
+    <message>
+        <source>The chats database {path} is read-only: chats can be read but not saved.</source>
+        <translation>La base de données des conversations {path} est en lecture seule : les conversations peuvent être lues mais pas enregistrées.</translation>
+    </message>
+    <message>
+        <source>Your saved chats in {path} are read-only and in an older format, which this version reads only after updating it.</source>
+        <translation>Vos conversations enregistrées dans {path} sont en lecture seule et dans un ancien format, que cette version ne lit qu&apos;après l&apos;avoir mis à jour.</translation>
     </message>
     <message>
         <source>Could not read the chats database: {error}</source>
@@ -3639,8 +3671,16 @@ Inutilisable : {error}</translation>
         <translation>Le serveur a répondu HTTP {code} : {detail}</translation>
     </message>
     <message>
+        <source>The server at {url} redirected to {location}, and Draftlight does not follow redirects: give the final address instead.</source>
+        <translation>Le serveur {url} a redirigé vers {location}, et Draftlight ne suit pas les redirections : indiquez plutôt l&apos;adresse finale.</translation>
+    </message>
+    <message>
         <source>The connection to {url} failed: {error}</source>
         <translation>La connexion à {url} a échoué : {error}</translation>
+    </message>
+    <message>
+        <source>The server at {url} answered {path} with more than {megabytes:g} MB, the most Draftlight reads.</source>
+        <translation>Le serveur {url} a répondu à {path} avec plus de {megabytes:g} Mo, le maximum que Draftlight lit.</translation>
     </message>
     <message>
         <source>The server at {url} refused the API key (HTTP {code}): check the key, or give one if the server needs it.</source>
@@ -3655,8 +3695,28 @@ Inutilisable : {error}</translation>
         <translation>Le serveur à {url} n&apos;a pas ce point d&apos;accès (HTTP 404) : l&apos;adresse est-elle juste, avec son /v1 ?</translation>
     </message>
     <message>
+        <source>The server answered HTTP {code} ({reason}) without saying why.</source>
+        <translation>Le serveur a répondu HTTP {code} ({reason}) sans dire pourquoi.</translation>
+    </message>
+    <message>
+        <source>The server at {url} answered with a redirect (HTTP {code}) without saying where to, and Draftlight does not follow redirects: give the final address instead.</source>
+        <translation>Le serveur {url} a répondu par une redirection (HTTP {code}) sans dire vers où, et Draftlight ne suit pas les redirections : indiquez plutôt l&apos;adresse finale.</translation>
+    </message>
+    <message>
+        <source>The answer from {url} was still not finished after {seconds:g} s, the longest an answer may take, so it was given up (timeout); what had arrived is kept.</source>
+        <translation>La réponse de {url} n&apos;était toujours pas terminée après {seconds:g} s, la durée maximale d&apos;une réponse, elle a donc été abandonnée (délai dépassé) ; ce qui était arrivé est conservé.</translation>
+    </message>
+    <message>
+        <source>The server sent a piece of the answer larger than {megabytes:g} MB, the most Draftlight reads at once, so the answer was given up; what had arrived is kept.</source>
+        <translation>Le serveur a envoyé une partie de la réponse de plus de {megabytes:g} Mo, le maximum que Draftlight lit d&apos;un coup, la réponse a donc été abandonnée ; ce qui était arrivé est conservé.</translation>
+    </message>
+    <message>
         <source>The server at {url} did not answer within {seconds:.0f} s: is the address right and the server running?</source>
         <translation>Le serveur à {url} n&apos;a pas répondu en {seconds:.0f} s : l&apos;adresse est-elle juste et le serveur en marche ?</translation>
+    </message>
+    <message>
+        <source>The server at {url} sent no part of the answer for {seconds:g} s, so the answer was given up (timeout); what had arrived is kept.</source>
+        <translation>Le serveur {url} n&apos;a envoyé aucune partie de la réponse pendant {seconds:g} s, la réponse a donc été abandonnée (délai dépassé) ; ce qui était arrivé est conservé.</translation>
     </message>
     <message>
         <source>The server at {url} went silent for {seconds:g} s, so the answer was given up (timeout).</source>
@@ -3719,6 +3779,22 @@ Inutilisable : {error}</translation>
         <translation>Le serveur a terminé le flux avant la fin de la réponse ; ce qui était arrivé est conservé.</translation>
     </message>
     <message>
+        <source>The settings file {path} is larger than {limit} bytes</source>
+        <translation>Le fichier de paramètres {path} dépasse {limit} octets</translation>
+    </message>
+    <message>
+        <source>The settings file {path} is not a regular file</source>
+        <translation>Le fichier de paramètres {path} n&apos;est pas un fichier ordinaire</translation>
+    </message>
+    <message>
+        <source>The settings file {path} nests its brackets too deeply to be read</source>
+        <translation>Le fichier de paramètres {path} imbrique ses crochets trop profondément pour être lu</translation>
+    </message>
+    <message>
+        <source>damaged: the text of {where} is not its tokens&apos; texts put together (they differ from character {at} on).</source>
+        <translation>endommagé : le texte de {where} n&apos;est pas la suite des textes de ses tokens (ils diffèrent à partir du caractère {at}).</translation>
+    </message>
+    <message>
         <source>object</source>
         <translation>objet</translation>
     </message>
@@ -3729,6 +3805,26 @@ Inutilisable : {error}</translation>
     <message>
         <source>string</source>
         <translation>chaîne</translation>
+    </message>
+    <message>
+        <source>it has more drafts accepted ({accepted}) than drafted ({drafted}).</source>
+        <translation>il a plus de brouillons acceptés ({accepted}) que proposés ({drafted}).</translation>
+    </message>
+    <message>
+        <source>it has more drafting steps ({draft_steps}) than steps ({steps}).</source>
+        <translation>il a plus d&apos;étapes avec brouillon ({draft_steps}) que d&apos;étapes ({steps}).</translation>
+    </message>
+    <message>
+        <source>it accepts {n} drafts, more than it drafted ({drafted}) or emitted ({emitted}).</source>
+        <translation>il accepte {n} brouillons, plus qu&apos;il n&apos;en a proposé ({drafted}) ou émis ({emitted}).</translation>
+    </message>
+    <message>
+        <source>its sentence is not one Draftlight can fill in.</source>
+        <translation>sa phrase n&apos;est pas une phrase que Draftlight peut compléter.</translation>
+    </message>
+    <message>
+        <source>damaged: it has {n} events, more than {most}.</source>
+        <translation>endommagé : il a {n} événements, plus que {most}.</translation>
     </message>
     <message>
         <source>a number</source>
@@ -3745,6 +3841,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>true or false</source>
         <translation>vrai ou faux</translation>
+    </message>
+    <message>
+        <source>Cannot read {name}: it is larger than {limit} MB, more than Draftlight reads.</source>
+        <translation>Impossible de lire {name} : il dépasse {limit} Mo, plus que ce que Draftlight lit.</translation>
     </message>
     <message>
         <source>damaged: {where} should be {kind}, not {value:.40}.</source>
@@ -3781,6 +3881,14 @@ Inutilisable : {error}</translation>
     <message>
         <source>damaged: &quot;{key}&quot; in {where} is not a JSON {kind}.</source>
         <translation>endommagé : &quot;{key}&quot; dans {where} n&apos;est pas un(e) {kind} JSON.</translation>
+    </message>
+    <message>
+        <source>Cannot read {name}: it is not a file but a folder, a pipe or a device.</source>
+        <translation>Impossible de lire {name} : ce n&apos;est pas un fichier mais un dossier, un tube ou un périphérique.</translation>
+    </message>
+    <message>
+        <source>damaged: its JSON is nested too deeply to be read.</source>
+        <translation>endommagé : son JSON est imbriqué trop profondément pour être lu.</translation>
     </message>
     <message>
         <source>damaged: {where} has unknown fields {names}.</source>
@@ -3823,12 +3931,44 @@ Inutilisable : {error}</translation>
         <translation>endommagé : {where} est refusé : {error}</translation>
     </message>
     <message>
+        <source>damaged: {where} has {n} items, not {expected}.</source>
+        <translation>endommagé : {where} a {n} éléments, pas {expected}.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is a number of {digits} digits.</source>
+        <translation>endommagé : {where} est un nombre de {digits} chiffres.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is {value}, not a finite number.</source>
+        <translation>endommagé : {where} vaut {value}, pas un nombre fini.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is {value}, less than {low}.</source>
+        <translation>endommagé : {where} vaut {value}, moins que {low}.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is {value}, more than {high}.</source>
+        <translation>endommagé : {where} vaut {value}, plus que {high}.</translation>
+    </message>
+    <message>
         <source>damaged: {where} is {value}, not one of {choices}.</source>
         <translation>endommagé : {where} vaut {value}, pas l&apos;une des valeurs {choices}.</translation>
     </message>
     <message>
         <source>damaged: {where} is not a list.</source>
         <translation>endommagé : {where} n&apos;est pas une liste.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is {n} characters long, more than {most}.</source>
+        <translation>endommagé : {where} fait {n} caractères, plus que {most}.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} has {n} items, more than {most}.</source>
+        <translation>endommagé : {where} a {n} éléments, plus que {most}.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is not a record Draftlight wrote (its JSON cannot be read).</source>
+        <translation>endommagé : {where} n&apos;est pas un enregistrement écrit par Draftlight (son JSON est illisible).</translation>
     </message>
     <message>
         <source>damaged: {where} has no {name}.</source>

@@ -542,6 +542,10 @@ Cartella dei log: {logs}
         <translation>{error} Le chat non verranno salvate in questa sessione.</translation>
     </message>
     <message>
+        <source>{error} The chat is kept in this window and saved as soon as it can be.</source>
+        <translation>{error} La chat resta in questa finestra e viene salvata appena possibile.</translation>
+    </message>
+    <message>
         <source>Could not save the chat: {error}</source>
         <translation>Impossibile salvare la chat: {error}</translation>
     </message>
@@ -2369,6 +2373,10 @@ Non utilizzabile: {error}</translation>
 <context>
     <name>TokenView</name>
     <message>
+        <source>… ({n} characters)</source>
+        <translation>… ({n} caratteri)</translation>
+    </message>
+    <message>
         <source>produced by the target model</source>
         <translation>prodotto dal modello target</translation>
     </message>
@@ -2851,14 +2859,6 @@ Non utilizzabile: {error}</translation>
         <translation>Questo file di conversazione ha la versione {version}; questo Draftlight legge la versione {ours}.</translation>
     </message>
     <message>
-        <source>The file has no list of messages.</source>
-        <translation>Il file non ha un elenco di messaggi.</translation>
-    </message>
-    <message>
-        <source>Message {n} is not a user or assistant message.</source>
-        <translation>Il messaggio {n} non è un messaggio dell&apos;utente né dell&apos;assistente.</translation>
-    </message>
-    <message>
         <source>Message {n} follows a message that is not before it.</source>
         <translation>Il messaggio {n} segue un messaggio che non lo precede.</translation>
     </message>
@@ -2881,6 +2881,38 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Could not save to the chats database: {error}</source>
         <translation>Impossibile salvare nel database delle chat: {error}</translation>
+    </message>
+    <message>
+        <source>{name} is not a conversation exported by Draftlight: it is not JSON (line {line}, column {column}: {error}).</source>
+        <translation>{name} non è una conversazione esportata da Draftlight: non è JSON (riga {line}, colonna {column}: {error}).</translation>
+    </message>
+    <message>
+        <source>{name} is not a conversation exported by Draftlight: it is not JSON.</source>
+        <translation>{name} non è una conversazione esportata da Draftlight: non è JSON.</translation>
+    </message>
+    <message>
+        <source>The disk is full: your saved chats in {path} can be read, but nothing new is saved until there is room.</source>
+        <translation>Il disco è pieno: le chat salvate in {path} si possono leggere, ma nulla di nuovo viene salvato finché non si libera spazio.</translation>
+    </message>
+    <message>
+        <source>Your saved chats in {path} are read-only: they can be read, but nothing new is saved.</source>
+        <translation>Le chat salvate in {path} sono di sola lettura: si possono leggere, ma nulla di nuovo viene salvato.</translation>
+    </message>
+    <message>
+        <source>The disk is full: no chats database can be started in {path}.</source>
+        <translation>Il disco è pieno: non è possibile creare un database delle chat in {path}.</translation>
+    </message>
+    <message>
+        <source>The disk is full: there is no room to save chats in {path}.</source>
+        <translation>Il disco è pieno: non c&apos;è spazio per salvare le chat in {path}.</translation>
+    </message>
+    <message>
+        <source>The chats database {path} is read-only: chats can be read but not saved.</source>
+        <translation>Il database delle chat {path} è di sola lettura: le chat si possono leggere ma non salvare.</translation>
+    </message>
+    <message>
+        <source>Your saved chats in {path} are read-only and in an older format, which this version reads only after updating it.</source>
+        <translation>Le chat salvate in {path} sono di sola lettura e in un formato precedente, che questa versione legge solo dopo averlo aggiornato.</translation>
     </message>
     <message>
         <source>Could not read the chats database: {error}</source>
@@ -3639,8 +3671,16 @@ Non utilizzabile: {error}</translation>
         <translation>Il server ha risposto HTTP {code}: {detail}</translation>
     </message>
     <message>
+        <source>The server at {url} redirected to {location}, and Draftlight does not follow redirects: give the final address instead.</source>
+        <translation>Il server {url} ha reindirizzato a {location}, e Draftlight non segue i reindirizzamenti: indica invece l&apos;indirizzo finale.</translation>
+    </message>
+    <message>
         <source>The connection to {url} failed: {error}</source>
         <translation>La connessione a {url} non è riuscita: {error}</translation>
+    </message>
+    <message>
+        <source>The server at {url} answered {path} with more than {megabytes:g} MB, the most Draftlight reads.</source>
+        <translation>Il server {url} ha risposto a {path} con più di {megabytes:g} MB, il massimo che Draftlight legge.</translation>
     </message>
     <message>
         <source>The server at {url} refused the API key (HTTP {code}): check the key, or give one if the server needs it.</source>
@@ -3655,8 +3695,28 @@ Non utilizzabile: {error}</translation>
         <translation>Il server a {url} non ha questo endpoint (HTTP 404): l&apos;indirizzo è giusto, con il suo /v1?</translation>
     </message>
     <message>
+        <source>The server answered HTTP {code} ({reason}) without saying why.</source>
+        <translation>Il server ha risposto HTTP {code} ({reason}) senza dire perché.</translation>
+    </message>
+    <message>
+        <source>The server at {url} answered with a redirect (HTTP {code}) without saying where to, and Draftlight does not follow redirects: give the final address instead.</source>
+        <translation>Il server {url} ha risposto con un reindirizzamento (HTTP {code}) senza dire dove, e Draftlight non segue i reindirizzamenti: indica invece l&apos;indirizzo finale.</translation>
+    </message>
+    <message>
+        <source>The answer from {url} was still not finished after {seconds:g} s, the longest an answer may take, so it was given up (timeout); what had arrived is kept.</source>
+        <translation>La risposta da {url} non era ancora finita dopo {seconds:g} s, il tempo massimo per una risposta, quindi è stata abbandonata (timeout); ciò che era arrivato è conservato.</translation>
+    </message>
+    <message>
+        <source>The server sent a piece of the answer larger than {megabytes:g} MB, the most Draftlight reads at once, so the answer was given up; what had arrived is kept.</source>
+        <translation>Il server ha inviato una parte della risposta più grande di {megabytes:g} MB, il massimo che Draftlight legge in una volta, quindi la risposta è stata abbandonata; ciò che era arrivato è conservato.</translation>
+    </message>
+    <message>
         <source>The server at {url} did not answer within {seconds:.0f} s: is the address right and the server running?</source>
         <translation>Il server a {url} non ha risposto entro {seconds:.0f} s: l&apos;indirizzo è giusto e il server è in esecuzione?</translation>
+    </message>
+    <message>
+        <source>The server at {url} sent no part of the answer for {seconds:g} s, so the answer was given up (timeout); what had arrived is kept.</source>
+        <translation>Il server {url} non ha inviato alcuna parte della risposta per {seconds:g} s, quindi la risposta è stata abbandonata (timeout); ciò che era arrivato è conservato.</translation>
     </message>
     <message>
         <source>The server at {url} went silent for {seconds:g} s, so the answer was given up (timeout).</source>
@@ -3719,6 +3779,22 @@ Non utilizzabile: {error}</translation>
         <translation>Il server ha chiuso il flusso prima che la risposta fosse finita; ciò che era arrivato è conservato.</translation>
     </message>
     <message>
+        <source>The settings file {path} is larger than {limit} bytes</source>
+        <translation>Il file delle impostazioni {path} è più grande di {limit} byte</translation>
+    </message>
+    <message>
+        <source>The settings file {path} is not a regular file</source>
+        <translation>Il file delle impostazioni {path} non è un file normale</translation>
+    </message>
+    <message>
+        <source>The settings file {path} nests its brackets too deeply to be read</source>
+        <translation>Il file delle impostazioni {path} annida le parentesi troppo in profondità per essere letto</translation>
+    </message>
+    <message>
+        <source>damaged: the text of {where} is not its tokens&apos; texts put together (they differ from character {at} on).</source>
+        <translation>danneggiato: il testo di {where} non è l&apos;unione dei testi dei suoi token (differiscono dal carattere {at} in poi).</translation>
+    </message>
+    <message>
         <source>object</source>
         <translation>oggetto</translation>
     </message>
@@ -3729,6 +3805,26 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>string</source>
         <translation>stringa</translation>
+    </message>
+    <message>
+        <source>it has more drafts accepted ({accepted}) than drafted ({drafted}).</source>
+        <translation>ha più bozze accettate ({accepted}) che proposte ({drafted}).</translation>
+    </message>
+    <message>
+        <source>it has more drafting steps ({draft_steps}) than steps ({steps}).</source>
+        <translation>ha più passi con bozza ({draft_steps}) che passi ({steps}).</translation>
+    </message>
+    <message>
+        <source>it accepts {n} drafts, more than it drafted ({drafted}) or emitted ({emitted}).</source>
+        <translation>accetta {n} bozze, più di quante ne abbia proposte ({drafted}) o emesse ({emitted}).</translation>
+    </message>
+    <message>
+        <source>its sentence is not one Draftlight can fill in.</source>
+        <translation>la sua frase non è una che Draftlight possa completare.</translation>
+    </message>
+    <message>
+        <source>damaged: it has {n} events, more than {most}.</source>
+        <translation>danneggiato: ha {n} eventi, più di {most}.</translation>
     </message>
     <message>
         <source>a number</source>
@@ -3745,6 +3841,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>true or false</source>
         <translation>vero o falso</translation>
+    </message>
+    <message>
+        <source>Cannot read {name}: it is larger than {limit} MB, more than Draftlight reads.</source>
+        <translation>Impossibile leggere {name}: è più grande di {limit} MB, più di quanto Draftlight legga.</translation>
     </message>
     <message>
         <source>damaged: {where} should be {kind}, not {value:.40}.</source>
@@ -3781,6 +3881,14 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>damaged: &quot;{key}&quot; in {where} is not a JSON {kind}.</source>
         <translation>danneggiato: &quot;{key}&quot; in {where} non è un/una {kind} JSON.</translation>
+    </message>
+    <message>
+        <source>Cannot read {name}: it is not a file but a folder, a pipe or a device.</source>
+        <translation>Impossibile leggere {name}: non è un file ma una cartella, una pipe o un dispositivo.</translation>
+    </message>
+    <message>
+        <source>damaged: its JSON is nested too deeply to be read.</source>
+        <translation>danneggiato: il suo JSON è annidato troppo in profondità per essere letto.</translation>
     </message>
     <message>
         <source>damaged: {where} has unknown fields {names}.</source>
@@ -3823,12 +3931,44 @@ Non utilizzabile: {error}</translation>
         <translation>danneggiato: {where} è rifiutato: {error}</translation>
     </message>
     <message>
+        <source>damaged: {where} has {n} items, not {expected}.</source>
+        <translation>danneggiato: {where} ha {n} elementi, non {expected}.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is a number of {digits} digits.</source>
+        <translation>danneggiato: {where} è un numero di {digits} cifre.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is {value}, not a finite number.</source>
+        <translation>danneggiato: {where} vale {value}, non un numero finito.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is {value}, less than {low}.</source>
+        <translation>danneggiato: {where} vale {value}, meno di {low}.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is {value}, more than {high}.</source>
+        <translation>danneggiato: {where} vale {value}, più di {high}.</translation>
+    </message>
+    <message>
         <source>damaged: {where} is {value}, not one of {choices}.</source>
         <translation>danneggiato: {where} è {value}, non uno tra {choices}.</translation>
     </message>
     <message>
         <source>damaged: {where} is not a list.</source>
         <translation>danneggiato: {where} non è una lista.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is {n} characters long, more than {most}.</source>
+        <translation>danneggiato: {where} è lungo {n} caratteri, più di {most}.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} has {n} items, more than {most}.</source>
+        <translation>danneggiato: {where} ha {n} elementi, più di {most}.</translation>
+    </message>
+    <message>
+        <source>damaged: {where} is not a record Draftlight wrote (its JSON cannot be read).</source>
+        <translation>danneggiato: {where} non è un record scritto da Draftlight (il suo JSON non si può leggere).</translation>
     </message>
     <message>
         <source>damaged: {where} has no {name}.</source>
