@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from PySide6.QtCore import QRect, QRectF, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QTextDocument
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QLabel, QWidget
 from scripted_engine import ScriptedEngine, answered_window, counting_stream
@@ -174,7 +174,9 @@ def test_the_undo_notice_is_one_line(make_window, qtbot):
 
     bar, label, undo = w.chat_list.undo_bar, w.chat_list.undo_label, w.chat_list.undo_button
     qtbot.waitUntil(bar.isVisible)
-    assert label.toolTip() == "Deleted “Tell me a long story about a lighthouse…”."
+    shown = QTextDocument()
+    shown.setHtml(label.toolTip())  # the title is quoted as plain text inside rich text
+    assert shown.toPlainText() == "Deleted “Tell me a long story about a lighthouse…”."
     assert label.height() < 2 * label.fontMetrics().lineSpacing()  # one line
     assert bar.height() <= max(undo.height(), label.height()) + 2
     assert label.text() == "Chat deleted."  # whole: it fits beside Undo
