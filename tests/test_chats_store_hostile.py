@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from full_disk import FullDisk
 
 from backend.chats import TOKEN_FIELDS, ChatStore, ChatStoreError
 from backend.chats import store as store_module
@@ -41,24 +42,6 @@ def chat_with_answer(path: Path) -> tuple[int, int]:
         store.close()
 
 
-class CommitFailsOnFullDisk:
-    """A connection as SQLite behaves when the disk fills while a transaction commits: it
-    rolls the transaction back itself and reports SQLITE_FULL."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-        self.full = True
-
-    def execute(self, sql: str, *args):
-        if self.full and sql == "COMMIT":
-            self._db.execute("ROLLBACK")
-            raise sqlite3.OperationalError("database or disk is full")
-        return self._db.execute(sql, *args)
-
-    def __getattr__(self, name: str):
-        return getattr(self._db, name)
-
-
 # A full disk ---------------------------------------------------------------------------
 
 
@@ -88,7 +71,7 @@ def test_a_commit_sqlite_rolled_back_itself_says_the_disk_is_full(path):
     store = ChatStore(path)
     try:
         chat = store.create("kept")
-        store._db = CommitFailsOnFullDisk(store._db)
+        store._db = FullDisk(store._db)
         with pytest.raises(ChatStoreError, match=r"^The disk is full: ") as failed:
             store.add_user(chat, "lost?")
         assert "rollback" not in str(failed.value)

@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from full_disk import FullDisk
 from scripted_engine import ScriptedEngine, counting_stream
 
 from backend.chats import TOKEN_FIELDS, ChatStore
@@ -46,24 +47,6 @@ def saved_titles(chats_path: Path) -> list[str]:
         return [c.title for c in store.list()]
     finally:
         store.close()
-
-
-class FullDisk:
-    """The window's chat store connection on a disk that fills: while `full`, a commit fails
-    as SQLite fails it on a full disk, which rolls the transaction back itself first."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-        self.full = True
-
-    def execute(self, sql: str, *args):
-        if self.full and sql == "COMMIT":
-            self._db.execute("ROLLBACK")
-            raise sqlite3.OperationalError("database or disk is full")
-        return self._db.execute(sql, *args)
-
-    def __getattr__(self, name: str):
-        return getattr(self._db, name)
 
 
 def test_a_turn_written_on_a_full_disk_is_saved_once_there_is_room(make_window, qtbot,
