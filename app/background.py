@@ -4,8 +4,9 @@
 reports back through one queued signal, so the callbacks run on the GUI thread and `fn` never
 touches a widget. `Background(serial=True)` runs its work one call at a time in the order
 given (the chat store's writes). `stop` drops queued work and waits, with a timeout, for what
-is running, so no thread outlives its window. (The engine has its own thread, app.worker,
-because it holds a conversation with the engine process rather than running calls.)
+is running, so no thread outlives its window. (The engine has its own thread,
+app.engine_link.worker, because it holds a conversation with the engine process rather
+than running calls.)
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def ms(fn, repeats: int) -> tuple[float, object]:
 
 
 def long_answer(folder: Path, n_tokens: int, repeats: int) -> None:
-    from app.conversation import Conversation
+    from app.chat.conversation import Conversation
 
     rng = random.Random(1)
     store = ChatStore(folder / "long.sqlite3")
@@ -94,7 +94,7 @@ def long_answer(folder: Path, n_tokens: int, repeats: int) -> None:
 
     from PySide6.QtWidgets import QApplication
 
-    from app.message_widgets import AnswerWidget
+    from app.transcript.message_widgets import AnswerWidget
 
     QApplication.instance() or QApplication([])
     answer = conv.turns[-1].answer  # type: ignore[union-attr]
@@ -135,8 +135,8 @@ def library(folder: Path, n_chats: int, repeats: int) -> None:
 
     from PySide6.QtWidgets import QApplication
 
-    from app.chat_list import ChatList
-    from app.chat_session import ChatSession
+    from app.chat.chat_list import ChatList
+    from app.chat.chat_session import ChatSession
 
     QApplication.instance() or QApplication([])
     session = ChatSession(ChatStore(path))

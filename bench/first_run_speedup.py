@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.welcome import DEMO_PROMPTS  # noqa: E402
+from app.chat.welcome import DEMO_PROMPTS  # noqa: E402
 
 PROMPT = next(d.prompt for d in DEMO_PROMPTS if d.spec == "draft")
 # What `--screenshot` prints once the answer is written: the stats line the window shows.
@@ -50,7 +50,7 @@ def fresh_env(home: Path) -> dict[str, str]:
 def window_answer(shot: Path, env: dict[str, str], spec: str) -> tuple[float, str]:
     """The window started on `spec` (K: the panel's, auto on a fresh machine), the prompt
     sent, the window saved to `shot`: the answer's tok/s and its stats line, as shown."""
-    done = subprocess.run([sys.executable, "-m", "app.main", "--screenshot", str(shot),
+    done = subprocess.run([sys.executable, "-m", "app.shell.main", "--screenshot", str(shot),
                            "--spec", spec, "--prompt", PROMPT], cwd=ROOT, env=env, check=True,
                           timeout=900, capture_output=True, text=True)
     line = next(s for s in done.stdout.splitlines() if "tok/s" in s)

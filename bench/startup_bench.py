@@ -4,7 +4,7 @@ held back by a model).
 
     python bench/startup_bench.py [--runs N] [--first-run]
 
-Each run is a fresh process (`python -m app.main`, the entry point's code) with its own empty
+Each run is a fresh process (`python -m app.shell.main`, the entry point's code) with its own empty
 settings and chat folders, so nothing is warm but the operating system's file cache (the
 first run warms that; it is reported apart). `--first-run` also empties the model folders, so
 the demo pair is made from the bundled model (with its progress bar) as on a new machine.
@@ -25,12 +25,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Runs inside the child: `app.main.main` as the entry point calls it, with a hook that notes
+# Runs inside the child: `app.shell.main.main` as the entry point calls it, with a hook that notes
 # the window's first paint and the models' arrival, then quits.
 CHILD = r"""
 import json, sys, time
 t0 = float(sys.argv[1])
-import app.startup as startup
+import app.shell.startup as startup
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -57,7 +57,7 @@ def build_window(*args, **kwargs):
     return window
 startup.build_window = build_window
 
-from app.main import main
+from app.shell.main import main
 code = main([])
 print("MARKS " + json.dumps(marks), flush=True)
 """

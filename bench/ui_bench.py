@@ -141,7 +141,7 @@ def wait_for(signal, timeout_ms: int):
 
 
 def make_window(engine_factory, settings_path: Path):
-    from app.startup import build_window
+    from app.shell.startup import build_window
     from backend.settings import load_settings
 
     window = build_window(load_settings(settings_path), settings_path=settings_path,
@@ -241,7 +241,9 @@ def run_headless_child(argv: list[str]) -> list[dict]:
 
 
 def real(args, argv: list[str], tmp: Path) -> dict:
-    from app.worker import default_engine_factory  # the engine process, as the app runs it
+    from app.engine_link.worker import (
+        default_engine_factory,  # the engine process, as the app runs it
+    )
 
     headless = run_headless_child(argv)
     window = make_window(default_engine_factory, tmp / "settings.json")
@@ -306,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import tempfile
 
-    from app.qt_app import ensure_application
+    from app.shell.qt_app import ensure_application
 
     app = ensure_application()
     tmp = Path(tempfile.mkdtemp(prefix="draftlight-bench-"))

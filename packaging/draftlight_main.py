@@ -10,6 +10,6 @@ import sys
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()
-    from app.main import main
+    from app.shell.main import main
 
     sys.exit(main())

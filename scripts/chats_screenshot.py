@@ -21,8 +21,8 @@ from PySide6.QtWidgets import QApplication
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.qt_app import ensure_application  # noqa: E402
-from app.startup import build_window  # noqa: E402
+from app.shell.qt_app import ensure_application  # noqa: E402
+from app.shell.startup import build_window  # noqa: E402
 from backend.chats import ChatStore  # noqa: E402
 from backend.settings import Settings  # noqa: E402
 

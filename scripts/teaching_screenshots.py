@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QApplication
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.qt_app import ensure_application  # noqa: E402
-from app.startup import build_window  # noqa: E402
+from app.shell.qt_app import ensure_application  # noqa: E402
+from app.shell.startup import build_window  # noqa: E402
 from backend.settings import Settings  # noqa: E402
 
 PROMPT = "Write a Python function that tells whether a number is prime, with a docstring."

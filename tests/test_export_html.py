@@ -57,7 +57,8 @@ class TokenPage(HTMLParser):
 
 
 def expected_tokens(events) -> list[tuple[str, str]]:
-    """The window's order (app/token_log.py TokenLog.add_step), built here independently."""
+    """The window's order (app/transcript/token_log.py TokenLog.add_step), built here
+    independently."""
     out = []
     for e in events:
         if isinstance(e, StepVerified):

@@ -38,9 +38,9 @@ def _capture_qt_log(request, qtlog):
 
 @pytest.fixture
 def themed(qapp):
-    """themed(mode) applies a theme (app/theme.py) for one test; the application's style,
+    """themed(mode) applies a theme (app/shell/theme.py) for one test; the application's style,
     palette and style sheet are as they were afterwards, so later tests see the plain look."""
-    from app.theme import apply_theme, theme_follower
+    from app.shell.theme import apply_theme, theme_follower
 
     palette, style, sheet = qapp.palette(), qapp.style().name(), qapp.styleSheet()
     follower = theme_follower(qapp)
@@ -67,7 +67,7 @@ def make_window(qtbot, settings_path, chats_path):
     """make_window(engine) -> MainWindow on that engine (or make_window(engine_factory=…) for
     the real one), with this test's own chat store; every window is closed, and its engine
     thread stopped, after the test."""
-    from app.startup import build_window
+    from app.shell.startup import build_window
     from backend.settings import load_settings
 
     windows = []

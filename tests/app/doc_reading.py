@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.token_formats import KIND_PROPERTY, REJECTED
+from app.transcript.token_formats import KIND_PROPERTY, REJECTED
 
 
 def kind_runs(document) -> list[tuple[str, str]]:

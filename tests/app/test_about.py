@@ -12,7 +12,7 @@ from pathlib import Path
 
 from scripted_engine import ScriptedEngine
 
-from app.about import BUNDLED_MODEL, LIBRARIES, about_text, build_words
+from app.shell.about import BUNDLED_MODEL, LIBRARIES, about_text, build_words
 from backend import __version__
 from backend.build_info import LlamaBuild
 

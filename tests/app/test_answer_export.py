@@ -12,10 +12,10 @@ from doc_reading import kind_runs
 from PySide6.QtGui import QImage
 from scripted_engine import ScriptedEngine, counting_stream
 
-from app.answer import Answer
-from app.answer_events import answer_events, answer_steps
-from app.answer_export import HTML, JSON, PNG, export_filter, export_format
-from app.trace_opening import answer_from_events
+from app.chat.trace_opening import answer_from_events
+from app.transcript.answer import Answer
+from app.transcript.answer_events import answer_events, answer_steps
+from app.transcript.answer_export import HTML, JSON, PNG, export_filter, export_format
 from backend.engine.events import (
     GenerationFailed,
     GenerationFinished,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from scripted_engine import ScriptedEngine, counting_stream
 
-from app.answer import Answer
-from app.charts import chart_data
+from app.teaching.charts import chart_data
+from app.transcript.answer import Answer
 
 TARGET = "/models/fake-target.gguf"
 

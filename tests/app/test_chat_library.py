@@ -20,10 +20,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QToolButton
 from scripted_engine import ScriptedEngine, counting_stream
 
-from app.chat_actions import SUMMARY_PROMPT, VersionSwitch
-from app.chat_list import GROUP_ROLE, PINNED, day_group
-from app.conversation import Conversation
-from app.message_widgets import UserMessageWidget
+from app.chat.chat_actions import SUMMARY_PROMPT, VersionSwitch
+from app.chat.chat_list import GROUP_ROLE, PINNED, day_group
+from app.chat.conversation import Conversation
+from app.transcript.message_widgets import UserMessageWidget
 from backend.chats import ChatStore
 from backend.engine.events import GenerationFinished
 
@@ -447,7 +447,7 @@ sys.path.insert(0, {tests_app!r})
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from scripted_engine import ScriptedEngine, counting_stream
-from app.startup import build_window
+from app.shell.startup import build_window
 from backend.settings import load_settings
 from backend.chats import ChatStore
 

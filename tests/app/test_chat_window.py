@@ -12,8 +12,8 @@ from PySide6.QtGui import QColor, QGuiApplication
 from scripted_engine import ScriptedEngine, counting_stream
 from stop_gate import StopGate
 
-from app.combo_items import item_enabled, item_reason
-from app.token_formats import HEAD_PROPERTY, KIND_PROPERTY
+from app.panel.combo_items import item_enabled, item_reason
+from app.transcript.token_formats import HEAD_PROPERTY, KIND_PROPERTY
 from backend.engine.errors import EngineError, LoadCancelled
 from backend.engine.events import (
     GenerationFailed,
@@ -95,8 +95,8 @@ def test_window_stays_responsive_during_a_fast_stream(make_window, qtbot, monkey
     every frame draws a bounded number of tokens, the chart never sums a step twice, and no
     chat-store call — whose cost grows with the answer — runs on the GUI thread, during the
     stream or at its end."""
-    from app.message_widgets import AnswerWidget
-    from app.transcript_view import MAX_TOKENS_PER_FRAME
+    from app.transcript.message_widgets import AnswerWidget
+    from app.transcript.transcript_view import MAX_TOKENS_PER_FRAME
 
     engine = ScriptedEngine(counting_stream(20_000, k=8, reject_at=lambda s: s % 9,
                                            step_ms=0.0))
@@ -301,7 +301,7 @@ def test_hover_shows_step_origin_verdict_and_probabilities(make_window, qtbot):
     rect = view.cursorRect(cursor)
     step, token = view.token_at(rect.center())
     assert (step, token.text, token.accepted) == (0, " Xfour", False)
-    from app.token_view import token_tooltip
+    from app.transcript.token_view import token_tooltip
 
     tip = token_tooltip(step, token)
     assert "Step 0" in tip and "rejected" in tip and "target p = 0.010" in tip
@@ -326,7 +326,7 @@ def test_markdown_view_shows_text_not_markup_and_copies_code(make_window, qtbot)
     assert md.isVisibleTo(widget) and not widget.token_view.isVisibleTo(widget)
     (block,) = md.code_blocks()
     assert block.code == "print('<hi>')"
-    from app.auto_height_text import AutoHeightTextEdit
+    from app.widgets.auto_height_text import AutoHeightTextEdit
 
     prose = [v.toPlainText() for v in md.findChildren(AutoHeightTextEdit)
              if v.parent() is md]
@@ -349,7 +349,7 @@ def _colours(image) -> dict[int, int]:
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_both_themes_render(make_window, qtbot, themed, tmp_path, theme):
-    from app.theme import DARK, LIGHT, is_dark
+    from app.shell.theme import DARK, LIGHT, is_dark
 
     themed(theme)
     w = make_window(ScriptedEngine(counting_stream(8)))

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from scripted_engine import ScriptedEngine
 
-from app.worker import default_engine_factory
+from app.engine_link.worker import default_engine_factory
 from backend.engine.events import (
     GenerationFinished,
     GenerationStarted,

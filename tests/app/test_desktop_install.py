@@ -10,8 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app import desktop_install
 from app.resources import ICON_SIZES
+from app.shell import desktop_install
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +20,7 @@ def run_main(*args: str, data_home: Path) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items()
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     env["XDG_DATA_HOME"] = str(data_home)
-    code = ("import sys; from app.main import main; rc = main(sys.argv[1:]); "
+    code = ("import sys; from app.shell.main import main; rc = main(sys.argv[1:]); "
             "assert 'PySide6' not in sys.modules, 'Qt imported'; sys.exit(rc)")
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
                           timeout=60, cwd=ROOT, env=env)

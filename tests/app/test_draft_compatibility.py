@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.draft_compatibility import DraftCompatibility
+from app.models.draft_compatibility import DraftCompatibility
 
 
 def test_compatible_and_unreadable_candidates(qtbot, test_models, tmp_path):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.combo_items import item_enabled, item_reason
-from app.draft_compatibility import DraftCompatibility
-from app.generation_panel import GenerationPanel, describe_model
-from app.legend import LEGEND_TIP, TokenLegend
-from app.token_view import token_tooltip
+from app.models.draft_compatibility import DraftCompatibility
+from app.panel.combo_items import item_enabled, item_reason
+from app.panel.generation_panel import GenerationPanel, describe_model
+from app.teaching.legend import LEGEND_TIP, TokenLegend
+from app.transcript.token_view import token_tooltip
 from backend.engine.events import Token
 from backend.engine.model_info import ModelInfo
 
@@ -77,7 +77,7 @@ def test_legend_and_hover_say_what_an_eagle3_head_is(qtbot):
 
 
 def test_the_model_manager_lists_heads_and_pairs_them(qtbot, tmp_path, test_models):
-    from app.model_manager.window import ModelManagerWindow
+    from app.models.manager_window import ModelManagerWindow
     from backend.models.memory import Memory
 
     (tmp_path / "models").mkdir()
@@ -109,7 +109,7 @@ def test_the_model_manager_lists_heads_and_pairs_them(qtbot, tmp_path, test_mode
 def test_the_window_drafts_with_an_eagle3_head(make_window, qtbot, test_models):
     """Through the engine process: the head follows its target as the draft, spec type EAGLE-3
     becomes choosable, and the answer's drafted tokens are the head's."""
-    from app.worker import default_engine_factory
+    from app.engine_link.worker import default_engine_factory
 
     w = make_window(engine_factory=default_engine_factory, persist=False)
     w.settings.models.draft = str(test_models / "eagle3-own.gguf")

@@ -11,7 +11,7 @@ import pytest
 from abort_models import ABORT_TARGET, write_eagle3_two_blocks
 from counting_window import open_counting_pair
 
-from app.worker import default_engine_factory
+from app.engine_link.worker import default_engine_factory
 from backend.chats import ChatStore
 from backend.engine import crash_hook
 

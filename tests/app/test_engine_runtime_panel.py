@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scripted_engine import ScriptedEngine
 
-from app.combo_items import item_enabled, item_reason
+from app.panel.combo_items import item_enabled, item_reason
 from backend.engine import runtime
 
 TARGET = "/models/fake-target.gguf"
@@ -55,7 +55,7 @@ def test_the_model_line_says_where_the_model_runs():
 
     from scripted_engine import FakeModelInfo
 
-    from app.generation_panel import describe_model
+    from app.panel.generation_panel import describe_model
 
     info = FakeModelInfo("/m/t.gguf", "t")
     assert "GPU" not in describe_model(info)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from app.theme import LIGHT
+from app.shell.theme import LIGHT
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,7 +21,7 @@ def run_app(*args: str, env_extra: dict | None = None, timeout: float = 60):
     env = {k: v for k, v in os.environ.items()
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     env.update(env_extra or {})
-    code = ("import sys; from app.main import main; rc = main(sys.argv[1:]); "
+    code = ("import sys; from app.shell.main import main; rc = main(sys.argv[1:]); "
             "assert rc or 'PySide6' not in sys.modules or '--screenshot' in sys.argv; "
             "sys.exit(rc)")
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
@@ -30,7 +30,7 @@ def run_app(*args: str, env_extra: dict | None = None, timeout: float = 60):
 
 def test_help_lists_gui_options_and_subcommands_without_qt():
     for args in (["--help"], ["--version"]):
-        code = ("import sys; from app.main import main\n"
+        code = ("import sys; from app.shell.main import main\n"
                 "try:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n    rc = e.code\n"
                 "assert 'PySide6' not in sys.modules, 'Qt imported'\nsys.exit(rc)")
         env = {k: v for k, v in os.environ.items()

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog
 
-from app.worker import default_engine_factory
+from app.engine_link.worker import default_engine_factory
 
 ANSWER_TIMEOUT_MS = 60_000
 

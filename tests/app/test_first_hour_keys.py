@@ -15,13 +15,13 @@ from scripted_engine import ScriptedEngine, counting_stream
 from stop_gate import StopGate
 from test_look import contrast
 
-from app.about import AboutDialog
-from app.charts_window import ChartsWindow
-from app.message_box import EDIT_MAX_LINES, MessageEditBox
-from app.message_widgets import UserMessageWidget
-from app.race_window import RaceWindow
-from app.replay_window import JUMP_STEPS, ReplayWindow
-from app.theme import current_chrome
+from app.chat.message_box import EDIT_MAX_LINES, MessageEditBox
+from app.shell.about import AboutDialog
+from app.shell.theme import current_chrome
+from app.teaching.charts_window import ChartsWindow
+from app.teaching.race_window import RaceWindow
+from app.teaching.replay_window import JUMP_STEPS, ReplayWindow
+from app.transcript.message_widgets import UserMessageWidget
 
 TARGET = "/models/fake-target.gguf"
 

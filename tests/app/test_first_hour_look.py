@@ -18,8 +18,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QLabel, QWidget
 from scripted_engine import ScriptedEngine, answered_window, counting_stream
 
-from app.answer_export import default_folder, export_name
-from app.markdown_view import MarkdownView
+from app.transcript.answer_export import default_folder, export_name
+from app.transcript.markdown_view import MarkdownView
 from backend.engine.events import Candidate, StepVerified, Verification, verification_to_json
 
 SHOTS = Path("/tmp/shots")

@@ -16,8 +16,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog, QLineEdit, QStyleOptionViewItem
 from scripted_engine import FakeModelInfo, ScriptedEngine, counting_stream
 
-from app.chat_titles import TWIN_ROLE
-from app.worker import BATCH_INTERVAL_S
+from app.chat.chat_titles import TWIN_ROLE
+from app.engine_link.worker import BATCH_INTERVAL_S
 from backend.engine.errors import NO_MODEL
 from backend.engine.events import GenerationFailed, StepVerified
 from backend.words import words

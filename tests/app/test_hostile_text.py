@@ -14,8 +14,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QToolTip
 from scripted_engine import ScriptedEngine
 
-from app.auto_height_text import AutoHeightTextEdit
-from app.token_view import MAX_LINE_CHARS, MAX_TOKEN_CHARS, token_tooltip
+from app.transcript.token_view import MAX_LINE_CHARS, MAX_TOKEN_CHARS, token_tooltip
+from app.widgets.auto_height_text import AutoHeightTextEdit
 from backend.chats import ChatStore
 from backend.engine.events import (
     GenerationFailed,

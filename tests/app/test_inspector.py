@@ -7,8 +7,8 @@ from __future__ import annotations
 from counting_window import open_counting_pair
 from PySide6.QtCore import Qt
 
-from app import token_log
-from app.worker import default_engine_factory
+from app.engine_link.worker import default_engine_factory
+from app.transcript import token_log
 
 
 def _record_steps(monkeypatch) -> list:

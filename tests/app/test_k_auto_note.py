@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from scripted_engine import ScriptedEngine, counting_stream
 
-from app.answer_events import answer_events
+from app.transcript.answer_events import answer_events
 from backend.engine.adaptive_k import DID_NOT_PAY
 from backend.engine.events import GenerationFinished
 from backend.words import words

@@ -12,8 +12,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QDesktopServices
 from scripted_engine import ScriptedEngine
 
-from app import logs
-from app.crash_dialog import CrashReporter
+from app.shell import logs
+from app.shell.crash_dialog import CrashReporter
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
-"""The visual system (app/theme.py, app/style.py, app/collapsible.py): the theme follows the
-system's colour scheme live, messages are cards the style sheet reaches, every text colour
-keeps WCAG AA contrast on what it is drawn on, the side panel's groups fold and stay folded,
-and presentation mode still enlarges and recolours everything."""
+"""The visual system (app/shell/theme.py, app/shell/style.py, app/panel/collapsible.py): the
+theme follows the system's colour scheme live, messages are cards the style sheet reaches,
+every text colour keeps WCAG AA contrast on what it is drawn on, the side panel's groups fold
+and stay folded, and presentation mode still enlarges and recolours everything."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel
 from scripted_engine import ScriptedEngine, answered_window
 
-from app.collapsible import CollapsibleSection, folded_sections
-from app.theme import (
+from app.panel.collapsible import CollapsibleSection, folded_sections
+from app.shell.theme import (
     DARK_CHROME,
     LIGHT_CHROME,
     PROJECTOR_CHROME,

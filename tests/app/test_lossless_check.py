@@ -7,8 +7,8 @@ import pytest
 from counting_window import open_counting_pair
 from scripted_engine import ScriptedEngine, counting_stream
 
-from app.lossless_check import identical_text
-from app.worker import default_engine_factory
+from app.engine_link.worker import default_engine_factory
+from app.teaching.lossless_check import identical_text
 from backend import spec_types
 from backend.engine.events import (
     GenerationFinished,
@@ -184,7 +184,7 @@ def test_an_answer_read_from_the_chat_store_is_checked_with_its_history(
     ("gpu", "ran on a GPU", "Set GPU layers to 0"),
 ])
 def test_a_reordered_sum_explains_a_near_tie_and_refuses_to_explain_a_gap(by, named, remedy):
-    from app.lossless_check import NEAR_TIE, Difference, difference_text
+    from app.teaching.lossless_check import NEAR_TIE, Difference, difference_text
 
     near = Difference(3, 11, " a", "draft", 0.41, plain_id=12, plain_text=" the",
                       plain_p=0.42, margin=NEAR_TIE / 2)

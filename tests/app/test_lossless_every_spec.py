@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.lossless_check import identical_text
-from app.worker import default_engine_factory
+from app.engine_link.worker import default_engine_factory
+from app.teaching.lossless_check import identical_text
 from backend.engine import engine as engine_module
 from backend.engine.engine import Engine
 from backend.engine.verify import Verdict

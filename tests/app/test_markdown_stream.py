@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from app.markdown_blocks import split_blocks
-from app.markdown_view import CodeBlock, MarkdownView
+from app.transcript.markdown_blocks import split_blocks
+from app.transcript.markdown_view import CodeBlock, MarkdownView
 
 TEXT = ("Intro with *emphasis* and `code`.\n\n```python\ndef f(x):\n    return x\n```\n"
         "Between the blocks &amp; <b>not bold</b>.\n~~~\nplain fence\n~~~\n\nTail line.\n"

@@ -12,8 +12,8 @@ from fakehub import counting_repos, gguf_repo, released_when, serving
 from gguf_corpus import base_kvs, build, kv_u32, s
 from scripted_engine import ScriptedEngine
 
-from app.model_manager.search_tab import FIT, FIT_DRAFT, MODEL_ROLE
-from app.model_manager.window import ModelManagerWindow
+from app.models.manager_window import ModelManagerWindow
+from app.models.search_tab import FIT, FIT_DRAFT, MODEL_ROLE
 from backend.models import transfer
 from backend.models.download import State
 from backend.models.memory import FIXED_OVERHEAD, Fit, Memory
@@ -343,7 +343,7 @@ def test_use_as_target_and_draft_are_signals(make_manager, qtbot, test_models, l
 def test_reveal_opens_the_models_folder(make_manager, qtbot, test_models, library_dir,
                                         monkeypatch):
     opened = []
-    monkeypatch.setattr("app.model_manager.library_tab.QDesktopServices.openUrl",
+    monkeypatch.setattr("app.models.library_tab.QDesktopServices.openUrl",
                         lambda url: opened.append(url.toLocalFile()) or True)
     window = make_manager(models_dir=library_dir, extra_folders=[test_models])
     wait_library(window, qtbot)
@@ -453,7 +453,7 @@ def test_the_main_window_opens_the_manager_and_loads_what_it_picks(
 def test_a_stale_status_arriving_late_does_not_undo_a_newer_one(tmp_path, qtbot):
     """The manager reports from the caller's thread and from the download thread, so a
     download refused at once can deliver FAILED before QUEUED; the row must stay FAILED."""
-    from app.model_manager.downloads import Downloads
+    from app.models.downloads import Downloads
     from backend.models.download import DownloadStatus
     from backend.models.hub import HubClient, HubFile, HubModel
     from backend.words import Words
@@ -485,7 +485,7 @@ def test_the_fit_counts_the_gpu_only_under_the_gpu_layers_setting(
         return Memory(total=ram, available=ram, gpu_total=gpu, gpu_available=gpu,
                       gpu_takes_all=gpu_layers < 0)
 
-    monkeypatch.setattr("app.model_manager.launcher.system_memory", machine)
+    monkeypatch.setattr("app.models.launcher.system_memory", machine)
     with serving(monkeypatch, repos):
         window = make_window(ScriptedEngine())
         fits = {}

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from app.model_manager.window import ModelManagerWindow
+from app.models.manager_window import ModelManagerWindow
 from backend.models import reachability
 from backend.models.memory import Memory
 

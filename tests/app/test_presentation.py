@@ -6,7 +6,7 @@ from __future__ import annotations
 from doc_reading import kind_runs
 from scripted_engine import answered_window, counting_stream
 
-from app.theme import token_colours
+from app.shell.theme import token_colours
 from backend.palette import PROJECTOR
 
 

@@ -7,9 +7,9 @@ from doc_reading import kind_runs
 from PySide6.QtCore import Qt
 from scripted_engine import ScriptedEngine, counting_stream
 
-from app.answer import Answer
-from app.race import timeline, verdict
-from app.token_view import TokenView
+from app.teaching.race import timeline, verdict
+from app.transcript.answer import Answer
+from app.transcript.token_view import TokenView
 from backend import spec_types
 
 TARGET = "/models/fake-target.gguf"
@@ -110,7 +110,7 @@ def _with_plain(events, plain_tps: float, steps: int = 8):
 
 
 def test_the_race_says_when_the_load_moved_between_its_runs():
-    from app.race import load_note
+    from app.teaching.race import load_note
     plain = answered(counting_stream(30, k=0, spec_type=spec_types.PLAIN, step_ms=2.8))
     p = plain.stats().tokens_per_second
     # the speculative run's own plain steps ran as fast as the plain run: nothing to say

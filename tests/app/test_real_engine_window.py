@@ -7,7 +7,7 @@ import build as model_builder  # tests/models/build.py, on sys.path via tests/co
 from counting_window import open_counting_pair
 from doc_reading import kind_runs
 
-from app.worker import default_engine_factory
+from app.engine_link.worker import default_engine_factory
 
 WORDS = [" " + w for w in model_builder.CYCLE_WORDS]
 N = len(WORDS)

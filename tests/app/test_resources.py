@@ -13,7 +13,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QImage
 
 from app import resources
-from app.qt_app import app_icon
+from app.shell.qt_app import app_icon
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.answer import format_stats
-from app.generation_panel import SERVER_SPECULATES
-from app.lossless_check import SERVER_TEXT
-from app.worker import default_engine_factory
+from app.engine_link.worker import default_engine_factory
+from app.panel.generation_panel import SERVER_SPECULATES
+from app.teaching.lossless_check import SERVER_TEXT
+from app.transcript.answer import format_stats
 from backend.serving.report import NO_COLOURS
 from backend.serving.switch import BackendSwitch
 from backend.trace import read_trace

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtWidgets import QLabel
 from scripted_engine import ScriptedEngine
 
-from app.generation_panel import GenerationPanel
-from app.main import build_parser as window_parser
+from app.panel.generation_panel import GenerationPanel
+from app.shell.main import build_parser as window_parser
 from backend import settings_schema as schema
 from backend.cli.main import build_parser as cli_parser
 from backend.engine.request import GenerationRequest, SamplingSettings

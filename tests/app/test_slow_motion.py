@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from scripted_engine import counting_stream
 
-from app.slow_motion import paced
+from app.teaching.slow_motion import paced
 from backend.engine.events import GenerationFinished, StepVerified
 
 

@@ -8,9 +8,9 @@ import json
 import pytest
 from engine.echo_drafter import NAME, registered
 
-from app.generation_panel import GenerationPanel
-from app.main import build_parser as window_parser
-from app.token_view import token_tooltip
+from app.panel.generation_panel import GenerationPanel
+from app.shell.main import build_parser as window_parser
+from app.transcript.token_view import token_tooltip
 from backend.cli.main import build_parser as cli_parser
 from backend.engine.events import Token
 from backend.settings import load_settings

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from app.stats_chart import AcceptChart
+from app.teaching.stats_chart import AcceptChart
 
 
 def naive(accepted, drafted, columns):

@@ -10,8 +10,8 @@ from dataclasses import replace
 from doc_reading import kind_runs
 from scripted_engine import ScriptedEngine, counting_stream
 
-from app.main import build_parser
-from app.trace_opening import REPLAY_MARK
+from app.chat.trace_opening import REPLAY_MARK
+from app.shell.main import build_parser
 from backend.engine.events import GenerationStarted
 from backend.trace import Trace, write_trace
 

@@ -212,7 +212,7 @@ def test_view_language_saves_the_choice_for_the_next_start(language, make_window
 def test_the_advisor_speaks_the_window_language(language):
     """backend/advisor.py says its sentences as Words: English as text (CLI, bench), and
     translated, values and nested reasons included, in the window."""
-    from app.answer_advice import advice_line, advice_text
+    from app.teaching.answer_advice import advice_line, advice_text
     from backend.advisor import VerifyLine, advise_per_step
 
     # 100 steps of 4 drafts, the first accepted in 15 of them (α₁ = 15%): speculation loses
@@ -231,7 +231,7 @@ def test_the_advisor_speaks_the_window_language(language):
 
 
 def test_counts_are_grouped_as_the_language_writes_them(language):
-    from app.context_budget import ContextUse
+    from app.chat.context_budget import ContextUse
     from app.i18n import number
 
     use = ContextUse(used=1234, exact=True, n_ctx=4096, next_needs=0)

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QPushButton
 from scripted_engine import ScriptedEngine
 
-from app.token_formats import KIND_PROPERTY
-from app.welcome import DEMO_PROMPTS
+from app.chat.welcome import DEMO_PROMPTS
+from app.transcript.token_formats import KIND_PROPERTY
 
 TARGET = "/models/fake-target.gguf"
 DRAFT = "/models/fake-draft.gguf"

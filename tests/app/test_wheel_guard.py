@@ -10,15 +10,15 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from scripted_engine import ScriptedEngine
 
-from app import qt_app
-from app.wheel_guard import WheelGuard
+from app.panel.wheel_guard import WheelGuard
+from app.shell import qt_app
 
 DOWN = -120  # one notch towards the user: the next item, a smaller value, scrolling down
 
 
 @pytest.fixture
 def guarded_app(qapp, monkeypatch):
-    """The application as app/qt_app.py sets it up, as far as the wheel is concerned (the
+    """The application as app/shell/qt_app.py sets it up, as far as the wheel is concerned (the
     theme and translators, which would outlive the test, are left as they are)."""
     monkeypatch.setattr(qt_app, "apply_theme", lambda app, theme: None)
     monkeypatch.setattr(qt_app, "install_translators", lambda app, language: None)

@@ -7,8 +7,8 @@ import threading
 
 from scripted_engine import ScriptedEngine, counting_stream
 
-from app.engine_client import EngineClient
-from app.token_log import StepBatch
+from app.engine_link.engine_client import EngineClient
+from app.transcript.token_log import StepBatch
 from backend.engine.events import StepVerified
 from backend.engine.protocol import Batched
 from backend.engine.request import GenerationRequest

@@ -199,7 +199,8 @@ def test_the_window_side_never_loads_llama_cpp(test_models):
     imports llama_cpp (it is loaded in the engine process only)."""
     script = textwrap.dedent(f"""
         import sys
-        import app.main_window, app.worker, app.model_manager.window, backend.cli.generate
+        import app.shell.main_window, app.engine_link.worker, app.models.manager_window
+        import backend.cli.generate
         from backend.engine.remote import EngineProcess
         from backend.engine.request import GenerationRequest
         if __name__ == "__main__":

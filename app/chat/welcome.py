@@ -1,0 +1,283 @@
+"""The welcome view: what a first run and every empty chat show in place of the transcript.
+
+What the colours mean in three sentences (the sample words drawn in the transcript's own token
+formats, so the key cannot drift from the view), one demo prompt per spec type chosen to show
+that drafter at its best, and the way to more models. Clicking a prompt sets its spec type and
+sends it, exactly as the person would.
+
+It is handed the window and only reads what the window shows (its conversation, transcript,
+panel and models); the window knows nothing of it but the line that attaches it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, Signal, Slot
+from PySide6.QtGui import QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.backend_text import spec_label
+from app.i18n import translate
+from app.shell.style import CARD_MARGINS, CARD_SPACING, PRIMARY, SPACE_M, SPACE_XL
+from app.shell.theme import token_colours
+from app.transcript.message_widgets import plain_label
+from app.transcript.token_formats import TokenFormats
+from app.widgets.auto_height_text import AutoHeightTextEdit
+from backend import spec_types
+
+
+@dataclass(frozen=True)
+class DemoPrompt:
+    spec: str  # a spec type's name (backend/spec_types.py)
+    why: str  # why this prompt suits that drafter, in one line (English; shown translated)
+    # Sent to the model as it is, in English: the bundled demo model knows English only.
+    prompt: str
+    only_when_available: bool = False  # hidden unless the loaded models can use it
+
+
+DEMO_PROMPTS = (
+    DemoPrompt(
+        "ngram",
+        QT_TRANSLATE_NOOP("Welcome", "N-gram lookup copies from the conversation, so it shines "
+                          "when the answer repeats the question: rewriting a text."),
+        "Rewrite this text with the spelling and grammar corrected, and change nothing else:\n\n"
+        "Speculative decoding let a small drafter guess the next few tokens. The big model "
+        "then check all the guesses in one step and keep the ones it would of written itself, "
+        "so the answer is exactly the same, only it arrive faster.",
+    ),
+    DemoPrompt(
+        "draft",
+        QT_TRANSLATE_NOOP("Welcome", "A draft model guesses well where text is predictable: "
+                          "code, with its keywords, names and brackets."),
+        "Write a Python function is_palindrome(text) that ignores case, spaces and "
+        "punctuation, with a docstring and three doctest examples.",
+    ),
+    DemoPrompt(
+        "mtp",
+        QT_TRANSLATE_NOOP("Welcome", "The target's own MTP heads draft with no second model: "
+                          "any everyday answer."),
+        "Explain in five short sentences why the sky is blue.",
+        only_when_available=True,
+    ),
+    DemoPrompt(
+        "eagle3",
+        QT_TRANSLATE_NOOP("Welcome", "An EAGLE-3 head drafts from the target's hidden states: "
+                          "long, fluent answers."),
+        "List the eight planets of the solar system, with one fact about each.",
+        only_when_available=True,
+    ),
+)
+
+
+class ColourKey(AutoHeightTextEdit):
+    """The three sentences, with sample words in the real token formats (plain text only)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("welcomeColours")
+        # Its background is the welcome's canvas (app/shell/style.py), never transparent: the
+        # token colours are chosen by this widget's base colour (a transparent base reads as
+        # a dark theme).
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self._build()
+
+    def _build(self) -> None:
+        formats = TokenFormats(token_colours(self))
+        self.document().clear()
+        cursor = QTextCursor(self.document())
+        plain = QTextCharFormat()
+        for piece, fmt in (
+            (self.tr("Every token of an answer is coloured by where it came from. "), plain),
+            (self.tr("Underlined tokens"), formats.accepted),
+            (self.tr(" were guessed by a drafter and accepted by the target model, which checks "
+                     "a whole guess in one step; "), plain),
+            (self.tr("struck-out tokens"), formats.rejected),
+            (self.tr(" were guessed wrong, thrown away and shown only so you can see the "
+                     "guess. "), plain),
+            (self.tr("Plain tokens"), formats.target),
+            (self.tr(" are the target's own, one after each check: the more underlined text, "
+                     "the faster the answer, and it is always exactly what the target alone "
+                     "would write."), plain),
+        ):
+            cursor.insertText(piece, fmt)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._build()
+
+
+class DemoCard(QFrame):
+    """One demo prompt: its spec type, why it suits it, the prompt, and Try it."""
+
+    tried = Signal(object)  # the DemoPrompt
+
+    def __init__(self, demo: DemoPrompt, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.demo = demo
+        self.setObjectName("demoCard")  # a card (app/shell/style.py)
+        self.title = plain_label(spec_label(demo.spec))
+        self.title.setObjectName("demoTitle")
+        self.why = plain_label(translate("Welcome", demo.why))
+        self.prompt_label = plain_label(demo.prompt)
+        self.prompt_label.setObjectName("demoPrompt")
+        self.note = plain_label()  # why it cannot run now
+        self.note.setObjectName("demoNote")
+        self.note.hide()
+        self.button = QPushButton(self.tr("Try it"))
+        self.button.setProperty(PRIMARY, True)
+        self.button.setToolTip(self.tr("Set the spec type to {spec} and send this prompt").format(
+            spec=spec_label(demo.spec)))
+        self.button.clicked.connect(lambda: self.tried.emit(self.demo))
+        head = QHBoxLayout()
+        head.addWidget(self.title, 1)
+        head.addWidget(self.button, 0, Qt.AlignmentFlag.AlignTop)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(*CARD_MARGINS)
+        lay.setSpacing(CARD_SPACING)
+        lay.addLayout(head)
+        lay.addWidget(self.why)
+        lay.addWidget(self.prompt_label)
+        lay.addWidget(self.note)
+
+    def set_reason(self, reason: str | None) -> None:
+        """None: it can run; else the reason it cannot, shown under the prompt."""
+        self.button.setEnabled(reason is None)
+        self.note.setText(reason or "")
+        self.note.setVisible(bool(reason))
+
+
+class WelcomeView(QScrollArea):
+    """Laid over the transcript while the chat has no turns."""
+
+    def __init__(self, window, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.window_ = window
+        self.setObjectName("welcomeScroll")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        body = QWidget()
+        body.setObjectName("welcome")  # styled in app/shell/style.py
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(SPACE_XL, SPACE_XL, SPACE_XL, SPACE_XL)
+        lay.setSpacing(SPACE_M)
+        title = QLabel(self.tr("Welcome to Draftlight"))
+        title.setObjectName("welcomeTitle")
+        lay.addWidget(title)
+        self.colours = ColourKey()
+        lay.addWidget(self.colours)
+        lay.addWidget(plain_label(self.tr("Try a prompt made for each kind of drafter:")))
+        self.cards = [DemoCard(d) for d in DEMO_PROMPTS]
+        for card in self.cards:
+            card.tried.connect(self.try_prompt)
+            lay.addWidget(card)
+        self.more = plain_label()  # the spec types whose prompts wait for such a model
+        self.more.setObjectName("demoNote")
+        lay.addWidget(self.more)
+        self.status = plain_label()  # why nothing can answer yet
+        self.status.setObjectName("demoNote")
+        lay.addWidget(self.status)
+        row = QHBoxLayout()
+        self.hub_button = QPushButton(self.tr("Find models on the Hub…"))
+        self.hub_button.setToolTip(self.tr("Search Hugging Face for GGUF models, with what fits "
+                                           "this machine (File → Models…)"))
+        self.hub_button.clicked.connect(window.model_manager.open)
+        self.open_button = QPushButton(self.tr("Open a GGUF file…"))
+        self.open_button.clicked.connect(window.open_action.trigger)
+        row.addWidget(self.hub_button)
+        row.addWidget(self.open_button)
+        row.addStretch(1)
+        lay.addLayout(row)
+        lay.addStretch(1)
+        self.setWidget(body)
+
+    def card(self, spec: str) -> DemoCard:
+        return next(c for c in self.cards if c.demo.spec == spec)
+
+    def refresh(self) -> None:
+        """Which prompts can run with the models loaded (or on their way)."""
+        w = self.window_
+        loading = w.loading
+        for card in self.cards:
+            reason = w.panel.spec_reason(card.demo.spec)
+            card.setVisible(not card.demo.only_when_available or reason is None)
+            # While the demo pair loads, its draft comes after the target: the answer waits.
+            card.set_reason(None if loading or (w.target is not None and reason is None)
+                            else reason or self.tr("Load a model first."))
+        hidden = [c.demo.spec for c in self.cards
+                  if c.isHidden() and spec_types.get(c.demo.spec) is not None]
+        names = self.tr(" and ").join(spec_label(name) for name in hidden)
+        self.more.setText(self.tr("Prompts for {names} appear here when a model that can use "
+                                  "them is loaded.").format(names=names) if names else "")
+        self.more.setVisible(bool(names))
+        if w.target is None and not loading:
+            self.status.setText(self.tr("No model is loaded: open a GGUF file or find one on the "
+                                        "Hub."))
+        elif loading:
+            self.status.setText(self.tr("The models are loading (the bar below shows how far); a "
+                                        "prompt clicked now is answered as soon as they are "
+                                        "ready."))
+        else:
+            self.status.setText("")
+        self.status.setVisible(bool(self.status.text()))
+
+    @Slot(object)
+    def try_prompt(self, demo: DemoPrompt) -> bool:
+        """Set the demo's spec type and send its prompt; False (said in the banner) when the
+        loaded models cannot use that spec type."""
+        w = self.window_
+        gs = w.panel.preferred_settings()
+        gs.spec_type = demo.spec
+        w.panel.set_generation_settings(gs)  # chosen, as if picked in the panel
+        reason = None if w.loading else w.panel.spec_reason(demo.spec)
+        if reason:
+            w.show_error(f"{spec_label(demo.spec)}: {reason}")
+            return False
+        return w.send(demo.prompt)
+
+
+class Welcome(QObject):
+    """Shows the WelcomeView over the transcript exactly while the chat has no turns."""
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.transcript = window.transcript
+        self.view = WelcomeView(window, self.transcript)
+        self.transcript.installEventFilter(self)
+        self.transcript.entries_changed.connect(self.update)
+        window.chat_list.selected.connect(self.update)
+        window.models.models_updated.connect(self.update)
+        window.models.load_started.connect(self.update)
+        self.update()
+
+    def wanted(self) -> bool:
+        conv = self.window_.conversation
+        return bool(conv.loaded and not conv.turns and not self.transcript.entries())
+
+    def update(self, *_args) -> None:
+        show = self.wanted()
+        if show:
+            self.view.refresh()
+            self.view.setGeometry(self.transcript.rect())
+            self.view.raise_()
+        self.view.setVisible(show)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.transcript and event.type() == QEvent.Type.Resize:
+            self.view.setGeometry(self.transcript.rect())
+        return False
+
+
+def attach_welcome(window) -> Welcome:
+    return Welcome(window)

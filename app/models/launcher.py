@@ -1,0 +1,69 @@
+"""The main window's handle on the model manager: made on first use (it builds three tabs and
+a download manager), told the main window's context size and models, and closed with it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtWidgets import QWidget
+
+from backend.models.memory import Memory, system_memory
+from backend.settings import Settings
+
+
+class ModelManagerLauncher(QObject):
+    use_as_target = Signal(str)
+    use_as_draft = Signal(str)
+    folders_changed = Signal()  # settings.models.library_folders changed: save the settings
+
+    def __init__(self, parent: QWidget, settings: Settings,
+                 runtime: Callable[[], tuple[int, str, str]]) -> None:
+        super().__init__(parent)
+        self._parent = parent
+        self._settings = settings
+        self._runtime = runtime  # () -> (context size, target path, draft path)
+        self.window = None  # the model manager, while it is open
+
+    @Slot()
+    def open(self) -> None:
+        """Show the model manager; its "Use as target/draft" open models like File → Open."""
+        if self.window is None:
+            from app.models.manager_window import ModelManagerWindow
+
+            w = ModelManagerWindow(extra_folders=self._settings.models.library_folders,
+                                   memory_source=self.memory, parent=self._parent)
+            w.use_as_target.connect(self.use_as_target)
+            w.use_as_draft.connect(self.use_as_draft)
+            w.folders_changed.connect(self._on_folders_changed)
+            w.closed.connect(self._on_closed)
+            self.window = w
+        self.update()
+        self.window.show()
+        self.window.raise_()
+        self.window.activateWindow()
+
+    @Slot()
+    def update(self) -> None:
+        if self.window is not None:
+            self.window.set_runtime(*self._runtime())
+
+    def memory(self) -> Memory:
+        """This machine's memory for the fit estimates, under the GPU layers setting as it is
+        when they are made (called from the manager's worker threads: it only reads)."""
+        return system_memory(self._settings.models.gpu_layers)
+
+    def close(self) -> None:
+        if self.window is not None:
+            self.window.close()  # pauses its downloads, stops its threads
+
+    @Slot(list)
+    def _on_folders_changed(self, folders: list) -> None:
+        self._settings.models.library_folders = list(folders)
+        self.folders_changed.emit()
+
+    @Slot()
+    def _on_closed(self) -> None:
+        if self.window is not None:
+            self.window.deleteLater()
+            self.window = None

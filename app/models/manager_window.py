@@ -1,0 +1,149 @@
+"""The model manager window: Search, Downloads and Library tabs over the backend's Hub client,
+download queue and library. It loads no model itself: "Use as target/draft" are signals the
+main window connects to its own model-open path."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+
+from app.backend_text import error_text
+from app.background import Background
+from app.models.downloads import Downloads
+from app.models.downloads_tab import DownloadsTab
+from app.models.library_tab import LibraryTab
+from app.models.runtime import RuntimeChoice, measure_draft
+from app.models.search_tab import SearchTab
+from backend.models.download import DownloadStatus
+from backend.models.hub import HubClient, HubModel
+from backend.models.library import Library
+from backend.models.memory import Memory, system_memory
+
+log = logging.getLogger(__name__)
+
+SEARCH_TAB, DOWNLOADS_TAB, LIBRARY_TAB = range(3)
+STOP_TIMEOUT_MS = 10_000
+
+
+class ModelManagerWindow(QWidget):
+    use_as_target = Signal(str)  # a library model's path
+    use_as_draft = Signal(str)
+    folders_changed = Signal(list)  # extra library folders (str), to remember in the settings
+    closed = Signal()  # every thread of the window has stopped
+
+    def __init__(
+        self,
+        *,
+        extra_folders: Iterable[str | Path] = (),
+        models_dir: Path | None = None,
+        client: HubClient | None = None,
+        memory_source: Callable[[], Memory] = system_memory,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle(self.tr("Models — Draftlight"))
+        self.resize(1100, 720)
+        self.library = Library(models_dir, [Path(f) for f in extra_folders])
+        self.client = client or HubClient()
+        self.tasks = Background(self, name="model manager")
+        self.downloads = Downloads(self.client, self.library.models_dir, self)
+        self._runtime = RuntimeChoice()
+        self._closed = False
+
+        self.search_tab = SearchTab(self.client, self.tasks, self.library.models_dir,
+                                    memory_source)
+        self.downloads_tab = DownloadsTab()
+        self.library_tab = LibraryTab(self.library, self.tasks)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.search_tab, self.tr("Search"))
+        self.tabs.addTab(self.downloads_tab, self.tr("Downloads"))
+        self.tabs.addTab(self.library_tab, self.tr("Library"))
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+
+        self.search_tab.download_requested.connect(self._on_download_requested)
+        self.downloads.updated.connect(self.downloads_tab.update_status)
+        self.downloads.completed.connect(self._on_download_completed)
+        self.downloads_tab.pause_requested.connect(self.downloads.pause)
+        self.downloads_tab.resume_requested.connect(self.downloads.resume)
+        self.downloads_tab.cancel_requested.connect(self._on_cancel_requested)
+        self.downloads_tab.count_changed.connect(self._on_download_count)
+        self.library_tab.use_as_target.connect(self.use_as_target)
+        self.library_tab.use_as_draft.connect(self.use_as_draft)
+        self.library_tab.folders_changed.connect(self.folders_changed)
+        self.library_tab.pairing.search_family.connect(self.search_for)
+        self.library_tab.refresh()
+        # Opened to search: the typing goes to the search field.
+        self.search_tab.query.setFocus()
+
+    def set_runtime(self, n_ctx: int, target: str = "", draft: str = "") -> None:
+        """What the main window has chosen: memory fits are for this context size, and with
+        this draft model (its size is read off the GUI thread)."""
+        choice = RuntimeChoice(n_ctx, target, draft)
+        self._runtime = choice
+        self.search_tab.set_runtime(choice)
+        if draft:
+            self.tasks.run(measure_draft, choice, on_result=self._on_draft_measured)
+
+    @Slot(str)
+    def search_for(self, query: str) -> None:
+        self.tabs.setCurrentIndex(SEARCH_TAB)
+        self.search_tab.search(query)
+
+    def _on_draft_measured(self, choice: RuntimeChoice) -> None:
+        if (choice.n_ctx, choice.draft) == (self._runtime.n_ctx, self._runtime.draft):
+            self._runtime = choice
+            self.search_tab.set_runtime(choice)
+
+    @Slot(object)
+    def _on_download_requested(self, model: HubModel) -> None:
+        # enqueue checks the file names (no transfer); the queue's thread does the rest.
+        try:
+            self.downloads.enqueue(model)
+        except Exception as exc:
+            self.downloads_tab.show_error(self.tr("Cannot download {name}: {error}").format(
+                name=model.name, error=error_text(exc)))
+        self.tabs.setCurrentIndex(DOWNLOADS_TAB)
+
+    @Slot(int)
+    def _on_cancel_requested(self, job_id: int) -> None:
+        # Cancelling deletes the partial files: leave that to a pool thread.
+        self.tasks.run(self.downloads.cancel, job_id, on_result=lambda _: None)
+
+    @Slot(object)
+    def _on_download_completed(self, status: DownloadStatus) -> None:
+        self.search_tab.mark_downloaded(status.model)
+        self.library_tab.refresh(status.path)
+
+    @Slot(int)
+    def _on_download_count(self, active: int) -> None:
+        self.tabs.setTabText(DOWNLOADS_TAB, self.tr("Downloads ({n})").format(n=active)
+                             if active else self.tr("Downloads"))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Esc closes, as in every window of the app; a child that uses Esc (an open list, an
+        # editor) takes it first.
+        if (event.key() == Qt.Key.Key_Escape
+                and event.modifiers() == Qt.KeyboardModifier.NoModifier):
+            self.close()
+            return
+        super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        """Pause downloads and wait (bounded) for every background thread."""
+        if self._closed:
+            return
+        self._closed = True
+        self.downloads.close(STOP_TIMEOUT_MS / 1000)
+        if not self.tasks.stop(STOP_TIMEOUT_MS):
+            log.error("The model manager's background work did not stop in time.")
+        self.closed.emit()

@@ -1,0 +1,475 @@
+"""The Search tab: GGUF repositories on the Hub, a repository's models grouped by
+quantization with their sizes and whether they fit this machine, and a Download button each.
+While the Hub is asked, a busy bar and Cancel; a Hub that cannot be reached is said in words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.backend_text import error_text
+from app.background import Background
+from app.formatting import (
+    age,
+    fit_text,
+    fit_tooltip,
+    human_count,
+    human_size,
+    plain_tooltip,
+)
+from app.i18n import number, translate
+from app.models.runtime import RuntimeChoice
+from app.shell.theme import token_colours
+from app.transcript.message_widgets import plain_label
+from backend.models.hub import (
+    HubClient,
+    HubModel,
+    HubUnreachable,
+    RepoSummary,
+    by_quantization,
+    memory_fit,
+)
+from backend.models.inspect import kv_bytes_per_token
+from backend.models.memory import Fit, Memory, system_memory
+from backend.models.transfer import DownloadError, destination
+
+REPO_COLUMNS = (QT_TRANSLATE_NOOP("SearchTab", "Repository"),
+                QT_TRANSLATE_NOOP("SearchTab", "Downloads"),
+                QT_TRANSLATE_NOOP("SearchTab", "Likes"),
+                QT_TRANSLATE_NOOP("SearchTab", "Updated"))
+FILE, SIZE, FIT, FIT_DRAFT, ACTION = range(5)
+MODEL_ROLE = Qt.ItemDataRole.UserRole
+RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+@dataclass(frozen=True)
+class RepoListing:
+    repo_id: str
+    models: list[HubModel]
+    downloaded: frozenset[str]  # names of models already in the models folder
+
+
+@dataclass(frozen=True)
+class Sizing:
+    repo_id: str
+    kv_bytes_per_token: int  # 0 when the header could not be read
+    memory: Memory
+    problem: str = ""  # why the context cache is unknown
+
+
+class SearchTab(QWidget):
+    download_requested = Signal(object)  # HubModel
+
+    def __init__(self, client: HubClient, tasks: Background, models_dir: Path,
+                 memory_source=system_memory, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._client = client
+        self._tasks = tasks
+        self._models_dir = models_dir
+        self._memory_source = memory_source
+        self._runtime = RuntimeChoice()
+        self._query_serial = 0
+        self._list_serial = 0
+        self._searching = False
+        self._listing_repo: str | None = None  # the repository whose files are being listed
+        self._listing: RepoListing | None = None
+        self._sizing: Sizing | None = None
+        self._build()
+
+    def _build(self) -> None:
+        self.query = QLineEdit()
+        self.query.setPlaceholderText(self.tr("Search GGUF models on Hugging Face, e.g. qwen2.5 "
+                                              "0.5b"))
+        self.query.setClearButtonEnabled(True)
+        self.search_button = QPushButton(self.tr("Search"))
+        self.search_button.setDefault(True)
+        row = QHBoxLayout()
+        row.addWidget(self.query, 1)
+        row.addWidget(self.search_button)
+
+        self.status = plain_label()
+        self.wait_bar = QProgressBar()
+        self.wait_bar.setRange(0, 0)  # busy: the Hub says nothing of how long it will take
+        self.wait_bar.setTextVisible(False)
+        self.wait_bar.setMaximumHeight(self.fontMetrics().height())
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop waiting for the Hub"))
+        self.wait_row = QWidget()
+        wait = QHBoxLayout(self.wait_row)
+        wait.setContentsMargins(0, 0, 0, 0)
+        wait.addWidget(self.wait_bar, 1)
+        wait.addWidget(self.cancel_button)
+        self.wait_row.hide()
+        self.repos = QTreeWidget()
+        self.repos.setHeaderLabels([self.tr(c) for c in REPO_COLUMNS])
+        self.repos.setRootIsDecorated(False)
+        self.repos.setUniformRowHeights(True)
+        self.repos.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.repos.setAlternatingRowColors(True)
+        header = self.repos.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
+        for column in (1, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            self.repos.headerItem().setTextAlignment(column, RIGHT)
+
+        self.repo_title = plain_label(self.tr("Select a repository to see its models."))
+        self.repo_title.setObjectName("sectionTitle")
+        self.memory_note = plain_label()
+        self.files = QTreeWidget()
+        self.files.setHeaderLabels([self.tr("File"), self.tr("Size"), self.tr("Alone"),
+                                    self.tr("With the draft"), ""])
+        self.files.headerItem().setToolTip(FIT, self.tr("Whether the model fits this machine's "
+                                                        "memory with the main window's context "
+                                                        "size"))
+        self.files.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # keep the quantization
+        self.files.setAlternatingRowColors(True)
+        header = self.files.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(FILE, QHeaderView.ResizeMode.Stretch)
+        for column in (SIZE, FIT, FIT_DRAFT, ACTION):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.files.setColumnHidden(FIT_DRAFT, True)
+
+        lower = QWidget()
+        lay = QVBoxLayout(lower)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.repo_title)
+        lay.addWidget(self.memory_note)
+        lay.addWidget(self.files, 1)
+
+        # Stacked, so that long repository and file names both have the window's width.
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.repos)
+        splitter.addWidget(lower)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([240, 420])
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.status)
+        layout.addWidget(self.wait_row)
+        layout.addWidget(splitter, 1)
+
+        self.query.returnPressed.connect(self.search)
+        self.search_button.clicked.connect(self.search)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.repos.currentItemChanged.connect(self._on_repo_changed)
+        self._show_memory_note()
+
+    # Public ------------------------------------------------------------------------------
+
+    @Slot()
+    def search(self, query: str | None = None) -> None:
+        """Search the Hub for `query` (default: the text in the field)."""
+        if query is not None:
+            self.query.setText(query)
+        text = self.query.text().strip()
+        self._query_serial += 1
+        serial = self._query_serial
+        self.status.setText(self.tr("Searching the Hub for “{text}”…").format(text=text)
+                            if text else self.tr("Searching the Hub…"))
+        self.status.setToolTip("")
+        self.search_button.setEnabled(False)
+        self._searching = True
+        self._show_waiting()
+        self._tasks.run(self._client.search, text,
+                        on_result=lambda found: self._on_found(serial, text, found),
+                        on_error=lambda exc: self._on_search_failed(serial, exc))
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop waiting for the Hub: a search or listing still under way is answered late and
+        its answer dropped (a request cannot be taken back, but it ends within seconds)."""
+        if self._searching:
+            self._query_serial += 1
+            self._searching = False
+            self.search_button.setEnabled(True)
+            self.status.setText(self.tr("Search cancelled."))
+        if self._listing_repo is not None:
+            self._list_serial += 1
+            self.repo_title.setText(self.tr("Listing the files of {repo} was cancelled.").format(
+                repo=self._listing_repo))
+            self._listing_repo = None
+        self._show_waiting()
+
+    def set_runtime(self, runtime: RuntimeChoice) -> None:
+        self._runtime = runtime
+        self.files.setColumnHidden(FIT_DRAFT, runtime.draft_bytes is None)
+        if runtime.draft_bytes is not None:
+            self.files.headerItem().setText(FIT_DRAFT, self.tr("With draft {name}").format(
+                name=runtime.draft_name))
+        self._show_memory_note()
+        self._show_fits()
+
+    def mark_downloaded(self, model: HubModel) -> None:
+        listing = self._listing
+        if listing is not None and listing.repo_id == model.repo_id:
+            self._listing = RepoListing(listing.repo_id, listing.models,
+                                        listing.downloaded | {model.name})
+            self._show_files()
+            self._show_fits()
+
+    def repo_ids(self) -> list[str]:
+        return [self.repos.topLevelItem(i).text(0) for i in range(self.repos.topLevelItemCount())]
+
+    def select_repo(self, repo_id: str) -> None:
+        for i in range(self.repos.topLevelItemCount()):
+            item = self.repos.topLevelItem(i)
+            if item.text(0) == repo_id:
+                self.repos.setCurrentItem(item)
+                return
+        raise KeyError(repo_id)
+
+    def groups(self) -> dict[str, list[QTreeWidgetItem]]:
+        """The file rows under each quantization heading (for tests)."""
+        return {
+            self.files.topLevelItem(i).data(FILE, MODEL_ROLE): [
+                self.files.topLevelItem(i).child(j)
+                for j in range(self.files.topLevelItem(i).childCount())
+            ]
+            for i in range(self.files.topLevelItemCount())
+        }
+
+    def download_button(self, model_name: str) -> QPushButton:
+        for items in self.groups().values():
+            for item in items:
+                if item.data(FILE, MODEL_ROLE).name == model_name:
+                    return self.files.itemWidget(item, ACTION)
+        raise KeyError(model_name)
+
+    # Results -----------------------------------------------------------------------------
+
+    def _on_found(self, serial: int, text: str, found: list[RepoSummary]) -> None:
+        if serial != self._query_serial:
+            return  # an older or cancelled search answered late
+        self._searching = False
+        self._show_waiting()
+        self.search_button.setEnabled(True)
+        self.repos.clear()
+        for repo in found:
+            item = QTreeWidgetItem([repo.repo_id, human_count(repo.downloads),
+                                    human_count(repo.likes), age(repo.last_modified)])
+            item.setToolTip(0, plain_tooltip(repo.repo_id))
+            if repo.last_modified is not None:
+                item.setToolTip(3, repo.last_modified.strftime("%Y-%m-%d %H:%M UTC"))
+            for column in (1, 2, 3):
+                item.setTextAlignment(column, RIGHT)
+            self.repos.addTopLevelItem(item)
+        if found:
+            words = (self.tr("{n} GGUF repositories for “{text}”, most downloaded first.") if text
+                     else self.tr("{n} GGUF repositories, most downloaded first."))
+        else:
+            words = (self.tr("No GGUF repositories found for “{text}”. Try fewer or other words.")
+                     if text else self.tr("No GGUF repositories found. Try fewer or other words."))
+        self.status.setText(words.format(n=len(found), text=text))
+
+    def _on_search_failed(self, serial: int, exc: Exception) -> None:
+        if serial == self._query_serial:
+            self._searching = False
+            self._show_waiting()
+            self.search_button.setEnabled(True)
+            self._show_error(self.status, exc)
+
+    def _show_error(self, label, exc: Exception) -> None:
+        if isinstance(exc, HubUnreachable):
+            label.setText(error_text(exc) + "\n" + self.tr(
+                "Check the network connection or the proxy settings, then try again. The "
+                "Library tab and the models on this computer still work."))
+            label.setToolTip(plain_tooltip(exc.detail))
+        else:
+            label.setText(error_text(exc))
+            label.setToolTip("")
+
+    def _show_waiting(self) -> None:
+        self.wait_row.setVisible(self._searching or self._listing_repo is not None)
+
+    @Slot(QTreeWidgetItem, QTreeWidgetItem)
+    def _on_repo_changed(self, item: QTreeWidgetItem | None, _previous) -> None:
+        self.files.clear()
+        self._listing = self._sizing = None
+        self._list_serial += 1
+        self._listing_repo = None
+        self.repo_title.setToolTip("")
+        if item is None:
+            self.repo_title.setText(self.tr("Select a repository to see its models."))
+            self._show_waiting()
+            return
+        repo_id = item.text(0)
+        serial = self._list_serial
+        self._listing_repo = repo_id
+        self._show_waiting()
+        self.repo_title.setText(self.tr("{repo}: listing its files…").format(repo=repo_id))
+        self._tasks.run(_list_repo, self._client, repo_id, self._models_dir,
+                        on_result=lambda listing: self._on_listed(serial, listing),
+                        on_error=lambda exc: self._on_list_failed(serial, exc))
+
+    def _on_listed(self, serial: int, listing: RepoListing) -> None:
+        if serial != self._list_serial:
+            return  # another repository was chosen, or the listing was cancelled
+        self._listing_repo = None
+        self._show_waiting()
+        self._listing = listing
+        n = len(listing.models)
+        if not n:
+            words = self.tr("{repo} has no GGUF model files.")
+        else:
+            words = self.tr("{repo}: {n} model") if n == 1 else self.tr("{repo}: {n} models")
+        self.repo_title.setText(words.format(repo=listing.repo_id, n=n))
+        self._show_files()
+        if listing.models:
+            self._tasks.run(_size_repo, self._client, listing, self._memory_source,
+                            on_result=self._on_sized)
+
+    def _on_list_failed(self, serial: int, exc: Exception) -> None:
+        if serial == self._list_serial:
+            self._listing_repo = None
+            self._show_waiting()
+            self._show_error(self.repo_title, exc)
+
+    def _on_sized(self, sizing: Sizing) -> None:
+        if self._listing is not None and sizing.repo_id == self._listing.repo_id:
+            self._sizing = sizing
+            self._show_memory_note()
+            self._show_fits()
+
+    # Drawing -----------------------------------------------------------------------------
+
+    def _show_files(self) -> None:
+        self.files.clear()
+        listing = self._listing
+        if listing is None:
+            return
+        for quant, models in by_quantization(listing.models).items():
+            count = (self.tr("{quant}  ({n} model)") if len(models) == 1
+                     else self.tr("{quant}  ({n} models)"))
+            group = QTreeWidgetItem([count.format(quant=quant, n=len(models))])
+            group.setData(FILE, MODEL_ROLE, quant)
+            font = group.font(FILE)
+            font.setBold(True)
+            group.setFont(FILE, font)
+            self.files.addTopLevelItem(group)
+            for model in models:
+                self._add_file(group, model, model.name in listing.downloaded)
+            group.setExpanded(True)
+
+    def _add_file(self, group: QTreeWidgetItem, model: HubModel, downloaded: bool) -> None:
+        name = model.name
+        if len(model.parts) > 1:
+            name = self.tr("{name}  ({n} parts)").format(name=name, n=len(model.parts))
+        item = QTreeWidgetItem(group, [name, human_size(model.size), self.tr("checking…"),
+                                       self.tr("checking…")])
+        item.setData(FILE, MODEL_ROLE, model)
+        parts = "\n".join(p.path for p in model.parts)
+        item.setToolTip(FILE, plain_tooltip(parts))
+        item.setTextAlignment(SIZE, RIGHT)
+        button = QPushButton(self.tr("Downloaded") if downloaded else self.tr("Download"))
+        button.setEnabled(not downloaded)
+        button.setToolTip(self.tr("Already in the library") if downloaded else
+                          self.tr("Download {size} into the library").format(
+                              size=human_size(model.size)))
+        button.clicked.connect(lambda _=False, m=model: self._on_download(m))
+        item.setSizeHint(ACTION, button.sizeHint())
+        self.files.setItemWidget(item, ACTION, button)
+
+    def _on_download(self, model: HubModel) -> None:
+        button = self.download_button(model.name)
+        button.setEnabled(False)
+        button.setText(self.tr("Queued"))
+        self.download_requested.emit(model)
+
+    def _show_memory_note(self) -> None:
+        r = self._runtime
+        sizing = self._sizing
+        text = self.tr("Memory for a {n}-token context (the main window's setting)").format(
+            n=number(r.n_ctx))
+        if r.draft_bytes is not None:
+            text += self.tr("; “With draft {name}” adds that model and its cache").format(
+                name=r.draft_name)
+        if sizing is not None:
+            text += self.tr(". This machine: {free} free of {total}.").format(
+                free=human_size(sizing.memory.available), total=human_size(sizing.memory.total))
+            if sizing.memory.gpu_total:
+                text += " " + self.tr("GPU: {free} free of {total}.").format(
+                    free=human_size(sizing.memory.gpu_available),
+                    total=human_size(sizing.memory.gpu_total))
+            if sizing.problem:
+                text += f" {sizing.problem}"
+        else:
+            text += "."
+        self.memory_note.setText(text)
+
+    def _show_fits(self) -> None:
+        sizing = self._sizing
+        colours = token_colours(self)
+        for items in self.groups().values():
+            for item in items:
+                model: HubModel = item.data(FILE, MODEL_ROLE)
+                if sizing is None:
+                    continue
+                alone = memory_fit(model, sizing.kv_bytes_per_token, self._runtime.n_ctx,
+                                   memory=sizing.memory)
+                self._set_fit(item, FIT, alone, self.tr("{name} alone").format(name=model.name),
+                              colours)
+                if self._runtime.draft_bytes is not None:
+                    paired = memory_fit(model, sizing.kv_bytes_per_token, self._runtime.n_ctx,
+                                        companion=self._runtime.draft_bytes,
+                                        memory=sizing.memory)
+                    self._set_fit(item, FIT_DRAFT, paired,
+                                  self.tr("{name} with {draft}").format(
+                                      name=model.name, draft=self._runtime.draft_name), colours)
+
+    @staticmethod
+    def _set_fit(item: QTreeWidgetItem, column: int, estimate, what: str, colours) -> None:
+        item.setText(column, fit_text(estimate))
+        item.setToolTip(column, plain_tooltip(fit_tooltip(estimate, what)))
+        item.setData(column, MODEL_ROLE, estimate)
+        if estimate.fit == Fit.FITS:
+            item.setForeground(column, item.foreground(FILE))
+        else:
+            item.setForeground(column, QBrush(QColor(colours.rejected_fg)))
+
+
+def _list_repo(client: HubClient, repo_id: str, models_dir: Path) -> RepoListing:
+    """The repository's models and which of them are already downloaded (network + disk)."""
+    models = client.models(repo_id)
+    downloaded = set()
+    for m in models:
+        try:
+            if all(destination(models_dir, repo_id, p.path).is_file() for p in m.parts):
+                downloaded.add(m.name)
+        except DownloadError:
+            pass
+    return RepoListing(repo_id, models, frozenset(downloaded))
+
+
+def _size_repo(client: HubClient, listing: RepoListing, memory_source) -> Sizing:
+    """The context cache per token, from the header of the repository's smallest model (every
+    quantization of one model shares its shape), and this machine's memory."""
+    memory = memory_source()
+    try:
+        kv = kv_bytes_per_token(client.read_header(listing.models[0]))
+    except Exception as exc:  # HubError, ModelFileError…: the fit is shown without the cache
+        return Sizing(listing.repo_id, 0, memory,
+                      translate("SearchTab", "The context cache is not counted: the model's "
+                                "header could not be read ({error}).").format(
+                          error=error_text(exc)))
+    problem = "" if kv else translate("SearchTab", "The model's header does not give the "
+                                      "context cache's size.")
+    return Sizing(listing.repo_id, kv, memory, problem)

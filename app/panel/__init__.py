@@ -1,0 +1,2 @@
+"""The side panel: which models answer, how they speculate and sample, or which server answers.
+"""

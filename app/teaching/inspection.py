@@ -1,0 +1,176 @@
+"""What the inspector says about one token, in words and numbers. Qt-free, so the values it
+shows are tested against the engine's events without a window.
+
+Every number comes from the token's recorded `Verification` (what the engine used when it
+decided), never from a recomputation: a teacher who shows u < min(1, p/q) shows the very draw
+that decided.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+
+from app.backend_text import backend_text
+from app.i18n import translate
+from app.transcript.token_log import TokenLog
+from backend import spec_types
+from backend.engine.events import Candidate, Token, Verification
+
+_VISIBLE = str.maketrans({"\n": "↵", "\r": "␍", "\t": "→", " ": "·"})
+
+
+def shown(text: str) -> str:
+    """A token's text with its whitespace made visible (a lone space is a token too)."""
+    return f"'{text.translate(_VISIBLE)}'"
+
+
+@dataclass(frozen=True)
+class Inspection:
+    step: int
+    token: Token
+    index: int  # in the answer's TokenLog
+    position: int | None  # 1-based place in the step's draft; None for the target's own token
+    n_drafted: int  # tokens the drafter proposed in this step
+    n_accepted: int  # of which the target accepted
+    replacement: Token | None  # a rejected draft: the target's token in its place
+    copied_from: int | None  # n-gram: the answer token (TokenLog index) it was copied from
+
+    @property
+    def verification(self) -> Verification | None:
+        return self.token.verification
+
+    @property
+    def kind(self) -> str:
+        if self.token.origin == "target":
+            return "target"
+        return "accepted" if self.token.accepted else "rejected"
+
+
+def inspect_token(log: TokenLog, index: int, n_prompt: int) -> Inspection:
+    """The inspection of token `index` of an answer whose prompt had `n_prompt` tokens."""
+    step = log.step[index]
+    lo, hi = bisect_left(log.step, step), bisect_right(log.step, step)
+    drafted = [i for i in range(lo, hi) if log.origin[i] != "target"]
+    own = [i for i in range(lo, hi) if log.origin[i] == "target"]
+    token = log.token(index)
+    position = drafted.index(index) + 1 if index in drafted else None
+    n_accepted = sum(1 for i in drafted if log.accepted[i])
+    replacement = None
+    if token.origin != "target" and not token.accepted and own:
+        replacement = log.token(own[0])
+    copied = None
+    v = token.verification
+    if v is not None and v.match_at is not None and v.match_at >= n_prompt:
+        answer = log.emitted()  # one walk of the log, on a click, never while streaming
+        k = v.match_at - n_prompt
+        copied = answer[k] if k < len(answer) else None
+    return Inspection(step, token, index, position, len(drafted), n_accepted, replacement,
+                      copied)
+
+
+def origin_words(token: Token) -> str:
+    if token.origin == "target":
+        return translate("Inspection", "the target model itself")
+    if token.head is not None and token.origin == "mtp":
+        return translate("Inspection", "MTP head {n} of the target").format(n=token.head + 1)
+    spec = spec_types.get(token.origin)
+    return backend_text(spec.drafted_by or spec.label) if spec else token.origin
+
+
+
+def summary_rows(ins: Inspection) -> list[tuple[str, str]]:
+    """(label, value) rows, plain text, in the order the panel shows them."""
+    t, v = ins.token, ins.verification
+    rows = [(translate("Inspection", "Token"), f"{shown(t.text)}  (id {t.id})")]
+    if ins.position is not None:
+        where = translate("Inspection", "step {step}, draft position {position} of {n}").format(
+            step=ins.step, position=ins.position, n=ins.n_drafted)
+    elif ins.n_drafted:
+        where = translate("Inspection", "step {step}, after {accepted} of {n} drafts were "
+                          "accepted").format(step=ins.step, accepted=ins.n_accepted,
+                                             n=ins.n_drafted)
+    else:
+        where = translate("Inspection", "step {step} (no draft in this step)").format(
+            step=ins.step)
+    rows.append((translate("Inspection", "Where"), where))
+    rows.append((translate("Inspection", "Origin"), origin_words(t)))
+    if v is not None and v.match_at is not None:
+        place = (translate("Inspection", "earlier in this answer") if ins.copied_from is not None
+                 else translate("Inspection", "the conversation"))
+        rows.append((translate("Inspection", "Copied from"),
+                     f"{place}, " + translate("Inspection", "after …{text}").format(
+                         text=repr(v.match_text[-60:]))))
+    verdicts = {
+        "accepted": translate("Inspection", "accepted by the target"),
+        "rejected": translate("Inspection",
+                              "rejected by the target (struck out, not in the answer)"),
+        "target": translate("Inspection", "the target's own token")}
+    rows.append((translate("Inspection", "Verdict"), verdicts[ins.kind]))
+    if t.p_target is not None:
+        rows.append((translate("Inspection", "p (target)"), f"{t.p_target:.4f}"))
+    if t.p_draft is not None:
+        rows.append((translate("Inspection", "q (drafter)"), f"{t.p_draft:.4f}"))
+    rows.extend(_rule_rows(ins))
+    return rows
+
+
+def _rule_rows(ins: Inspection) -> list[tuple[str, str]]:
+    t, v = ins.token, ins.verification
+    if v is None:
+        return [(translate("Inspection", "Verification"),
+                 translate("Inspection", "not recorded for this token (drafted after the first "
+                           "rejection, so never examined)")
+                 if t.origin != "target" and not t.accepted
+                 else translate("Inspection", "not recorded (an answer from before the "
+                                "inspector)"))]
+    rows: list[tuple[str, str]] = []
+    if ins.kind != "target":
+        if v.rule == "greedy":
+            best = v.top_target[0] if v.top_target else None
+            rule = translate("Inspection", "greedy: a draft stands when it is the target's "
+                             "most likely token")
+            if best is not None:
+                rule += translate("Inspection", " (here {token}, p = {p:.4f})").format(
+                    token=shown(best.text), p=best.p)
+            rows.append((translate("Inspection", "Rule"), rule))
+        elif v.accept_prob is not None and v.draw is not None:
+            rows.append((translate("Inspection", "Acceptance"),
+                         f"min(1, p/q) = {v.accept_prob:.4f}"))
+            sign = "<" if ins.kind == "accepted" else "≥"
+            verdict = (translate("Inspection", "accepted") if ins.kind == "accepted"
+                       else translate("Inspection", "rejected"))
+            rows.append((translate("Inspection", "Uniform draw"),
+                         f"u = {v.draw:.4f}  {sign}  {v.accept_prob:.4f}  → {verdict}"))
+        if ins.replacement is not None:
+            r = ins.replacement
+            rows.append((translate("Inspection", "Instead"),
+                         f"{shown(r.text)} (id {r.id}), p = {r.p_target or 0:.4f}"))
+            rv = r.verification
+            if rv is not None and rv.drawn_from == "residual":
+                there = (translate("Inspection", " (its probability there: {p:.4f})").format(
+                    p=rv.residual_p) if rv.residual_p is not None else "")
+                rows.append((translate("Inspection", "Drawn from"),
+                             translate("Inspection", "the residual max(0, p − q), normalised")
+                             + there))
+    else:
+        how = {"argmax": translate("Inspection", "the target's most likely token (greedy)"),
+               "residual": translate("Inspection", "drawn from the residual max(0, p − q), "
+                                                   "normalised, after the rejection"),
+               "target": translate("Inspection", "drawn from the target's distribution p")
+                         + (translate("Inspection", " (every draft was accepted: the bonus "
+                                                    "token)") if ins.n_drafted
+                            else "")}.get(v.drawn_from, "")
+        if v.drawn_from == "residual" and v.residual_p is not None:
+            how += translate("Inspection", " (probability there: {p:.4f})").format(p=v.residual_p)
+        rows.append((translate("Inspection", "Chosen as"), how))
+    return rows
+
+
+def top_rows(v: Verification | None) -> list[tuple[Candidate | None, Candidate | None]]:
+    """p's and q's five most likely tokens side by side (None where one list is shorter)."""
+    if v is None:
+        return []
+    n = max(len(v.top_target), len(v.top_draft))
+    return [(v.top_target[i] if i < len(v.top_target) else None,
+             v.top_draft[i] if i < len(v.top_draft) else None) for i in range(n)]

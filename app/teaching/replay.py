@@ -1,0 +1,131 @@
+"""The replay's script: a finished answer cut into frames, three per verification step — the
+drafter proposes K tokens, the target gives its verdict on each, the target adds its own
+token — from the recorded token log alone. Qt-free, so the loop's story is tested as data.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Literal
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from app.i18n import translate
+from app.teaching.inspection import shown
+from app.transcript.token_log import TokenLog
+from backend import spec_types
+
+Phase = Literal["propose", "verdict", "target"]
+
+
+@dataclass(frozen=True)
+class StepSpan:
+    """One verification step's tokens in the log: drafts (accepted, then rejected) in
+    [start, drafts_end), the target's own token(s) in [drafts_end, end)."""
+
+    number: int
+    start: int
+    drafts_end: int
+    end: int
+    n_accepted: int
+
+    @property
+    def n_drafted(self) -> int:
+        return self.drafts_end - self.start
+
+
+@dataclass(frozen=True)
+class Frame:
+    step: int  # index into ReplayScript.steps
+    phase: Phase
+
+
+def step_spans(log: TokenLog) -> list[StepSpan]:
+    spans: list[StepSpan] = []
+    i, n = 0, len(log)
+    while i < n:
+        number = log.step[i]
+        j = i
+        while j < n and log.step[j] == number and log.origin[j] != "target":
+            j += 1
+        k = j
+        while k < n and log.step[k] == number:
+            k += 1
+        accepted = sum(1 for x in range(i, j) if log.accepted[x])
+        spans.append(StepSpan(number, i, j, k, accepted))
+        i = k
+    return spans
+
+
+class ReplayScript:
+    def __init__(self, log: TokenLog, spec_type: str = spec_types.PLAIN) -> None:
+        self.log = log
+        self.spec_type = spec_type
+        self.steps = step_spans(log)
+        self.frames: list[Frame] = []
+        self._first_frame: list[int] = []  # per step, the index of its first frame
+        for s, span in enumerate(self.steps):
+            self._first_frame.append(len(self.frames))
+            if span.n_drafted:
+                self.frames += [Frame(s, "propose"), Frame(s, "verdict")]
+            self.frames.append(Frame(s, "target"))
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    def frame_of_step(self, step_index: int) -> int:
+        return self._first_frame[step_index]
+
+    def step_of_frame(self, frame: int) -> int:
+        return bisect_right(self._first_frame, frame) - 1
+
+    def caption(self, frame: int) -> str:
+        """What happens in this frame, in one sentence a class can read aloud."""
+        f = self.frames[frame]
+        span = self.steps[f.step]
+        head = translate("Replay", "Step {step} of {n}: ").format(step=f.step + 1,
+                                                                  n=len(self.steps))
+        if f.phase == "propose":
+            proposes = (translate("Replay", "{drafter} proposes {n} token.") if span.n_drafted == 1
+                        else translate("Replay", "{drafter} proposes {n} tokens."))
+            return head + proposes.format(drafter=drafter_words(self.spec_type),
+                                          n=span.n_drafted)
+        if f.phase == "verdict":
+            rejected = span.n_drafted - span.n_accepted
+            if not rejected:
+                return head + translate("Replay", "the target checks them in one batch and "
+                                        "accepts all {n}.").format(n=span.n_drafted)
+            return head + translate("Replay", "the target checks them in one batch: {accepted} "
+                                    "accepted, {rejected} rejected (struck out).").format(
+                accepted=span.n_accepted, rejected=rejected)
+        text = "".join(self.log.text[i] for i in range(span.drafts_end, span.end))
+        own = shown(text) if text else translate("Replay", "the end of the answer")
+        if not span.n_drafted:
+            return head + translate("Replay", "the target decodes {token} on its own (nothing "
+                                    "was drafted).").format(token=own)
+        if span.n_accepted < span.n_drafted:
+            return head + translate("Replay", "the target puts its own token {token} where it "
+                                    "rejected.").format(token=own)
+        return head + translate("Replay", "every draft stood, so the same batch gives a bonus "
+                                "token {token}.").format(token=own)
+
+
+# Who proposes, as the subject of a replay caption (English, marked for lupdate).
+DRAFTERS = {
+    "draft": QT_TRANSLATE_NOOP("Replay", "the draft model"),
+    "mtp": QT_TRANSLATE_NOOP("Replay", "the MTP heads"),
+    "ngram": QT_TRANSLATE_NOOP("Replay", "n-gram lookup"),
+    "eagle3": QT_TRANSLATE_NOOP("Replay", "the EAGLE-3 head"),
+}
+
+
+def drafter_words(spec_type: str) -> str:
+    """"the draft model" for spec type draft; a spec type declared elsewhere (tests) is named
+    by its own "drafted by …" words."""
+    if spec_type in DRAFTERS:
+        return translate("Replay", DRAFTERS[spec_type])
+    spec = spec_types.get(spec_type)
+    if spec is not None and spec.drafted_by:
+        return spec.drafted_by.removeprefix("drafted by ")
+    return translate("Replay", "the drafter")

@@ -1,0 +1,146 @@
+"""A small per-answer bar chart, drawn with QPainter: accepted draft tokens per step.
+
+With more steps than pixels, neighbouring steps share a column (its mean). Running sums,
+extended by the steps that arrived since the last paint, give each column's mean and whether
+all its drafts were accepted in constant time, so a paint costs the same at step 100,000 as at
+step 300: nothing the GUI thread does grows with the answer.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from app.shell.style import font_points
+from app.shell.theme import token_colours
+
+MAX_BAR_WIDTH = 6.0
+
+
+class AcceptChart(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(self._height())
+        self._accepted: list[int] = []
+        self._drafted: list[int] = []
+        self._k = 0
+        self._sums = [0]  # accepted drafts in steps [0, i)
+        self._dsums = [0]  # drafted tokens in steps [0, i): K auto varies it step by step
+        self._fulls = [0]  # steps in [0, i) whose every draft was accepted
+        self._top = 0  # the most accepted in one step
+        self.setToolTip(self.tr("Draft tokens accepted at each verification step (green: every "
+                                "drafted token accepted; the pale bar behind: how many were "
+                                "drafted)"))
+
+    def set_data(self, accepted: list[int], drafted: list[int], k: int) -> None:
+        """Keeps references to the answer's own lists: call update() as they grow."""
+        if accepted is not self._accepted:
+            self._sums, self._dsums, self._fulls, self._top = [0], [0], [0], 0
+        self._accepted, self._drafted, self._k = accepted, drafted, k
+        self.update()
+
+    def _catch_up(self) -> int:
+        """Extend the running sums over the steps added since the last paint; the count."""
+        n = min(len(self._accepted), len(self._drafted))
+        sums, dsums, fulls = self._sums, self._dsums, self._fulls
+        for i in range(len(sums) - 1, n):
+            a, d = self._accepted[i], self._drafted[i]
+            sums.append(sums[-1] + a)
+            dsums.append(dsums[-1] + d)
+            fulls.append(fulls[-1] + (a == d and d > 0))
+            self._top = max(self._top, d)
+        return n
+
+    def drafted_means(self, columns: int) -> list[float]:
+        """Per column: the mean drafted per step (the K each step used)."""
+        n = self._catch_up()
+        columns = min(n, columns)
+        per = n / columns if columns else 0
+        out = []
+        for c in range(columns):
+            lo, hi = int(c * per), max(int((c + 1) * per), int(c * per) + 1)
+            out.append((self._dsums[hi] - self._dsums[lo]) / (hi - lo))
+        return out
+
+    def column_values(self, columns: int) -> list[tuple[float, bool]]:
+        """Per column: the mean accepted per step of the steps it covers, and whether every
+        draft of them was accepted."""
+        n = self._catch_up()
+        columns = min(n, columns)
+        per = n / columns if columns else 0
+        sums, fulls = self._sums, self._fulls
+        values = []
+        for c in range(columns):
+            lo, hi = int(c * per), max(int((c + 1) * per), int(c * per) + 1)
+            values.append(((sums[hi] - sums[lo]) / (hi - lo), fulls[hi] - fulls[lo] == hi - lo))
+        return values
+
+    def sizeHint(self) -> QSize:
+        return QSize(300, self._height())
+
+    def _caption_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setPointSizeF(max(6.0, font_points(font) * 0.75))
+        return font
+
+    def _height(self) -> int:
+        """The plot's 34 px and a caption line in the chart's own type, which presentation
+        mode enlarges: the caption must not be cut."""
+        return max(52, 38 + math.ceil(QFontMetricsF(self._caption_font()).height()))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.setFixedHeight(self._height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        try:
+            self._paint(p)
+        finally:
+            p.end()  # explicitly: a painter left to the garbage collector outlives the paint
+
+    def _paint(self, p: QPainter) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        pal = self.palette()
+        text_colour = pal.color(QPalette.ColorRole.PlaceholderText)
+        font = self._caption_font()
+        metrics = QFontMetricsF(font)
+        line = metrics.height()
+        n = self._catch_up()
+        top = max(self._k, self._top, 1)
+        # as wide as the top's label in this type (presentation mode enlarges it)
+        label_w = max(30.0, metrics.horizontalAdvance(str(top)) + 8)
+        plot = QRectF(label_w, 4, self.width() - label_w - 4, self.height() - line - 4)
+        p.setPen(pal.color(QPalette.ColorRole.Mid))
+        p.drawLine(plot.bottomLeft(), plot.bottomRight())
+        p.setPen(text_colour)
+        p.setFont(font)
+        p.drawText(QRectF(0, plot.top() - 4, label_w - 4, line), Qt.AlignmentFlag.AlignRight,
+                   str(top))
+        p.drawText(QRectF(0, plot.bottom() - line * 0.7, label_w - 4, line),
+                   Qt.AlignmentFlag.AlignRight, "0")
+        caption = (self.tr("accepted per step · {n} steps").format(n=n) if n
+                   else self.tr("accepted per step"))
+        p.drawText(QRectF(plot.left(), plot.bottom() + 1, plot.width(), line),
+                   Qt.AlignmentFlag.AlignLeft, caption)
+        if not n:
+            return
+        colours = token_colours(self)
+        bar, full = QColor(colours.chart_bar), QColor(colours.chart_full)
+        columns = min(n, max(1, int(plot.width() / 2)))
+        width = min(MAX_BAR_WIDTH, plot.width() / columns)
+        pale = QColor(bar)
+        pale.setAlpha(60)
+        for c, value in enumerate(self.drafted_means(columns)):
+            h = plot.height() * value / top
+            p.fillRect(QRectF(plot.left() + c * width, plot.bottom() - h, max(1.0, width - 1), h),
+                       pale)
+        for c, (value, all_full) in enumerate(self.column_values(columns)):
+            h = plot.height() * value / top
+            rect = QRectF(plot.left() + c * width, plot.bottom() - h, max(1.0, width - 1), h)
+            p.fillRect(rect, full if all_full else bar)

@@ -1,0 +1,140 @@
+"""An answer's tokens in display order, stored flat. Qt-free.
+
+Keeping every StepVerified/Token object of a long answer alive would give Python's cyclic
+garbage collector hundreds of thousands of objects to scan, and its full collections then
+freeze the GUI for 100 ms and more (measured with bench/ui_bench.py). Parallel lists of
+strings, numbers and None hold the same facts with no per-token container, so those pauses
+stay short however long the answer; a Token is rebuilt on demand for a tooltip.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+
+from backend.advisor import accepted_before_rejection
+from backend.engine.events import StepVerified, Token
+
+
+class TokenLog:
+    """Tokens in the order they are drawn: per step the accepted drafts, then the rejected
+    drafts, then the target's own token."""
+
+    # `extend` goes through these in order and `text` must come last (see
+    # app/conversation.new_tokens), hence names in alphabetical order before it.
+    __slots__ = ("accepted", "head", "id", "inspection", "origin", "p_draft", "p_target", "step",
+                 "text")
+
+    def __init__(self) -> None:
+        self.step: list[int] = []
+        self.id: list[int] = []
+        self.text: list[str] = []
+        self.origin: list[str] = []
+        self.accepted: list[bool] = []
+        self.p_target: list[float | None] = []
+        self.p_draft: list[float | None] = []
+        self.head: list[int | None] = []
+        # what verification used on each token, as compact JSON (None when not recorded)
+        self.inspection: list[str | None] = []
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+    def add_step(self, step: StepVerified) -> None:
+        emitted = step.emitted
+        n = 0
+        while n < len(emitted) and emitted[n].origin != "target":
+            n += 1
+        for token in emitted[:n]:
+            self._add(step.step, token)
+        for token in step.drafted:
+            if not token.accepted:
+                self._add(step.step, token)
+        for token in emitted[n:]:
+            self._add(step.step, token)
+
+    def _add(self, step: int, t: Token) -> None:
+        self.step.append(step)
+        self.id.append(t.id)
+        self.text.append(t.text)
+        self.origin.append(sys.intern(t.origin))
+        self.accepted.append(t.accepted)
+        self.p_target.append(t.p_target)
+        self.p_draft.append(t.p_draft)
+        self.head.append(t.head)
+        self.inspection.append(t.inspection)  # already JSON, made in the engine process
+
+    def token(self, i: int) -> Token:
+        return Token(self.id[i], self.text[i], self.origin[i], self.accepted[i],
+                     self.p_target[i], self.p_draft[i], self.head[i], self.inspection[i])
+
+    def emitted(self) -> list[int]:
+        """Indices of the tokens that joined the answer: the target's own and accepted drafts
+        (the log also holds the rejected drafts, in display order)."""
+        return [i for i, (origin, ok) in enumerate(zip(self.origin, self.accepted, strict=True))
+                if origin == "target" or ok]
+
+    def extend(self, other: TokenLog) -> None:
+        for name in TokenLog.__slots__:
+            getattr(self, name).extend(getattr(other, name))
+
+
+class StepBatch:
+    """Consecutive StepVerified events folded into flat lists by the worker thread before
+    they cross to the GUI: a fast stream then puts a handful of objects in flight per batch,
+    not a dozen per step, and the GUI thread appends lists instead of walking events."""
+
+    __slots__ = ("accepted", "draft_ms", "drafted", "ms", "ms_to_first_emit", "n_emitted",
+                 "parts", "plain_ms", "target_accepted", "tokens", "verify_ms")
+
+    def __init__(self) -> None:
+        self.tokens = TokenLog()
+        self.parts: list[str] = []  # emitted texts: the answer itself
+        self.accepted: list[int] = []  # per step
+        self.drafted: list[int] = []  # per step
+        # Per step, what the advisor reads: the drafts the target accepted before its first
+        # rejection (unlike `accepted`, also any past the answer's end), and the step's times.
+        self.target_accepted: list[int] = []
+        self.draft_ms: list[float] = []
+        self.verify_ms: list[float] = []
+        self.n_emitted = 0
+        self.ms = 0.0  # engine time of these steps (in all, or draft + verify in old traces)
+        # (step number, ms) of the plain steps among them: plain decoding's yardstick
+        # (backend/engine/plain_yardstick.py)
+        self.plain_ms: list[tuple[int, float]] = []
+        self.ms_to_first_emit: float | None = None
+
+    def __len__(self) -> int:
+        return len(self.accepted)
+
+    def add(self, step: StepVerified) -> None:
+        self.tokens.add_step(step)
+        self.parts.extend(t.text for t in step.emitted)
+        self.accepted.append(step.n_accepted)
+        self.drafted.append(len(step.drafted))
+        self.target_accepted.append(accepted_before_rejection(step))
+        self.draft_ms.append(step.draft_ms)
+        self.verify_ms.append(step.verify_ms)
+        self.n_emitted += len(step.emitted)
+        self.ms += step.ms or step.draft_ms + step.verify_ms
+        if not step.drafted and step.ms > 0:
+            self.plain_ms.append((step.step, step.ms))
+        if self.ms_to_first_emit is None and step.emitted:
+            self.ms_to_first_emit = self.ms
+
+
+def fold_steps(events: Iterable) -> list:
+    """Events with each run of steps folded into one StepBatch: how steps cross to the GUI
+    thread (the worker) and how a recorded trace is replayed (app/chat/trace_opening.py)."""
+    out: list = []
+    steps: StepBatch | None = None
+    for event in events:
+        if type(event) is StepVerified:
+            if steps is None:
+                steps = StepBatch()
+                out.append(steps)
+            steps.add(event)
+        else:
+            out.append(event)
+            steps = None
+    return out

@@ -1,0 +1,2 @@
+"""Small widgets the rooms share.
+"""
