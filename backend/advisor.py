@@ -1,20 +1,21 @@
 """The Advisor: from what answers measured, the draft length K expected to be fastest, in words.
 
-The model is Leviathan et al.'s, with acceptance per draft position and a batch that costs:
+The model is K auto's (backend/engine/speedup_model.py), with T in plain decoding steps:
 
 - tokens per step  E(K) = 1 + α₁ + α₁α₂ + … + α₁…α_K, which for one α is
-  (1 − α^(K+1)) / (1 − α): α_i is the chance that the i-th draft is accepted given the ones
-  before it were, so α₁…α_i is the chance that the step gains its i-th draft;
-- time per step    T(K) = 1 + K·c + K·β, in plain decoding steps: c is a drafted token's cost
-  and β what one more token adds to the verify batch, both as fractions of a plain step;
+  (1 − α^(K+1)) / (1 − α);
+- time per step    T(K) = 1 + K·c + K·β: c is a drafted token's cost and β what one more
+  token adds to the verify batch, both as fractions of a plain step; or, when a plain step's
+  time, the verify line and a step's overhead are all measured, their sum over a plain
+  step's time (`_estimate`);
 - speedup          S(K) = E(K) / T(K).
 
 With β = 0 this is the prediction `bench/spec_bench.py` prints. β is measured because on a CPU
 a batch is not free: the verify batch's matrix products grow with K + 1 (on a GPU they fill
 idle lanes), and llama.cpp is built here without llamafile's sgemm (lossless greedy decoding
 needs batch-independent sums, see ARCHITECTURE.md), which makes batches dearer still. The
-counting pair in docs/BENCHMARKS.md runs at 0.4–0.7 of the β = 0 prediction; an advisor that
-assumed free batches would recommend drafts longer than pay.
+counting pair runs at 0.4–0.7 of the β = 0 prediction; an advisor that assumed free batches
+would recommend drafts longer than pay.
 
 Everything is computed from the engine's events (`StepVerified`) and `Stats`'s plain
 tokens/s, so a recorded trace can be advised as well as a live answer. Nothing here raises on
@@ -30,6 +31,11 @@ from typing import Literal
 from backend.engine.adaptive_k import AUTO_K_CAP
 from backend.engine.events import StepVerified
 from backend.engine.median_line import median_points, weighted_line
+from backend.engine.speedup_model import (
+    StepCost,
+    best_length,
+    expected_tokens_per_step_by_position,
+)
 from backend.engine.verify_costs import SIZE_MIN_SAMPLES
 from backend.settings_schema import N_DRAFT
 from backend.spec_types import SpecType
@@ -44,25 +50,23 @@ RANGE_Z = 1.96
 # The draft lengths advised on: those the settings accept.
 K_RANGE = range(int(N_DRAFT.minval or 1), int(N_DRAFT.maxval or 32) + 1)
 # K auto's steps say how long its controller chose to draft, not how long a fixed K's drafts
-# would be, and the advice is for a fixed K. Read as a fixed K's steps, they made the window
-# advise 1.7x where K auto had just measured 1.0x (session 14), as two different errors:
+# would be, and the advice is for a fixed K, so they are read by the kind of drafter:
 # - "model": a drafter that samples a model makes every draft a fixed K asks for, where K
 #   auto's were as long as its controller and stopper let them be; each K is costed at K
-#   drafts (read off the steps, K = 12 cost the 4 drafts they made on average while E(12)
-#   counted twelve positions);
+#   drafts (read off the steps, a long K would cost the few drafts K auto made on average
+#   while E(K) counts all K positions);
 # - "lookup": n-gram lookup makes what it finds, and a step K auto asked for drafts but that
 #   found none drafted nothing: its steps are read as a fixed K = AUTO_K_CAP's (a draft
 #   shorter than asked, or none, reaches the next position and gains nothing there). Read
-#   as a controller's choices, only the steps that found a match counted, and the advice
-#   was 1.5-2.3x what each fixed K then measured (now within 0.75-1.1 on three prompts).
+#   as a controller's choices, only the steps that found a match would count, and the
+#   advice would promise far more than a fixed K gives.
 KAutoDrafter = Literal["model", "lookup"]
 # After a model drafter's K auto steps, only the draft lengths those steps measured
 # (SIZE_MIN_SAMPLES times, as K auto itself costs a batch size by its own steps) are advised,
 # each costed by the median of its own steps' drafting and verifying. K auto drafts long
-# where drafting pays, and the verify line through its batches of 9-17, read back to a batch
-# of 2, put it at 13 ms where the demo pair's took 18.6, and the per-token drafting cost one
-# draft at 8.8 ms where it took 12.7: the window advised K = 1 at 1.55x plain, offering to
-# switch to it, where it then measured 1.12x (K = 8 1.56x).
+# where drafting pays, and the lines through its long drafts, read back to a short one, put
+# both the verify batch and the drafting well below what a short draft costs: the short K
+# would be advised on costs it does not have.
 
 
 NO_DRAFT_YET = ("No draft has been verified yet: answer with a spec type other than none to "
@@ -168,24 +172,6 @@ class Advice:
     def text(self) -> str:
         """Everything in words, for a label or a terminal."""
         return "\n".join([self.summary, *([self.warning] if self.warning else []), *self.notes])
-
-
-def expected_tokens_per_step(alpha: float, k: int) -> float:
-    """E(K) for one acceptance rate α: (1 − α^(K+1)) / (1 − α), and K + 1 at α = 1."""
-    if alpha >= 1.0:
-        return float(k + 1)
-    return (1.0 - alpha ** (k + 1)) / (1.0 - alpha)
-
-
-def expected_tokens_per_step_by_position(alphas: Sequence[float], k: int) -> float:
-    """E(K) = 1 + α₁ + α₁α₂ + … + α₁…α_K for acceptance per position (alphas[0] is α₁)."""
-    if len(alphas) < k:
-        raise ValueError(f"{len(alphas)} acceptance rates given for K = {k}")
-    total, reach = 1.0, 1.0
-    for a in alphas[:k]:
-        reach *= a
-        total += reach
-    return total
 
 
 def accepted_before_rejection(step: StepVerified) -> int:
@@ -344,24 +330,35 @@ def _estimate(alphas: Sequence[float], ks: Sequence[int], c: float, beta: float,
     speculative step pays more than a plain one outside its batch (its drafts' events, the
     drafter's bookkeeping), which 1 + K·(c + β) takes as equal; on the small test models it
     is a third of a step."""
+    in_ms = _cost_in_ms(c, plain_ms, line, overhead_ms)
+    in_steps = StepCost(0.0, c, lambda n: 1.0 + n * beta)
     rows = []
     for k in ks:
         e = expected_tokens_per_step_by_position(alphas, k)
         n = lengths[k] if lengths is not None and k < len(lengths) else float(k)
-        if plain_ms and line is not None and overhead_ms is not None:
+        if in_ms is not None and plain_ms and overhead_ms is not None:
             measured = (costed or {}).get(k) if n == k else None
-            if measured is None:
-                measured = n * c * plain_ms + max(line.ms(n + 1), 0.0)
-            t = (measured + overhead_ms) / plain_ms
+            t = (in_ms.time(n) if measured is None else measured + overhead_ms) / plain_ms
         else:
-            t = 1.0 + n * (c + beta)
+            t = in_steps.time(n)
         rows.append(KEstimate(k, e, t, plain_ms * t if plain_ms else None, e / t,
                               k <= longest))
     return tuple(rows)
 
 
+def _cost_in_ms(c: float, plain_ms: float | None, line: VerifyLine | None,
+                overhead_ms: float | None) -> StepCost | None:
+    """T(K) in ms, when a plain step's time, the verify line and the overhead are known."""
+    if not plain_ms or line is None or overhead_ms is None:
+        return None
+    return StepCost(0.0, c * plain_ms, lambda n: max(line.ms(n + 1), 0.0),
+                    lambda n: overhead_ms)
+
+
 def _best(rows: Sequence[KEstimate]) -> KEstimate:
-    return max(rows, key=lambda r: (r.speedup, -r.k))  # a tie goes to the shorter draft
+    """The row of the highest speedup, the shorter draft on a tie."""
+    by_k = {r.k: r for r in rows}
+    return by_k[best_length({k: r.speedup for k, r in by_k.items()})]
 
 
 def _reasons(alphas: list[float], ks: Sequence[int], c: float, beta: float,

@@ -14,11 +14,13 @@ from backend.advisor import (
     advise,
     advise_per_step,
     draft_ms_per_token,
-    expected_tokens_per_step,
-    expected_tokens_per_step_by_position,
     fit_verify_line,
 )
 from backend.engine.events import StepVerified, Token
+from backend.engine.speedup_model import (
+    expected_tokens_per_step,
+    expected_tokens_per_step_by_position,
+)
 
 
 def step(verdicts: str, *, number: int = 0, draft_ms: float = 1.0,

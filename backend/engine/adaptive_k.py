@@ -1,79 +1,42 @@
 """K auto: how many tokens to draft at each step, from what this answer measured on this
 machine.
 
-The rule is Leviathan et al. (2023, "Fast Inference from Transformers via Speculative
-Decoding", §3.4): pick the draft length γ that maximises expected tokens per unit of time,
+The rule is Leviathan et al.'s: draft the length K that maximises the expected tokens per
+unit of time, E(K) / T(K) (backend/engine/speedup_model.py), with what the paper's
+constant-α, free-verification model leaves out and a CPU needs:
+- α_i is measured per draft position (acceptance.py), as acceptance falls along a draft. The
+  length is chosen at the posterior means, whether to draft at all at an upper confidence
+  bound (OPTIMISM): else a few early rejections keep K auto plain and unable to learn better.
+- V(n), verifying n tokens in one batch, is fitted to the sizes verified lately
+  (verify_costs.py): on a CPU a batch of 9 costs 1.4–2.8 plain steps, not 1. The batch of
+  one, a plain step, is not on that line: llama.cpp multiplies one row with a matrix-vector
+  kernel and more with matrix-matrix ones, so the line puts a plain step too dear. V(1) is
+  the median of the answer's own plain steps, and a few steps are plain on purpose to
+  measure it (MIN_SINGLES, SINGLE_MAX_AGE), as drafting never does.
+- d0 and c, what a drafting step costs whatever its length and what each drafted token adds,
+  are a line through the last steps' drafting times (draft_line), d0 including an ordinary
+  step's catching up (the target's last token or two). Catching up on more (the prompt, a
+  plain stretch) is timed apart and kept off the line, where it would tilt it: it is a cost
+  per token caught up on, which leaving plain decoding must repay (HORIZON, PROBE_SHARE).
+- o(K), a step's time outside drafting and verifying (events made, sent and drawn, the loop),
+  is a third of a step on the small test models; left out, short drafts look cheaper than
+  they are. It is the median from one step's start to the next, so a pause in whoever reads
+  the events is not taken for a cost, and grows with the tokens drafted (OVERHEAD_SPREAD).
 
-    E(γ) / T(γ),   E(γ) = 1 + α₁ + α₁α₂ + … + α₁⋯α_γ,   T(γ) = γ·c + V(γ + 1),
+Within a step the drafter may stop before K on its own confidence, as SpecDec++ (Huang et
+al., 2024) and llama.cpp's p_min do, at a threshold the measured costs set (`stopper`). The
+chance that a draft is accepted is learned per band of the drafter's probability of it (the
+drafter is not assumed calibrated). A draft already drawn costs only its place in the batch
+(b): it is verified while the chance that it and every draft before it are accepted,
+Π a(q_j), is at least rate · b. Drafting the next costs a decode of this one (c) before the
+next one's q is known: the drafter goes on while Π a(q_j) times its acceptance past the first
+position is at least rate · (c + b); weighed against c + b too, a drawn draft would be decoded
+and then not verified. K is then a cap: confident stretches of a text get long drafts,
+uncertain ones short.
 
-with three changes that the paper's constant-α, free-verification model does not make and a
-CPU needs (docs/BENCHMARKS.md measured both):
-- α_i is measured per draft position (acceptance at position i given that 1..i−1 were
-  accepted), with a Beta(2, 1) prior, since acceptance falls along a draft. The length is
-  chosen at the posterior means; whether to draft at all at an upper confidence bound
-  (OPTIMISM), or a few early rejections would keep K auto plain and unable to learn better;
-- V(n), the time to verify n tokens in one batch, is a least-squares line a + b·n fitted to
-  the median verify time of each size the steps verified lately (on a CPU a batch of 9
-  costs 1.4–2.8 plain steps, not 1), with two pseudo-observations so the first steps have a
-  line; a size verified often enough is costed by its own steps' median instead
-  (SIZE_MIN_SAMPLES), as the line is only sure of sizes it has seen far apart; and when the
-  machine's speed moves, so do they (SHIFT_STEPS). The batch of one, a
-  plain step, is not on that line: llama.cpp multiplies one row by a matrix-vector kernel and
-  two or more by matrix-matrix ones, so on the F32 demo target V(1) is 12.6 ms, V(2) 17.8 and
-  each token after that 2.6 more. Read off the line, a plain step looked 35% dearer than it
-  is and K auto drafted where plain decoding was faster. V(1) is the median of the answer's
-  own plain steps, or the engine's plain answers' verify time until it has some, and a few
-  steps are plain on purpose until it has measured three, and three in a row after
-  SINGLE_MAX_AGE drafting steps, as drafting never measures it;
-- c is the drafter's time per token it decodes, and d0 what a drafting step costs whatever its
-  length: a line through its last steps' drafting times against the tokens they drafted, plus
-  the catching up an ordinary step does (decoding the target's last one or two tokens). The
-  drafter times its catching up apart (on the prompt at an answer's first step, on the plain
-  steps since it last drafted), and that part of a step is left off the line: counted per
-  drafted token, it made every probe look dear; on the line, its batched tokens tilted it; and
-  left out with the whole step, as it once was, it let a line measured in a slow moment stand
-  for the rest of the answer, since in a plain stretch every draft is a probe that catches
-  up. T(γ) adds d0 for every γ > 0.
-- a step also costs what happens outside drafting and verifying: the tokens' events made,
-  sent to the window and drawn, the loop around them. On the small test models that is a
-  third of a step. It is measured from one step's start to the next (medians over the last
-  steps, so a pause in whoever reads the events is not taken for a cost) and added to each
-  γ's time: ignoring it made short drafts look cheaper than they are. It grows with the
-  tokens a step drafts, each made into an event (OVERHEAD_SPREAD): a plain step's is the
-  median after the last plain steps, a drafting step's a line in the tokens drafted.
-Within a step, the drafter may stop before γ on its own confidence, as SpecDec++ (Huang et al.,
-2024) and llama.cpp's p_min do, but with a threshold that the measured costs set rather than a
-constant: the chance that a draft is accepted is learned per band of the drafter's probability
-of it (the drafter is not assumed calibrated), and the marginal rule for tokens per unit of
-time is applied to the two costs a draft has, at the rate the step is expected to reach. A
-draft the drafter has drawn is paid for up to its place in the batch (b): it is verified while
-the chance that it and every draft before it are accepted, Π a(q_j), is at least rate · b. To
-draft another, the drafter must first decode this one (c), before it knows the next one's q: it
-goes on while Π a(q_j) times the drafter's acceptance past the first position is at least rate
-· (c + b). (Weighing each draft against c + b once its logits were paid for, as this did until
-session 11, decoded one draft more than it verified in every step the stopper ended: on the
-demo pair, where c is 0.55 of a plain step, about a tenth of such a step, and K auto went from
-0.91-0.99 to 0.97-1.00 of the best fixed K on four prompts the bench had not seen.) γ is then a
-cap, and the confident stretches of a text get long drafts while the uncertain ones get short.
-γ = 0 (plain decoding) is a candidate too: when nothing pays, the engine stops drafting, and
-after EXPLORE_EVERY plain steps it probes, so that a change (a prompt that starts to repeat) is
-noticed: it drafts the length drafting would have if it paid at the optimistic α (EXPLORE_K to
-EXPLORE_PROBE_MAX), whole, since a probe cut by the confidence stopper at plain decoding's rate
-measured nothing past its first position; each probe that still finds drafting does not pay
-doubles that wait, up to EXPLORE_MAX, since a probe costs more than a draft (the drafter first
-catches up on the plain stretch). After an answer's first probe, one that would cost more in
-catching up than PROBE_SHARE of the plain steps it follows is not made: a draft model or a head
-catches up at a cost per token that no gap amortises. Any leaving of plain decoding while the
-drafter is behind (an answer's prompt, a plain stretch), the first probe included, must repay
-that catching up before the answer ends (HORIZON), at a rate no higher than the last drafting
-steps were measured to reach (MEASURED_MIN); and where only the optimistic α says draft, that
-measured rate also has the last word when it is clearly below plain decoding's
-(MEASURED_MARGIN), behind or not. The drafter may stop earlier still on its
-own confidence (p_min, as llama.cpp's draft loop and SpecDec++ do).
-
-How likely each draft is to be accepted (per position, per side of a copy, per band of the
-drafter's confidence, carried from one answer to the next) is backend/engine/acceptance.py's;
-what verifying a batch costs, backend/engine/verify_costs.py's.
+K = 0, plain decoding, is a candidate too: when nothing pays, the engine stops drafting and
+probes now and then (EXPLORE_EVERY, EXPLORE_MAX), so that a text that starts to repeat or a
+machine whose load moved is noticed.
 """
 
 from __future__ import annotations
@@ -87,6 +50,12 @@ from typing import NamedTuple
 
 from backend.engine.acceptance import Acceptance
 from backend.engine.median_line import median_points, weighted_line
+from backend.engine.speedup_model import (
+    StepCost,
+    best_length,
+    expected_tokens_per_step_by_position,
+    expected_tokens_per_step_curve,
+)
 from backend.engine.verify_costs import COST_SURPRISE, SHIFT_MS, VerifyCosts
 from backend.words import Words, words
 
@@ -98,151 +67,102 @@ AUTO_K_CAP = 16
 # no longer give the same answer twice. (Greedy answers are the same at any K.)
 SEEDED_K = 4
 # Whether to draft at all is weighed with each α_i at its posterior mean plus this many
-# standard deviations: an upper confidence bound (UCB1, Auer et al. 2002), optimism in the
-# face of uncertainty; the length drafted is chosen at the mean. At the mean alone, positions
-# with little data sit near the prior (2/3), drafting looked as if it did not pay, K auto
-# decoded plainly and so never learnt otherwise: on the prose prompt the demo pair's draft is
-# right 94-100% of the time at every position, and K auto went plain after a step or two
-# where K = 8 was 1.05x plain. The bound shrinks as a position is measured. (Choosing the
-# length by the bound too drafted 16 where 4-8 was best.)
+# standard deviations (an upper confidence bound, UCB1, Auer et al. 2002): at the mean alone,
+# positions with little data sit near the prior, and K auto, decoding plainly, never learns
+# that drafting pays. The length is chosen at the mean: by the bound it drafts far too long.
 OPTIMISM = 1.0
-# Plain steps measured on purpose, one every EXPLORE_EVERY steps, before V(1) is left to the
-# refresh below: counted over the controller's life, as a refresh that cleared them and then
-# waited for three again made three plain steps of every 33 on the counting pair (each one
-# 1 token where a step drafts 4, and, on a text wrong at every 4th word, a phase shift).
+# Plain steps measured on purpose (one every EXPLORE_EVERY steps) before V(1) is left to the
+# refresh below; counted over the controller's life, not per refresh, as each costs a draft.
 MIN_SINGLES = 3
-# While drafting, a plain step is made on purpose when the last was this many steps ago, and
-# it replaces the plain steps measured before, so V(1), which drafting never measures, is not
-# one from a slower moment: in one bench round a plain speed measured during a spell of load
-# from elsewhere made drafting 16 tokens a step look worth it on the toy EAGLE-3 pair, where
-# every drafted token costs more than a plain step, and it drafted every step of the answer
-# at 0.42 of plain decoding.
+# While drafting, a plain step is made when the last was this many steps ago, replacing the
+# plain steps before it: drafting never measures V(1), and one from a busier moment makes
+# drafting look better than it is.
 SINGLE_MAX_AGE = 32
-# When that one step's time is more than SINGLE_SURPRISE away from the V(1) it replaces, more
-# plain steps follow, up to SINGLE_REFRESH in all, and V(1) is their median: one plain step
-# timed in a moment of load (17.5 ms where the answer's others took 10-11) made plain decoding
-# look 40% slower, and an F16 target with a Q4_1 draft, where drafting loses a quarter,
-# drafted the rest of its answer at 0.60 of plain decoding. Only when surprised, as three
-# plain steps at every refresh cost the counting pair (see test_a_refreshed_plain_step_...).
+# When that step is more than SINGLE_SURPRISE from the V(1) it replaces, plain steps follow,
+# up to SINGLE_REFRESH in all, and V(1) is their median, as one step timed under load would
+# stand for the rest of the answer; only then, as three at every refresh cost a pair that
+# drafts well (see test_a_refreshed_plain_step_...).
 SINGLE_SURPRISE, SINGLE_REFRESH = 0.25, 3
+# In a plain stretch, a probe (a draft, to measure again) after this many plain steps; each
+# probe that still finds drafting does not pay doubles the wait, up to EXPLORE_MAX, since a
+# probe costs more than a draft (the drafter first catches up on the plain stretch).
 EXPLORE_EVERY = 8
 # However a plain stretch came about (a busy moment's costs, a remembered verdict, a cold
-# start, probes that each found drafting dear), it is never longer than EXPLORE_MAX steps
-# without a probe, nor longer than EXPLORE_EVERY once the text repeats itself (where drafts
-# are most likely to be accepted): plain decoding is a choice K auto revisits, not a state it
-# can be stuck in. Each probe is set beside the drafting costs (COST_SURPRISE), so a probe in
-# a calm moment undoes costs from a busy one. The cost is bounded: a probe's catching up on
-# the stretch is what it costs, per token whatever the gap, so the probe every EXPLORE_MAX
-# steps is made only for a drafter that catches up at FORCED_SHARE of a plain step or less
-# (a draft model or a real head, about a tenth), costing at most about that share of the
-# plain stretch; a drafter dearer to catch up (the toy EAGLE-3 head, half a plain step a
-# token: every such probe cost a 128-token answer 30%) is probed where the text repeats, at
-# an answer's start after a plain answer, and where the speed moved (COST_SURPRISE).
+# start), it is never longer than EXPLORE_MAX steps without a probe, nor longer than
+# EXPLORE_EVERY once the text repeats itself: plain decoding is a choice K auto revisits, not
+# a state it can be stuck in. Each probe checks the drafting costs (COST_SURPRISE), so a calm
+# moment undoes a busy one's. A probe costs its catching up on the stretch, so the forced one
+# every EXPLORE_MAX steps is made only for a drafter that catches up at FORCED_SHARE of a
+# plain step a token or less (a draft model or a trained head); a dearer one (the toy EAGLE-3
+# head) is probed where the text repeats, at an answer's start and where the speed moved.
 EXPLORE_MAX = 64
 FORCED_SHARE = 0.15
 RECHECK_EVERY = 4  # in a plain stretch, the choice is weighed again every this many steps
+# A probe drafts the length drafting would have if it paid at the optimistic α, to measure
+# the positions that decide it (at least EXPLORE_K, at most EXPLORE_PROBE_MAX, as a longer one
+# may cost more than it is worth), and whole: cut by the stopper at plain decoding's rate, it
+# would measure nothing past its first position.
 EXPLORE_K = 2
 EXPLORE_PROBE_MAX = 8
 # After its first probe in an answer, K auto probes again only while what the drafter spends
-# catching up on the plain stretch stays within this share of that stretch's time. A draft
-# model or a head must decode every token it missed before it drafts (the demo draft ~1 ms a
-# token in one batch beside a 10 ms plain step; the toy EAGLE-3 head 0.9 ms beside 4.3): a
-# probe every 8, 16, 32, 64 steps made a "plain" answer 10-20% slower than plain decoding,
-# whatever the gap, as the catch-up grows with it. N-gram lookup catches up on nothing and
-# probes on.
+# catching up on the plain stretch stays within this share of that stretch's time: a draft
+# model or a head decodes every token it missed before it drafts, a cost that grows with the
+# gap, so probes at any spacing would make a plain answer slower than plain decoding. N-gram
+# lookup catches up on nothing and probes on.
 PROBE_SHARE = 0.05
-# Leaving plain decoding while the drafter is behind (an answer's prompt, a plain stretch)
-# first pays its catching up, and that must be repaid before the answer ends: what drafting
-# gains per token over plain decoding, at the optimistic α (as leaving plain decoding is
-# weighed), times the tokens left must exceed it. An answer's length is not known ahead: the
-# last answer's is taken, or HORIZON tokens for the first; an answer that has outrun it is
-# expected to go on about as long again as it has gone (Gott's rule for a lifetime seen at a
-# random moment), and never past its max_tokens. (Until session 16 the tokens left fell to 1
-# there, and an answer longer than the last one that went plain, as after a plain step
-# timed in a quick moment, could never repay any catching up and stayed plain to its end:
-# simulated, 90 steps at 0.6 of drafting's rate.) Without the test, where no fixed K
-# beat plain decoding K auto still probed once an answer, catching up on the prompt: a Q8_0
-# target with a Q4_0 draft ran at 0.88-0.95 of plain decoding (now 1.02-1.03), the toy MTP
-# and EAGLE-3 pairs at 0.83-0.85 (now 0.93-0.97). An F16 target with a Q4_1 draft still
-# drafted (0.73-0.90 of plain), its drafts worth it at the optimistic α, until that rate was
-# capped by the measured one (MEASURED_MIN). At the mean α
-# that pair stayed plain, but so did prose where K = 8 gained 6% (a choice of plain decoding
-# measures nothing that could undo it). The first catching up of all is made anyway (until
-# measured it costs nothing here), and n-gram lookup, which never catches up, is unaffected.
+# Leaving plain decoding while the drafter is behind (the prompt, a plain stretch) first pays
+# its catching up, which must be repaid before the answer ends: drafting's gain per token over
+# plain decoding times the tokens left must exceed it, else K auto probes every answer where
+# no K pays. The gain is weighed at the optimistic α, as a choice of plain decoding measures
+# nothing that could undo it. The answer's length is the last answer's, or HORIZON tokens for
+# the first; one that has outrun it is expected to go on about as long again as it has gone
+# (Gott's rule for a lifetime seen at a random moment), never past its max_tokens. The first
+# catching up of all is made anyway (unmeasured, it costs nothing here).
 HORIZON = 64
 # For a drafter that stops on its confidence (`stops`), of the lengths whose expected rate is
-# within this share of the best, K auto drafts the longest. Near the optimum the rates differ
-# by less than their estimates' error, and the longer cap is worth more than its estimate
-# says: the drafter stops early where its drafts are unsure, so a longer cap costs little
-# there and pays where they are sure; and only a draft that reaches a position measures it.
-# Replayed (four recordings, nine cost variants), K auto with the draft model went from 1.00
-# to 1.03 of the best fixed K on average (1.050 on one recording, whose oracle is 1.057), a
-# fresh controller's first answer gained 0-3%, and the simulated counting and phase-locked
-# EAGLE-3 pairs were unchanged (at 0.12 the latter drafted 3 where 2 is right, 0.87 of K = 2).
-# N-gram lookup, which has no stopper, drafts the length it chooses: there the rule made
-# drafts longer for less than the replay's noise (+0.4%), and in one live run drafted 10.5 a
-# step where K = 16 was 11% slower than K = 8 (0.93 of K = 8), so it keeps the best rate's.
+# within this share of the best, K auto drafts the longest: near the optimum the rates differ
+# by less than their error, a longer cap costs little where the drafter stops early on unsure
+# drafts and pays where they are sure, and only a draft that reaches a position measures it.
+# N-gram lookup has no stopper and drafts the length of the best rate.
 TIE = 0.03
 # Leaving plain decoding while the drafter is behind (HORIZON) is weighed at the optimistic α,
-# but never above what drafting has been measured to reach: the tokens per ms of the last
-# drafting steps (ordinary catching up and overhead included), once there are MEASURED_MIN of
-# them, plus MEASURED_Z standard errors (the ratio estimator's; a step's time capped at
-# STALL_CAP times the median, as one stall of the machine would otherwise read as drafting's).
-# Each α moved up by its own error compounds over a long draft (+19% on E(9) at α 0.96 reached
-# 20 times, still +9% at 100), so the optimism alone hoped for ever where drafting barely
-# loses: an F16 target with a Q4_1 draft measured drafting at about plain decoding's rate, and
-# every answer caught up on its prompt (7% of it) and drafted, at 0.82-0.89 of plain decoding
-# (now its answers after the first are plain, 0.99-1.00). Enough steps and a wide enough bound
-# that an answer's first, learning steps (short drafts while the α are the prior's) do not
-# speak for drafting: with 8 steps and one standard error, simulated answers whose drafts gain
-# 7% on average went plain for four answers after a slow first one (1.06 of plain decoding in
-# all, against 1.07 without the bound; with these, 1.07). After RETRY_ANSWERS answers in a row
-# without a draft, MEASURED_MIN new drafting steps are measured before the bound speaks again,
-# so that another text gets a drafting stretch rather than never.
+# but never above what the last drafting steps were measured to reach, once there are
+# MEASURED_MIN of them: tokens per ms (ordinary catching up and overhead included) plus
+# MEASURED_Z standard errors of the ratio estimator, each step capped at STALL_CAP times the
+# median so that one stall of the machine is not read as drafting's cost. Each α's optimism
+# compounds over a long draft (+19% on E(9) at α 0.96 reached 20 times), so alone it hopes for
+# ever where drafting barely loses. Enough steps and a wide enough bound that an answer's
+# first, learning steps do not speak against drafting. After RETRY_ANSWERS plain answers in a
+# row, MEASURED_MIN new drafting steps are measured before the bound speaks again, so that
+# another text gets a drafting stretch.
 MEASURED_MIN, MEASURED_Z, STALL_CAP = 16, 1.5, 2.0
-# The same bound also speaks when the drafter is not behind (a drafting stretch, or a prompt
-# its cache already holds) and only the optimism says draft (the mean α says plain), once it
-# is MEASURED_MARGIN below plain decoding. An F16 target with a Q4_1 draft, where every fixed
-# K ran at 0.72 of plain decoding, caught up on nothing after a K = 8 answer had filled the
-# drafter's cache and drafted every answer at 0.78-0.94 of plain (now 0.91-1.04, the rest
-# its probes). Without the margin, the bound measured over an answer's first, learning steps
-# sent K auto plain where drafting gained 2% (a replayed variant: 0.995 → 0.954 of the best
-# fixed K); with it, 0.993.
+# The bound also speaks when the drafter is not behind and only the optimism says draft, once
+# it is MEASURED_MARGIN below plain decoding: else a losing pair drafts every answer once its
+# drafter's cache holds the prompt. The margin keeps an answer's learning steps from sending
+# K auto plain where drafting gains a little.
 MEASURED_MARGIN = 0.05
 RETRY_ANSWERS = 4
 # Drafting costs from another engine process (k_auto_memory) or from before RETRY_ANSWERS
-# plain answers are a starting point, not a verdict: they may date from a moment of load. The
-# next drafting step is set beside them, and when its time is more than COST_SURPRISE away
-# from what they predict, they are forgotten and measured afresh; if they say plain decoding,
-# that step is the answer's first probe, made whether or not it looks repaid. (A first answer
-# in a window launched while a compiler ran measured a drafted token at 35 ms where it costs
-# 7; remembered, those costs kept every later launch plain, as no plain step measures them.)
-# So are drafting costs measured beside a V(1) more than COST_SURPRISE slower than today's,
-# over SHIFT_MS of plain steps: after an answer drafted while two other programs kept both
-# cores busy, K auto went plain, and stayed plain, its plain steps three times as fast as the
-# slow drafting steps it remembered, in the next answers where K = 8 ran 1.2-1.3x plain
-# decoding (until RETRY_ANSWERS of them). Only slower, and only over SHIFT_MS: a check forgets
-# the drafting steps whose measured rate keeps a losing pair plain (MEASURED_MIN), and on the
-# toy EAGLE-3 pair, whose plain steps of 5 ms move by a third from one moment to the next,
-# checks either way let it draft 16 a step at 0.44 of plain decoding. And only where the
-# drafting costs, scaled by the plain steps' speed-up, would pay: on that pair (its head
-# catching up 0.5-0.7 ms a token beside a 0.7 ms plain step) a quick moment's plain steps
-# set off a probe of 8 twice an answer, 20 ms each, where drafting could not pay at any
-# speed, and the answers K auto kept plain ran at 0.58-0.85 of plain decoding.
-# (COST_SURPRISE itself is declared in verify_costs.py, whose shift detection uses it too.)
+# plain answers may date from a moment of load, and no plain step measures them again. So the
+# next drafting step checks them: more than COST_SURPRISE (declared in verify_costs.py) off
+# what they predict, they are forgotten and measured afresh; if they said plain, that step is
+# the answer's first probe, repaid or not. Drafting costs measured beside a V(1) more than
+# COST_SURPRISE slower than today's, over SHIFT_MS of plain steps, are checked too, or K auto
+# stays plain after an answer drafted under load. Only slower (a check forgets the steps whose
+# rate keeps a losing pair plain), only over SHIFT_MS (plain steps of a few ms move by a third
+# from one moment to the next), and only where the costs, scaled to today's plain speed, would
+# pay, so that a quick moment does not set off probes where drafting cannot pay.
 # Said under an answer K auto decoded mostly plainly (the engine's why_plain_words).
 DID_NOT_PAY = ("Drafting did not pay here: K auto expected {rate:.0f} tokens/s drafting {k} a "
                "step against {plain:.0f} decoding plainly, so it decoded plainly, and tried a "
                "draft again at least every {every} steps.")
 DRAFT_COST_STEPS = 32  # the drafter's line, the overhead and the plain steps: the last ones
-# A step's overhead (outside drafting and verifying) grows with the tokens it drafts: each is
-# made into an event, and the kept ones sent and drawn. On the toy EAGLE-3 pair 0.07 ms after
-# a plain step, 0.19 after a draft of 1, 0.85 after 16; on the demo pair 0.21, 0.34, 1.35.
-# One median over the last steps, most of them drafting 16, charged a plain step 0.85 ms
-# beside its 0.7 of verifying, and K auto drafted 16 a step at 0.42 of plain decoding. So a
-# plain step is charged the median after the last plain steps, and a draft of k a line
-# through the drafting steps' medians by length, when they are OVERHEAD_SPREAD tokens apart
-# or more (closer, their slope is noise); else one through the plain steps' point and theirs.
+# A step's overhead grows with the tokens it drafts, each made into an event (on the toy
+# EAGLE-3 pair 0.07 ms after a plain step, 0.85 after a draft of 16): one median over the last
+# steps would charge a plain step a long draft's. So a plain step is charged the median after
+# the last plain steps, and a draft of k a line through the drafting steps' medians by length
+# when they are OVERHEAD_SPREAD tokens apart or more (closer, the slope is noise), else one
+# through the plain steps' point and theirs.
 OVERHEAD_SPREAD = 4
 
 
@@ -265,7 +185,7 @@ class Overhead(NamedTuple):
     a: float
     b: float
 
-    def at(self, k: int) -> float:
+    def at(self, k: float) -> float:
         return self.a + self.b * k if k else self.plain
 
 
@@ -405,9 +325,8 @@ class AdaptiveK(Acceptance, VerifyCosts):
     def _rescale(self, scale: float) -> None:
         """The machine's speed moved by `scale`: every time K auto weighs is taken to be that
         much longer (or shorter) now, verifying, plain steps, drafting and the steps' overhead
-        alike (the drafter runs on the same cores), their costs relative to each other kept.
-        (Scaling the verify times alone, after a load ended, made drafting look twice its cost
-        beside them, and K auto drafted 2-4 a step where K = 8 ran 1.4x plain decoding.)"""
+        alike (the drafter runs on the same cores), their costs relative to each other kept:
+        scaling the verify times alone would leave drafting a load's cost beside them."""
         self._rescale_verify(scale)
         self._singles = deque((ms * scale for ms in self._singles), maxlen=DRAFT_COST_STEPS)
         self.overheads = deque((ms * scale for ms in self.overheads), maxlen=DRAFT_COST_STEPS)
@@ -428,7 +347,8 @@ class AdaptiveK(Acceptance, VerifyCosts):
             return
         d0, c = self.draft_line()
         d0 -= self._ordinary_catch_up_ms((d0, c))  # the line's own, as draft_ms is
-        predicted = max(d0, 0.0) + k * c + self.verify_costs(k)[k]
+        verify = self.verify_costs(k)
+        predicted = StepCost(max(d0, 0.0), c, lambda n: verify[int(n)]).time(k)  # no overhead
         if predicted > 0 and abs((draft_ms + verify_ms) / predicted - 1) <= COST_SURPRISE:
             return
         self.draft_steps.clear()
@@ -448,9 +368,9 @@ class AdaptiveK(Acceptance, VerifyCosts):
         """(d0, c): what a drafting step costs whatever its length and what each drafted
         token adds, in ms: an ordinary step's catching up (the target's last token or two,
         one decode of the drafter), and a line through the median drafting time of each length
-        drafted lately. Counted as one cost per token, the fixed part made short drafts look
-        dearer per token than long ones, so K auto drafted shorter, which made them dearer
-        still."""
+        drafted lately. Counted as one cost per token, the fixed part would make short drafts
+        look dearer per token than long ones, so K auto would draft shorter, which makes them
+        dearer still."""
         points = median_points([(st.drafted, st.draft_ms) for st in self.draft_steps])
         if not points:
             return 0.0, 0.0
@@ -524,9 +444,9 @@ class AdaptiveK(Acceptance, VerifyCosts):
         if per_token <= 0:
             # A short prompt's catching up can take less than an ordinary step's, where the
             # drafter catches up on every token the last step kept (an EAGLE-3 head, 9 after
-            # a draft of 8 where the prompt had 2): the plain stretches' cost per token, not
-            # a free catching up, which let every answer's first probe go on the toy EAGLE-3
-            # pair, a fifth of its time where drafting could not pay.
+            # a draft of 8 where the prompt had 2): then the plain stretches' cost per token,
+            # as a free catching up would let every answer's first probe go where drafting
+            # cannot pay.
             per_token = self.catch_up_ms(line)
         cost = per_token * self._behind
         if cost <= 0:
@@ -629,9 +549,9 @@ class AdaptiveK(Acceptance, VerifyCosts):
         return a + b
 
     def _prior_scale(self, points: list[tuple[int, float, float]]) -> float:
-        # The prior scales with this answer's own plain steps when it has some (the engine's
-        # plain speed may date from a busier moment: one measured at a tenth of today's pace
-        # made the prior's slope ten times too steep and K auto stop drafting).
+        # The prior scales with this answer's own plain steps when it has some: the engine's
+        # plain speed may date from a busier moment, and a slow one makes the prior's slope
+        # too steep and K auto stop drafting.
         return (statistics.median(self._singles) if self._singles else self.plain_step_ms
                 or (sum(ms * w for _, ms, w in points) / sum(w for _, _, w in points)
                     if points else 1.0))
@@ -643,15 +563,13 @@ class AdaptiveK(Acceptance, VerifyCosts):
         return self.verify_costs(k)[k]
 
     def expected_tokens(self, k: int) -> float:
-        e, run = 1.0, 1.0
-        for a in self.alphas(k):
-            run *= a
-            e += run
-        return e
+        """E(k) at the posterior mean α."""
+        return expected_tokens_per_step_by_position(self.alphas(k), k)
 
     def step_time(self, k: int) -> float:
-        d0, c = self.draft_line()
-        return (d0 + k * c if k else 0.0) + self.verify_ms(k) + self.overhead().at(k)
+        """T(k), in ms."""
+        return StepCost(*self.draft_line(), lambda n: self.verify_ms(int(n)),
+                        self.overhead().at).time(k)
 
     # -- the choice -------------------------------------------------------------------------
     def choose(self, k_max: int, continuing: bool = False,
@@ -664,39 +582,41 @@ class AdaptiveK(Acceptance, VerifyCosts):
         self._side = int(continuing)
         if self._plain_run % RECHECK_EVERY:
             # In a plain stretch only plain steps are measured, which move V(1) and the
-            # overhead by little: weighing every length again each step cost the toy models'
-            # 0.4 ms steps a tenth of their time.
+            # overhead by little, and weighing every length again each step costs a small
+            # model's step a tenth of its time.
             self._plain_run += 1
             return 0
         line = self.verify_line()
         verify = self.verify_costs(k_max, line)
         (d0, c), o, single = self.draft_line(), self.overhead(), verify[0]
         plain_rate = 1.0 / max(single + o.plain, 1e-9)
+        cost = StepCost(d0, c, lambda k: verify[int(k)], o.at)
+        tokens = expected_tokens_per_step_curve(self.alphas(k_max))
+        tokens_up = expected_tokens_per_step_curve(self.alphas(k_max, OPTIMISM))
+        # Drafting costs measured beside slower plain steps are checked where, scaled to
+        # today's plain step, they would pay (see COST_SURPRISE): `hopeful_now`, at that speed.
+        scale = (min(single / self._drafting_v1, 1.0)
+                 if self._unchecked_faster and self._drafting_v1 else 1.0)
+        rates: dict[int, float] = {}
+        hopefuls: dict[int, float] = {}
+        hopeful_now = 0.0
+        for k in range(1, k_max + 1):
+            around = o.at(k)  # the step's overhead, unscaled below: it is measured now
+            t = max(cost.time(k), 1e-9)
+            rates[k], hopefuls[k] = tokens[k] / t, tokens_up[k] / t
+            hopeful_now = max(hopeful_now,
+                              tokens_up[k] / max(scale * (t - around) + around, 1e-9))
         # The best draft length and its rate at the mean α; whether to draft at all, by the
         # best rate at the optimistic α (see OPTIMISM): the length is chosen on what is
         # known, the leaving of plain decoding on what may be.
         draft_k, draft_rate, hopeful_k, hopeful = 0, 0.0, 0, 0.0
-        rates = []
-        # Drafting costs measured beside slower plain steps are checked where, scaled to
-        # today's plain step, they would pay (see COST_SURPRISE): `hopeful` at that speed.
-        scale = (min(single / self._drafting_v1, 1.0)
-                 if self._unchecked_faster and self._drafting_v1 else 1.0)
-        hopeful_now = 0.0
-        e = e_up = run = run_up = 1.0
-        for k, (alpha, alpha_up) in enumerate(
-                zip(self.alphas(k_max), self.alphas(k_max, OPTIMISM), strict=True), 1):
-            run, run_up = run * alpha, run_up * alpha_up
-            e, e_up = e + run, e_up + run_up
-            around = o.at(k)  # the step's overhead, unscaled below: it is measured now
-            t = max(d0 + k * c + verify[k] + around, 1e-9)
-            if e_up / t > hopeful:
-                hopeful_k, hopeful = k, e_up / t
-            hopeful_now = max(hopeful_now, e_up / max(scale * (t - around) + around, 1e-9))
-            rates.append(e / t)
-            if e / t > draft_rate:
-                draft_k, draft_rate = k, e / t
-        if rates and self.stops:  # the longest of the lengths within TIE of the best
-            draft_k = max(k for k, r in enumerate(rates, 1) if r >= (1 - TIE) * draft_rate)
+        if rates:
+            draft_k = best_length(rates)
+            draft_rate = rates[draft_k]
+            if self.stops:  # the longest of the lengths within TIE of the best
+                draft_k = best_length(rates, TIE)
+            hopeful_k = best_length(hopefuls)
+            hopeful = hopefuls[hopeful_k]
         if draft_rate <= plain_rate < hopeful and not self._fresh_needed:
             # Only the optimism says draft: not above what drafting was measured to reach
             # (see MEASURED_MIN).

@@ -11,17 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 from gguf.constants import GGMLQuantizationType
 
 from backend.models.gguf_header import ArrayRef, GGUFHeader, ModelFileError
-from backend.models.vocab import incompatibility
+from backend.models.vocab import VocabInfo, incompatibility
 from backend.words import Words, words
-
-if TYPE_CHECKING:
-    from backend.models.inspect import ModelInspection
 
 ARCHITECTURE = "eagle3"
 
@@ -87,6 +84,29 @@ class Eagle3Head:
     d2t_range: tuple[int, int] | None  # smallest and largest target id its d2t maps to
 
 
+class PairedModel(Protocol):
+    """What the pairing rule reads of a model (a ModelInspection satisfies it). Named by its
+    parts, as importing ModelInspection here would close an import circle: inspecting a file
+    reads its head with `read_head`."""
+
+    @property
+    def path(self) -> Path: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def architecture(self) -> str: ...
+    @property
+    def n_layers(self) -> int: ...
+    @property
+    def n_mtp_heads(self) -> int: ...
+    @property
+    def n_embd(self) -> int: ...
+    @property
+    def vocab(self) -> VocabInfo: ...
+    @property
+    def eagle3(self) -> Eagle3Head | None: ...
+
+
 def read_head(path: Path, header: GGUFHeader, tensors: list, n_vocab: int) -> Eagle3Head:
     """The head's facts from its header (and its d2t tensor, a few hundred kB at most)."""
     layers = header.value(f"{ARCHITECTURE}.target_layers")
@@ -133,7 +153,7 @@ def describe_head(head: Eagle3Head) -> Words:
     return words(HEAD_FACTS, hidden=head.target_hidden_size, layers=layers, vocab=vocab)
 
 
-def target_refusal(model: ModelInspection) -> Words | None:
+def target_refusal(model: PairedModel) -> Words | None:
     """Why `model` cannot be opened as the target: an EAGLE-3 head only drafts (loaded as a
     target, llama.cpp "answers" with unknown tokens forever)."""
     head = model.eagle3
@@ -143,7 +163,7 @@ def target_refusal(model: ModelInspection) -> Words | None:
     return words(IS_A_HEAD, name=model.path.name, hidden=head.target_hidden_size, layers=layers)
 
 
-def head_incompatibility(target: ModelInspection, head: ModelInspection) -> Words | None:
+def head_incompatibility(target: PairedModel, head: PairedModel) -> Words | None:
     """Why `head` cannot draft for `target` with spec type EAGLE-3, in one sentence; None when
     it can. Every case here would make llama.cpp abort or draft garbage."""
     if target.eagle3 is not None:
