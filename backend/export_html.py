@@ -27,7 +27,7 @@ from backend.engine.plain_yardstick import speedup_words
 from backend.engine.request import Message
 from backend.palette import LIGHT, LIGHT_BASE, LIGHT_TEXT
 from backend.stop_reasons import STOP_REASON_WORDS
-from backend.trace import Trace
+from backend.traces import Trace
 
 # The window's light theme, so a page looks like the answer did (backend/palette.py).
 ACCEPTED_FG, ACCEPTED_BG = LIGHT.accepted_fg, LIGHT.accepted_bg
@@ -142,8 +142,8 @@ def _token_spans(trace: Trace) -> Iterator[str]:
 
 def display_order(step: StepVerified) -> Iterator[tuple[str, int | None, Token]]:
     """(kind, position in the draft or None, token) in the order the window shows a step
-    (app/token_log.py TokenLog.add_step): accepted drafts, rejected drafts, then the target's
-    own token, which follows the rejected ones it replaced."""
+    (app/transcript/token_log.py TokenLog.add_step): accepted drafts, rejected drafts, then the
+    target's own token, which follows the rejected ones it replaced."""
     emitted = step.emitted
     n = 0
     while n < len(emitted) and emitted[n].origin != "target":
@@ -173,7 +173,7 @@ def _span(kind: str, step: StepVerified, position: int | None, token: Token) -> 
 
 
 def _hover(kind: str, step: StepVerified, position: int | None, token: Token) -> str:
-    """The window's token hover (app/token_view.py token_tooltip) in plain text."""
+    """The window's token hover (app/transcript/token_view.py token_tooltip) in plain text."""
     where = f"step {step.step}"
     if position is not None:
         where += f", draft token {position + 1} of {len(step.drafted)}"
@@ -201,7 +201,7 @@ def _hover(kind: str, step: StepVerified, position: int | None, token: Token) ->
 
 
 def _verification_lines(token: Token) -> list[str]:
-    """The window's inspector (app/inspection.py), as plain lines for the page's hover."""
+    """The window's inspector (app/teaching/inspection.py), as plain lines for the page's hover."""
     v = token.verification
     if v is None:
         return []
@@ -234,7 +234,7 @@ def _ending(trace: Trace) -> list[str]:
 
 
 def stats_line(trace: Trace, finished: GenerationFinished) -> str:
-    """The window's stats line under an answer (app/answer.py format_stats)."""
+    """The window's stats line under an answer (app/transcript/answer.py format_stats)."""
     s = finished.stats
     started = next((e for e in trace.events if isinstance(e, GenerationStarted)), None)
     plain = (started.spec_type if started else trace.request.spec_type) == spec_types.PLAIN

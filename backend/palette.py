@@ -1,5 +1,5 @@
 """The colours every view draws tokens with, declared once and Qt-free: the window's themes
-(app/theme.py) and the exported HTML page (backend/export_html.py) read them here.
+(app/shell/theme.py) and the exported HTML page (backend/export_html.py) read them here.
 
 Okabe & Ito's palette stays distinguishable under the common colour-vision deficiencies; each
 token kind also has a non-colour cue (underline, strike-through, underline style per MTP head),
@@ -69,6 +69,6 @@ PROJECTOR = TokenColours(
     chart_full=BLUISH_GREEN,
 )
 
-# The light theme's text on its base (app/theme.py's light palette; the HTML page's too).
+# The light theme's text on its base (app/shell/theme.py's light palette; the HTML page's too).
 LIGHT_TEXT = "#1A1A1A"
 LIGHT_BASE = "#FFFFFF"

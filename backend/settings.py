@@ -1,7 +1,9 @@
 """Draftlight's one typed settings file: JSON under platformdirs' config directory.
 
 Dataclasses give every value a type; the user-facing values take their defaults and limits
-from `backend.settings_schema`, declared once. `schema_version` lets a later release migrate
+from `backend.settings_schema`, declared once, and the generation settings are those the
+schema declares (`backend.generation_settings`), so a generation setting added there is
+saved and read here with no change. `schema_version` lets a later release migrate
 an older file. Loading never fails: a missing, damaged or foreign file gives the defaults (a
 bad settings file must not stop the app from starting), and each value that is missing, of
 the wrong type or out of range falls back to its own default, never clamped: what was
@@ -25,7 +27,8 @@ import platformdirs
 
 from backend import APP_NAME
 from backend import settings_schema as schema
-from backend.words import words
+from backend.generation_settings import GenerationSettings
+from backend.words import Words, declared, words
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +42,12 @@ MAX_SETTINGS_BYTES = 1 << 20
 NOT_A_FILE = "The settings file {path} is not a regular file"
 TOO_LARGE = "The settings file {path} is larger than {limit} bytes"
 NESTED_TOO_DEEPLY = "The settings file {path} nests its brackets too deeply to be read"
+UNREADABLE = "The settings file {path} could not be read ({error})"
+NOT_AN_OBJECT = "The settings file {path} is not a JSON object"
+USING_DEFAULTS = "{why}; using the default settings."
+BAD_VALUE = "{label} {value} in the settings file {reason}; using {default}."
+TOO_PRECISE = ("{label} {value} in the settings file has more than {decimals} decimals; "
+               "using {rounded}.")
 
 # A value quoted in a problem is cut: the file may hold megabytes of it, or deep nesting.
 _QUOTE = reprlib.Repr()
@@ -50,7 +59,7 @@ _QUOTE.maxlevel = 3
 class WindowSettings:
     geometry: str = ""  # QWidget.saveGeometry(), base64: opaque to the backend
     splitter: str = ""  # QSplitter.saveState(), base64
-    # The side panel's groups the person folded, by key (app/collapsible.py): window state
+    # The side panel's groups the person folded, by key (app/panel/collapsible.py): window state
     # like the splitter, so no option of the schema. A first run folds what most people
     # never change (the server choice, sampling): the models and speculation stay in view.
     folded: list[str] = field(default_factory=lambda: ["backend", "sampling"])
@@ -74,22 +83,6 @@ class ModelSettings:
 
 
 @dataclass
-class GenerationSettings:
-    """What the next answer is generated with; none of it needs a model reload."""
-
-    spec_type: str = schema.SPEC_TYPE.default
-    n_draft: int = schema.N_DRAFT.default  # K, the most tokens drafted per step
-    p_min: float = schema.P_MIN.default
-    temperature: float = schema.TEMPERATURE.default
-    top_p: float = schema.TOP_P.default
-    top_k: int = schema.TOP_K.default
-    min_p: float = schema.MIN_P.default
-    repeat_penalty: float = schema.REPEAT_PENALTY.default
-    seed: int = schema.SEED.default
-    max_tokens: int = schema.MAX_TOKENS.default
-
-
-@dataclass
 class ServerSettings:
     """The OpenAI-compatible server the window answers with when `kind` is "server"."""
 
@@ -108,7 +101,7 @@ class Settings:
     server: ServerSettings = field(default_factory=ServerSettings)
     # What loading replaced by a default, in words ("temperature 3.0 is outside 0.0 to 2.0"):
     # never saved, shown by the window so that a changed value is not changed silently.
-    problems: list[str] = field(default_factory=list, compare=False, repr=False)
+    problems: list[Words] = field(default_factory=list, compare=False, repr=False)
 
     def remember_model(self, path: str) -> None:
         """Put `path` first in the recent-files list."""
@@ -137,17 +130,17 @@ def load_settings(path: Path | None = None) -> Settings:
     except FileNotFoundError:
         return Settings()
     except _Refused as refused:
-        return _defaults_because(str(refused.args[0]))
+        return _defaults_because(refused.args[0])
     except RecursionError:
-        return _defaults_because(str(words(NESTED_TOO_DEEPLY, path=path)))
+        return _defaults_because(words(NESTED_TOO_DEEPLY, path=path))
     except (OSError, ValueError) as exc:
-        return _defaults_because(f"The settings file {path} could not be read ({exc})")
+        return _defaults_because(words(UNREADABLE, path=path, error=str(exc)))
     if not isinstance(raw, dict):
-        return _defaults_because(f"The settings file {path} is not a JSON object")
+        return _defaults_because(words(NOT_AN_OBJECT, path=path))
     try:
         return settings_from_dict(raw)
     except RecursionError:  # a value nested nearly as deep as the parser allows
-        return _defaults_because(str(words(NESTED_TOO_DEEPLY, path=path)))
+        return _defaults_because(words(NESTED_TOO_DEEPLY, path=path))
 
 
 class _Refused(Exception):
@@ -174,18 +167,17 @@ def _read_bounded(path: Path) -> str:
     return b"".join(chunks).decode("utf-8")
 
 
-def _defaults_because(why: str) -> Settings:
-    log.warning("%s; using the default settings.", why)
-    return Settings(problems=[f"{why}; using the default settings."])
+def _defaults_because(why: Words) -> Settings:
+    problem = words(USING_DEFAULTS, why=why)
+    log.warning("%s", problem)
+    return Settings(problems=[problem])
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write atomically, so a crash mid-write leaves the previous file intact."""
     path = path or default_settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    values = dataclasses.asdict(settings)
-    del values["problems"]
-    text = json.dumps(values, indent=2, sort_keys=True)
+    text = json.dumps(settings_to_dict(settings), indent=2, sort_keys=True)
     fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -194,6 +186,14 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def settings_to_dict(settings: Settings) -> dict[str, Any]:
+    """What the settings file holds: every section's values, by name."""
+    values = dataclasses.asdict(settings)
+    del values["problems"]
+    values["generation"] = settings.generation.to_dict()
+    return values
 
 
 def settings_from_dict(raw: dict) -> Settings:
@@ -216,32 +216,34 @@ def settings_from_dict(raw: dict) -> Settings:
     return settings
 
 
-def _fill(section: str, target: Any, values: dict) -> list[str]:
+def _fill(section: str, target: Any, values: dict) -> list[Words]:
     """Set each valid value of `values` on `target`; the problems with the others, in words."""
     problems = []
-    for f in dataclasses.fields(target):
-        if f.name not in values:
+    names = (target.to_dict() if isinstance(target, GenerationSettings)
+             else [f.name for f in dataclasses.fields(target)])
+    for name in names:
+        if name not in values:
             continue
-        value = values[f.name]
-        default = getattr(target, f.name)
-        option = schema.OPTIONS.get(f"{section}.{f.name}")
+        value = values[name]
+        default = getattr(target, name)
+        option = schema.OPTIONS.get(f"{section}.{name}")
         reason = option.problem(value) if option else _plain_problem(value, default)
         if reason is not None:
-            label = option.label if option else f.name
-            problems.append(f"{label} {_QUOTE.repr(value)} in the settings file {reason}; "
-                            f"using {default!r}.")
+            label = option.label if option else name
+            problems.append(words(BAD_VALUE, label=declared(label), value=_QUOTE.repr(value),
+                                  reason=declared(reason), default=repr(default)))
             continue
         if isinstance(default, float):
             value = float(value)
             if option and round(value, option.decimals) != value:
                 # the panel shows option.decimals digits and would save the value rounded
                 rounded = round(value, option.decimals)
-                problems.append(f"{option.label} {value!r} in the settings file has more than "
-                                f"{option.decimals} decimals; using {rounded!r}.")
+                problems.append(words(TOO_PRECISE, label=declared(option.label), value=repr(value),
+                                      decimals=option.decimals, rounded=repr(rounded)))
                 value = rounded
         if isinstance(default, list):
-            value = [v for v in value if isinstance(v, str)][: _LIST_LIMITS[(section, f.name)]]
-        setattr(target, f.name, value)
+            value = [v for v in value if isinstance(v, str)][: _LIST_LIMITS[(section, name)]]
+        setattr(target, name, value)
     return problems
 
 

@@ -1,32 +1,30 @@
-"""Every user-facing setting declared once: type, default, range, label and tooltip.
+"""Every user-facing setting declared once: key, default, range, label, tooltip, flag.
 
 The settings file (`backend.settings`) checks what it reads against these declarations, the
-side panel builds its inputs from them, `draftlight generate` its options, and the engine's
-request its defaults and limits, so a bound is changed here and nowhere else (qutebrowser's
-`configdata.yml` is the model). Qt-free and llama.cpp-free, like the rest of backend/.
+side panel builds its inputs from them, `draftlight generate` its options, and
+`backend.generation_settings` the engine's request, so a setting is added or changed here and
+nowhere else (qutebrowser's `configdata.yml` is the model). A generation setting names the
+request field it sets (`request=`) and takes that field's default and range from the
+request's own declaration (`backend.engine.request.accepts`), which every request checks,
+whoever made it; it may give a default of its own (the window's repeat penalty). Qt-free and
+llama.cpp-free, like the rest of backend/. `register` adds a setting, as tests do.
 
-Where the old copies disagreed, the choice and its reason:
-- temperature 0–2: the range of LM Studio's slider and of the OpenAI API; above 2 the
-  answers are noise.
-- seed −1 ("random") to 2³¹−1: −1 is llama.cpp's "random", and a Qt spin box holds 32-bit
-  signed integers.
-- top-k 0–1000: a larger k keeps tokens whose probability is negligible, i.e. is "off" (0).
-- min-p shown in the panel with LM Studio's and llama.cpp's default 0.05 (it was applied
-  hidden at 0.05); repeat penalty likewise, at 1 (off).
-- K 0 ("auto", the default) or 1–32: what the engine verifies in one batch; llama.cpp's own
-  default is 16; auto picks each step's K itself (at most adaptive_k.AUTO_K_CAP).
-- max tokens 512 for a chat answer everywhere (the request and the CLI said 256).
+Why some values are what they are (the generation settings' own reasons are beside their
+request fields):
+- min-p and the repeat penalty are shown in the panel, at LM Studio's defaults, rather than
+  applied hidden (see REPEAT_PENALTY).
 - context 256–1 Mi tokens, in steps of 256.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from backend import spec_types
+from backend.engine.request import RANGE, request_field, value_problem
 
 T = TypeVar("T", int, float, str)
 KERNEL_CHOICES = ("exact", "fast")
@@ -34,12 +32,13 @@ THEMES = ("system", "light", "dark")
 # "system" follows the desktop's language (QLocale); the others are the translations in
 # resources/translations/ (English is the source text).
 LANGUAGES = ("system", "en", "it", "fr")
+_FROM_REQUEST: Any = object()  # "the default of the request field the setting names"
 
 
 @dataclass(frozen=True)
 class Option(Generic[T]):
     key: str  # "section.name" in the settings file
-    default: T
+    default: T = _FROM_REQUEST
     label: str = ""
     tooltip: str = ""
     minval: T | None = None
@@ -50,6 +49,24 @@ class Option(Generic[T]):
     decimals: int = 2  # the digits a float keeps in the panel, and so in the settings file
     special: str = ""  # the panel's word for minval (e.g. "auto")
     cli: str = ""  # the `draftlight generate` option, if it has one
+    # The GenerationRequest field a generation setting sets: "max_tokens", or
+    # "sampling.temperature" for a field of one of its parts (backend.engine.request.PARTS).
+    request: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.request:
+            if self.default is _FROM_REQUEST:
+                raise ValueError(f"setting {self.key} needs a default or a request field")
+            return
+        target = request_field(self.request)  # KeyError: no such field
+        if self.default is _FROM_REQUEST:
+            object.__setattr__(self, "default", target.default)
+        if RANGE in target.metadata:
+            if self.minval is not None or self.maxval is not None:
+                raise ValueError(f"setting {self.key}: the range is {self.request}'s own")
+            minval, maxval = target.metadata[RANGE]
+            object.__setattr__(self, "minval", minval)
+            object.__setattr__(self, "maxval", maxval)
 
     @property
     def section(self) -> str:
@@ -65,17 +82,11 @@ class Option(Generic[T]):
 
     def problem(self, value: object) -> str | None:
         """Why `value` cannot be this setting, in words; None when it can."""
-        if not _same_type(value, self.default):
-            return f"is not {'a number' if self.kind is float else 'an ' + self.kind.__name__}"
-        if isinstance(value, int | float):
-            assert isinstance(self.minval, int | float) and isinstance(self.maxval, int | float)
-            if isinstance(value, float) and not math.isfinite(value):
-                return "is not a finite number"
-            if not self.minval <= value <= self.maxval:
-                return f"is outside {self.range_text()}"
-        if self.choices is not None and value not in self.choices():
-            return f"is not one of {', '.join(self.choices())}"
-        return None
+        reason = value_problem(value, self.default, self.minval, self.maxval,
+                               self.range_text() if self.minval is not None else "")
+        if reason is None and self.choices is not None and value not in self.choices():
+            reason = f"is not one of {', '.join(self.choices())}"
+        return reason
 
     def check(self, value: object) -> None:
         """ValueError, saying in words why, when `value` cannot be this setting."""
@@ -86,14 +97,6 @@ class Option(Generic[T]):
     def range_text(self) -> str:
         lo = f"{self.minval} ({self.special})" if self.special else f"{self.minval}"
         return f"{lo} to {self.maxval}"
-
-
-def _same_type(value: object, default: object) -> bool:
-    if isinstance(default, bool) or isinstance(value, bool):
-        return type(value) is type(default)
-    if isinstance(default, float):
-        return isinstance(value, int | float)  # JSON writes 1.0 as 1 in some tools
-    return isinstance(value, type(default))
 
 
 # -- models: applied when a model is loaded or Apply is pressed ------------------------------
@@ -124,56 +127,64 @@ N_THREADS = Option(
     minval=0, maxval=512, special="auto", cli="--threads",
 )
 
-# -- generation: read for each answer, never reloads a model ---------------------------------
+# -- generation: read for each answer, never reloads a model --------------------------------
+# Each sets the request field it names; default and range are that field's (see above).
 SPEC_TYPE = Option(
-    "generation.spec_type", spec_types.PLAIN, "Spec type",
-    "How tokens are drafted for the target to verify",
-    choices=spec_types.names, cli="--spec",
+    "generation.spec_type", label="Spec type",
+    tooltip="How tokens are drafted for the target to verify",
+    choices=spec_types.names, cli="--spec", request="spec_type",
 )
+# The draft length: "K" in words, n_draft in the settings file (and in the answers' saved
+# settings), n_draft_max in the request, its events and traces. Those names are stored, so
+# they stay; this declaration is where one becomes the other.
 N_DRAFT = Option(
-    "generation.n_draft", 0, "Draft length K",
-    "K: the most tokens drafted per step; auto chooses it at every step from the acceptance "
-    "and the costs this answer measured (backend/engine/adaptive_k.py)",
-    minval=0, maxval=32, special="auto", cli="--n-draft",
+    "generation.n_draft", label="Draft length K",
+    tooltip="K: the most tokens drafted per step; auto chooses it at every step from the "
+    "acceptance and the costs this answer measured (backend/engine/adaptive_k.py)",
+    special="auto", cli="--n-draft", request="n_draft_max",
 )
 P_MIN = Option(
-    "generation.p_min", 0.0, "p_min",
-    "Stop drafting when the drafter's top probability falls below this (0 = always draft K)",
-    minval=0.0, maxval=1.0, step=0.05, cli="--p-min",
+    "generation.p_min", label="p_min",
+    tooltip="Stop drafting when the drafter's top probability falls below this (0 = always "
+    "draft K)",
+    step=0.05, cli="--p-min", request="p_min",
 )
 TEMPERATURE = Option(
-    "generation.temperature", 0.0, "Temperature", "0 = greedy (deterministic)",
-    minval=0.0, maxval=2.0, step=0.05, cli="--temp",
+    "generation.temperature", label="Temperature", tooltip="0 = greedy (deterministic)",
+    step=0.05, cli="--temp", request="sampling.temperature",
 )
 TOP_P = Option(
-    "generation.top_p", 0.95, "Top-p", "Nucleus sampling: keep the most likely tokens whose "
-    "probabilities add up to this (1 = off)",
-    minval=0.0, maxval=1.0, step=0.05, cli="--top-p",
+    "generation.top_p", label="Top-p",
+    tooltip="Nucleus sampling: keep the most likely tokens whose probabilities add up to this "
+    "(1 = off)",
+    step=0.05, cli="--top-p", request="sampling.top_p",
 )
 TOP_K = Option(
-    "generation.top_k", 40, "Top-k", "Keep the k most likely tokens (0 = off)",
-    minval=0, maxval=1000, cli="--top-k",
+    "generation.top_k", label="Top-k", tooltip="Keep the k most likely tokens (0 = off)",
+    cli="--top-k", request="sampling.top_k",
 )
 MIN_P = Option(
-    "generation.min_p", 0.05, "Min-p",
-    "Drop tokens less likely than this fraction of the most likely one (0 = off)",
-    minval=0.0, maxval=1.0, step=0.01, cli="--min-p",
+    "generation.min_p", label="Min-p",
+    tooltip="Drop tokens less likely than this fraction of the most likely one (0 = off)",
+    step=0.01, cli="--min-p", request="sampling.min_p",
 )
 # On by default, as in LM Studio: greedy decoding of a small model (the demo's 135M) loops on
 # an ordinary story prompt without it. The answer stays greedy, so speculative decoding still
-# equals plain decoding token for token (the same penalty shapes both).
+# equals plain decoding token for token (the same penalty shapes both). The request's own
+# default is off, as in llama.cpp's tools, which the benches and tests compare with.
 REPEAT_PENALTY = Option(
-    "generation.repeat_penalty", 1.1, "Repeat penalty",
-    "Make tokens the answer used recently less likely (1 = off)",
-    minval=1.0, maxval=2.0, step=0.05, cli="--repeat-penalty",
+    "generation.repeat_penalty", 1.1, label="Repeat penalty",
+    tooltip="Make tokens the answer used recently less likely (1 = off)",
+    step=0.05, cli="--repeat-penalty", request="sampling.repeat_penalty",
 )
 SEED = Option(
-    "generation.seed", 0, "Seed", "Random seed for sampling (random: a new one each answer)",
-    minval=-1, maxval=2**31 - 1, special="random", cli="--seed",
+    "generation.seed", label="Seed",
+    tooltip="Random seed for sampling (random: a new one each answer)",
+    special="random", cli="--seed", request="sampling.seed",
 )
 MAX_TOKENS = Option(
-    "generation.max_tokens", 512, "Max tokens", "Most tokens in one answer",
-    minval=1, maxval=1 << 20, step=64, cli="--max-tokens",
+    "generation.max_tokens", label="Max tokens", tooltip="Most tokens in one answer",
+    step=64, cli="--max-tokens", request="max_tokens",
 )
 
 # -- server: an OpenAI-compatible server instead of the local engine (backend/serving/) --------
@@ -220,4 +231,31 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
 
 
 def section(name: str) -> tuple[Option, ...]:
+    """The settings of a section, in the order they were declared (the panel's and the
+    command line's order)."""
     return tuple(o for o in OPTIONS.values() if o.section == name)
+
+
+def register(option: Option) -> None:
+    """Declare one more setting: the settings file, the command line and (for a generation
+    setting) the request take it from here on, as they take the ones above."""
+    if option.key in OPTIONS:
+        raise ValueError(f"setting {option.key!r} is already declared")
+    if option.section == "generation" and not option.request:
+        raise ValueError(f"generation setting {option.key!r} names no request field")
+    OPTIONS[option.key] = option
+
+
+def unregister(key: str) -> None:
+    """Remove a setting (tests declare their own and remove them after)."""
+    del OPTIONS[key]
+
+
+@contextmanager
+def registered(option: Option) -> Iterator[Option]:
+    """`option` declared for the duration of a `with` block."""
+    register(option)
+    try:
+        yield option
+    finally:
+        unregister(option.key)

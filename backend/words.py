@@ -73,6 +73,13 @@ def words(template: str, **values: object) -> Words:
     return Words(template, tuple((k, _kept(v)) for k, v in values.items()))
 
 
+def declared(text: str) -> Words:
+    """A text declared elsewhere (a setting's label, a reason) as Words without values, to go
+    inside a sentence: a window translates it where it is a declared text, else shows it as
+    it is."""
+    return Words(text)
+
+
 def words_of(exc: BaseException) -> Words:
     """The Words an exception was raised with, else its text as Words without values."""
     if len(exc.args) == 1 and isinstance(exc.args[0], Words):

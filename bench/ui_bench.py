@@ -160,7 +160,7 @@ def synthetic(args, tmp: Path) -> dict:
         window.panel.n_draft.setValue(args.k)
         window.send("warm up")
         wait_for(window.answer_finished, 60_000)
-        window.new_chat()
+        window.chat_list.new_chat()
         gaps: list[int] = []
         clock = QElapsedTimer()
         clock.start()
@@ -261,7 +261,7 @@ def real(args, argv: list[str], tmp: Path) -> dict:
         window.panel.max_tokens.setValue(args.max_tokens)
         windowed = []
         for attempt in range(args.repeats + 1):  # the first run warms caches and page-ins
-            window.new_chat()  # same prompt, empty cache, as headless
+            window.chat_list.new_chat()  # same prompt, empty cache, as headless
             window.send(args.prompt)
             (widget,) = wait_for(window.answer_finished, 600_000)
             if widget.answer.error:

@@ -77,7 +77,7 @@ def main() -> int:
         state["answers"] += 1
         if state["answers"] == 1:
             window.panel.seed.setValue(7)  # another sample: a version with its own words
-            QTimer.singleShot(300, window.regenerate)
+            QTimer.singleShot(300, window.flow.regenerate)
         else:
             QTimer.singleShot(600, shoot)
 

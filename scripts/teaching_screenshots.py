@@ -95,7 +95,7 @@ def main() -> int:
         window.teaching.presentation.set_step_delay(0.25)
         window.panel.temperature.setValue(0.0)
         window.answer_finished.disconnect(on_finished)
-        window.new_chat()
+        window.chat_list.new_chat()
         window.send("Explain in three sentences why the sky is blue.")
         QTimer.singleShot(500, shoot_presentation)
 
@@ -107,7 +107,7 @@ def main() -> int:
             QTimer.singleShot(500, lambda: shoot_presentation(waited_s + 0.5))
             return
         window.grab().save(str(out / "presentation.png"))
-        window.stop()
+        window.flow.stop()
         app.exit(0)
 
     window.models_changed.connect(on_models)

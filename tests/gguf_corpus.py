@@ -224,7 +224,7 @@ def write_corpus(folder: Path) -> dict[str, Path]:
 def main(folder: str) -> int:
     """Inspect every case in a fresh process; print {"case", "error"} per line."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from backend.models.inspect import ModelFileError, inspect_model
+    from backend.models.inspection import ModelFileError, inspect_model
 
     for name, path in write_corpus(Path(folder)).items():
         try:

@@ -48,7 +48,7 @@ def test_contract_fails_when_backend_imports_app(tmp_path):
 
 def test_contract_fails_when_the_app_reaches_llama_cpp_through_the_backend(tmp_path):
     tree = _copy_tree(tmp_path)
-    victim = tree / "app" / "conversation.py"  # the window's module, the engine's import
+    victim = tree / "app" / "chat" / "conversation.py"  # the window's module, the engine's import
     victim.write_text("import backend.engine.engine  # noqa\n" + victim.read_text())
     result = _lint(tree)
     assert result.returncode != 0

@@ -10,7 +10,7 @@ import sys
 from test_export_html import TokenPage, expected_tokens
 
 from backend.engine.events import GenerationFailed, GenerationFinished, GenerationStarted
-from backend.trace import read_trace
+from backend.traces import read_trace
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from backend.engine import demo_pair as demo
-from backend.models.inspect import inspect_model
+from backend.models.inspection import inspect_model
 
 
 def test_demo_pair_is_made_once_from_the_shipped_model(tmp_path):

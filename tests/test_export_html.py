@@ -17,7 +17,7 @@ from backend.engine.events import (
     Token,
 )
 from backend.engine.request import GenerationRequest, Message
-from backend.trace import Trace
+from backend.traces import Trace
 
 KINDS = ("accepted", "rejected", "target")
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,7 +9,7 @@ import struct
 
 import pytest
 
-from backend.models.inspect import ModelFileError, inspect_model
+from backend.models.inspection import ModelFileError, inspect_model
 
 LFS_POINTER = (b"version https://git-lfs.github.com/spec/v1\n"
                b"oid sha256:4d7a2146b2d2a6b0f3a0e5c4a1f0b6c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7\n"

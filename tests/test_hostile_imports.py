@@ -20,7 +20,7 @@ from backend.chats.export import (
 )
 from backend.chats.store import TOKEN_FIELDS, ChatStore
 from backend.engine.events import Stats, Verification, verification_to_json
-from backend.trace import TraceError, read_trace, write_trace
+from backend.traces import TraceError, read_trace, write_trace
 
 # Python's own words, which a refusal must never show a person.
 PYTHON_WORDS = ("int()", "float()", "argument", "object at 0x", "Traceback", "NoneType",
@@ -215,7 +215,7 @@ def good_trace(tmp_path) -> dict:
         Token,
     )
     from backend.engine.request import GenerationRequest
-    from backend.trace import Trace
+    from backend.traces import Trace
 
     record = verification_to_json(Verification("greedy"))
     step = StepVerified(0, (Token(5, " one", "draft", True, 0.9, 0.7, inspection=record),

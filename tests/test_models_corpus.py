@@ -12,7 +12,7 @@ import gguf
 import pytest
 from gguf_corpus import CORPUS, build, write_corpus
 
-from backend.models.inspect import ModelFileError, inspect_model, validate_gguf
+from backend.models.inspection import ModelFileError, inspect_model, validate_gguf
 
 ROOT = Path(__file__).resolve().parents[1]
 

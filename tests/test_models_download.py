@@ -19,7 +19,7 @@ from fakehub import gguf_repo, released_when, serving
 from backend.models import transfer
 from backend.models.download import DownloadManager, State
 from backend.models.hub import HubClient
-from backend.models.inspect import inspect_model
+from backend.models.inspection import inspect_model
 from backend.models.transfer import (
     ChecksumMismatchError,
     DownloadError,

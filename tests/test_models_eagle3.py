@@ -4,7 +4,7 @@ llama.cpp), paired with the targets they fit, and refused with the reason otherw
 from __future__ import annotations
 
 from backend.models.eagle3 import LAYER_CAPTURE_ARCHITECTURES, head_incompatibility
-from backend.models.inspect import inspect_model
+from backend.models.inspection import inspect_model
 from backend.models.library import Library
 from backend.models.pairing import draft_candidates, draft_verdicts
 

@@ -6,7 +6,7 @@ import pytest
 from fakehub import counting_repos, serving
 
 from backend.models.hub import HubClient, HubError, by_quantization, memory_fit
-from backend.models.inspect import kv_bytes_per_token
+from backend.models.inspection import kv_bytes_per_token
 from backend.models.memory import Fit, Memory
 
 

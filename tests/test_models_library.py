@@ -10,7 +10,7 @@ import pytest
 from gguf_corpus import base_kvs, build, kv_u32, s
 
 from backend.models.default_model import find_default_model
-from backend.models.inspect import ModelFileError, inspect_model
+from backend.models.inspection import ModelFileError, inspect_model
 from backend.models.library import Library, default_models_dir, reveal_command
 from backend.models.pairing import draft_candidates, draft_search_query
 from backend.models.vocab import incompatibility

@@ -15,7 +15,7 @@ from backend.engine.events import (
     Token,
 )
 from backend.engine.request import GenerationRequest, Message, SamplingSettings
-from backend.trace import FORMAT, VERSION, Trace, TraceError, read_trace, write_trace
+from backend.traces import FORMAT, VERSION, Trace, TraceError, read_trace, write_trace
 
 
 @pytest.fixture(scope="module")

@@ -59,7 +59,7 @@ def test_values_stay_plain_and_nested_words_are_words():
 
 def test_a_failure_event_carries_its_words_into_a_trace_and_back():
     from backend.engine.request import GenerationRequest
-    from backend.trace import Trace, trace_from_dict, trace_to_dict
+    from backend.traces import Trace, trace_from_dict, trace_to_dict
 
     said = words(PROMPT_TOO_LONG, n=812, n_ctx=512)
     failed = GenerationFailed(str(said), words=said)

@@ -10,7 +10,6 @@ talks to the engine."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QStatusBar,
     QToolButton,
     QWidget,
 )
@@ -28,17 +28,19 @@ from PySide6.QtWidgets import (
 from app.chat.context_budget import context_use, turns_to_drop
 from app.chat.context_notice import DROP, NEW_CHAT, SUMMARISE, ContextNotice
 from app.chat.conversation import Conversation, Turn
+from app.chat.made_with import settings_of
 from app.chat.message_box import MessageEditBox
 from app.i18n import translate
 from app.models.model_names import answer_model_file
 from app.shell.theme import token_colours
 from app.transcript.message_widgets import AnswerWidget, UserMessageWidget, plain_label
 from app.widgets.copy_feedback import copy_text
-from backend.settings import GenerationSettings
 from backend.stop_reasons import INTERRUPTED
 
 if TYPE_CHECKING:
-    from app.shell.main_window import MainWindow
+    from app.chat.answer_flow import AnswerFlow
+    from app.chat.message_box import MessageBox
+    from app.panel.generation_panel import GenerationPanel
 
 ACTION = "chatAction"  # object name of the buttons greyed while an answer streams
 STOPPED = (INTERRUPTED, "cancelled", "length", "context_full")
@@ -51,13 +53,6 @@ SETTING_WORDS = (
     ("repeat_penalty", QT_TRANSLATE_NOOP("ChatActions", "repeat penalty")),
     ("seed", QT_TRANSLATE_NOOP("ChatActions", "seed")),
     ("max_tokens", QT_TRANSLATE_NOOP("ChatActions", "max tokens")))
-
-
-def answer_settings(gs: GenerationSettings, model_name: str, model_path: str,
-                    n_ctx: int) -> dict[str, Any]:
-    """What an answer is made with, as saved beside it."""
-    return {**dataclasses.asdict(gs), "model_name": model_name, "model_path": model_path,
-            "n_ctx": n_ctx}
 
 
 def settings_words(settings: dict[str, Any]) -> str:
@@ -104,9 +99,13 @@ class ChatActions(QObject):
     continue_requested = Signal(object)  # the Turn whose stopped answer goes on
     open_model = Signal(str)  # load this target (restoring an answer's settings)
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self._w = window
+    def __init__(self, flow: AnswerFlow, message_box: MessageBox, panel: GenerationPanel,
+                 status: QStatusBar) -> None:
+        super().__init__(flow)
+        self.flow = flow
+        self._message_box = message_box
+        self._panel = panel
+        self._status = status
         self._busy = False
         self._pending: str | None = None  # the message the context notice held back
         self._summary: Turn | None = None  # the summary answer asked for by the notice
@@ -129,14 +128,14 @@ class ChatActions(QObject):
 
     @property
     def conversation(self) -> Conversation:
-        return self._w.conversation
+        return self.flow.conversation
 
     # Drawing -------------------------------------------------------------------------------
 
     def show(self, conv: Conversation, start: int = 0) -> None:
         """Draw the versions shown of a conversation, each message with its actions; from
         message `start` on only (the ones before it are drawn already)."""
-        transcript = self._w.transcript
+        transcript = self.flow.transcript
         if start == 0:
             transcript.clear()
         else:
@@ -146,7 +145,7 @@ class ChatActions(QObject):
                 self.decorate_user(transcript.add_user(turn.text), turn)
             elif turn.answer is not None:
                 self.decorate_answer(transcript.add_answer(turn.answer), turn)
-        status = self._w.statusBar()
+        status = self._status
         if not conv.loaded:  # shown again once its messages are read
             status.showMessage(self.tr("Reading the chat…"), 3000)
         elif status.currentMessage() == self.tr("Reading the chat…"):
@@ -158,7 +157,7 @@ class ChatActions(QObject):
         self.set_busy(self._busy)
 
     def decorate_user(self, widget: UserMessageWidget, turn: Turn) -> None:
-        for entry in self._w.transcript.entries():  # only the last answer offers to go on
+        for entry in self.flow.transcript.entries():  # only the last answer offers to go on
             for row in entry.findChildren(QWidget, "stoppedRow"):
                 row.hide()
         header = widget.header
@@ -221,14 +220,14 @@ class ChatActions(QObject):
         """Grey the actions that change the conversation while an answer streams."""
         self._busy = busy
         self.system_prompt_field.setEnabled(not busy)
-        for entry in self._w.transcript.entries():
+        for entry in self.flow.transcript.entries():
             for b in entry.findChildren(QAbstractButton, ACTION):
                 b.setEnabled(not busy and not b.property("limit"))
 
     def mark_dropped(self) -> None:
         """Dim the messages left out of what the model is sent, and say why on hover."""
         conv = self.conversation
-        entries = self._w.transcript.entries()
+        entries = self.flow.transcript.entries()
         if len(entries) != len(conv.turns):
             return
         for i, entry in enumerate(entries):
@@ -247,8 +246,8 @@ class ChatActions(QObject):
 
     def update_context(self) -> None:
         conv = self.conversation
-        gs = self._w.panel.generation_settings()
-        use = context_use(conv, self._w.panel.n_ctx.value(), gs.max_tokens)
+        gs = self._panel.generation_settings()
+        use = context_use(conv, self._panel.n_ctx.value(), gs.max_tokens)
         words = use.words()
         if conv.dropped_turns:
             words += self.tr(" · the {n} oldest messages are left out").format(
@@ -268,7 +267,7 @@ class ChatActions(QObject):
         conv = self.conversation
         where = conv.turns.index(turn)
         conv.choose(versions[i])
-        self._w.chats.choose(versions[i])
+        self.flow.chats.choose(versions[i])
         self.show(conv, self._drawn_before(conv, where))
 
     def _open_editor(self, widget: UserMessageWidget, turn: Turn) -> None:
@@ -297,7 +296,7 @@ class ChatActions(QObject):
     @Slot()
     def _cancel_edit(self) -> None:
         self.show(self.conversation)  # the message as it was, its editor gone
-        self._w.message_box.setFocus()
+        self._message_box.setFocus()
 
     def edit(self, turn: Turn, text: str) -> bool:
         """Ask a new version of a question and answer it; the earlier question and its
@@ -309,33 +308,34 @@ class ChatActions(QObject):
         title = conv.title
         where = conv.turns.index(turn)
         new = conv.edit_user(turn, text)
-        self._w.chats.save_user(conv, new)
+        self.flow.chats.save_user(conv, new)
         if conv.title != title:
-            self._w.chats.update_chat(conv, title=True)
-        self._w.chat_list.update_title()
+            self.flow.chats.update_chat(conv, title=True)
+        self.flow.chat_list.update_title()
         self.show(conv, self._drawn_before(conv, where))
-        self._w.message_box.setFocus()  # the editor is gone; the next message goes there
+        self._message_box.setFocus()  # the editor is gone; the next message goes there
         self.answer_requested.emit()
         return True
 
     def _drawn_before(self, conv: Conversation, index: int) -> int:
         """How many transcript entries stand for `conv.turns[:index]` (one a turn, when the
         transcript is this conversation's; else 0: draw it all)."""
-        drawn = len(self._w.transcript.entries())
+        drawn = len(self.flow.transcript.entries())
         shown = [t for t in conv.turns if t.role == "user" or t.answer is not None]
         return index if index <= drawn and len(shown) == len(conv.turns) else 0
 
     def restore_settings(self, turn: Turn) -> None:
         """Set the panel to what an answer was made with, and load its model if another is."""
+        gs = settings_of(turn)
+        if gs is None:
+            return
+        self._panel.set_generation_settings(gs)
         s = turn.settings or {}
-        known = {f.name for f in dataclasses.fields(GenerationSettings)}
-        self._w.panel.set_generation_settings(
-            GenerationSettings(**{k: v for k, v in s.items() if k in known}))
         path = s.get("model_path") or ""
-        target = self._w.target
+        target = self.flow.models.target
         if path and (target is None or target.path != path) and Path(path).is_file():
             self.open_model.emit(path)
-        self._w.statusBar().showMessage(self.tr("The answer's settings are back in the "
+        self._status.showMessage(self.tr("The answer's settings are back in the "
                                                 "panel."), 5000)
 
     # System prompt ---------------------------------------------------------------------------
@@ -352,7 +352,7 @@ class ChatActions(QObject):
         if self.system_prompt_field.text() != text:
             self.system_prompt_field.setText(text)
         if conv.chat_id is not None or conv.turns:  # a new chat saves it with its first message
-            self._w.chats.update_chat(conv, system_prompt=True)
+            self.flow.chats.update_chat(conv, system_prompt=True)
         self.update_context()
 
     # Context ---------------------------------------------------------------------------------
@@ -361,8 +361,8 @@ class ChatActions(QObject):
         """Whether `text` and its answer fit in the context; if not, the notice says so and
         offers the choice (the message waits in the box)."""
         conv = self.conversation
-        gs = self._w.panel.generation_settings()
-        n_ctx = self._w.panel.n_ctx.value()
+        gs = self._panel.generation_settings()
+        n_ctx = self._panel.n_ctx.value()
         use = context_use(conv, n_ctx, gs.max_tokens, text)
         if use.fits:
             self.notice.hide()
@@ -380,30 +380,30 @@ class ChatActions(QObject):
         conv = self.conversation
         if choice == NEW_CHAT:
             system_prompt = conv.system_prompt
-            self._w.chat_list.new_chat()
+            self.flow.chat_list.new_chat()
             self.set_system_prompt(system_prompt)  # the new chat keeps the instructions
             self.send_requested.emit(text)
         elif choice == DROP:
-            gs = self._w.panel.generation_settings()
-            n = turns_to_drop(conv, self._w.panel.n_ctx.value(), gs.max_tokens, text)
+            gs = self._panel.generation_settings()
+            n = turns_to_drop(conv, self._panel.n_ctx.value(), gs.max_tokens, text)
             if n is None:
                 return
             conv.dropped_turns = n
-            self._w.chats.update_chat(conv, dropped_turns=True)
+            self.flow.chats.update_chat(conv, dropped_turns=True)
             self.mark_dropped()
             self.update_context()
             self.send_requested.emit(text)
         elif choice == SUMMARISE:
             self._pending_after_summary = text
-            if self._w.send(SUMMARY_PROMPT, check_context=False):
+            if self.flow.send(SUMMARY_PROMPT, check_context=False):
                 self._summary = conv.turns[-1]
 
     def answer_ended(self, turn: Turn) -> None:
         """An answer ended: the numbers, and after a summary the message that waited for it,
         sent with the turns before the summary left out."""
         self.update_context()
-        self._w.message_box.claim_focus()  # where the person types the next message
-        for widget in self._w.transcript.answer_widgets()[-1:]:
+        self._message_box.claim_focus()  # where the person types the next message
+        for widget in self.flow.transcript.answer_widgets()[-1:]:
             if widget.answer is turn.answer:
                 self._offer_continue(widget, turn)
                 self.set_busy(self._busy)
@@ -414,7 +414,7 @@ class ChatActions(QObject):
         text = self._pending_after_summary
         if turn in conv.turns and turn.answer is not None and turn.answer.text:
             conv.dropped_turns = conv.turns.index(turn) - 1  # from the summary request on
-            self._w.chats.update_chat(conv, dropped_turns=True)
+            self.flow.chats.update_chat(conv, dropped_turns=True)
             self.mark_dropped()
             self.update_context()
             self.send_requested.emit(text)

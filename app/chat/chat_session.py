@@ -54,6 +54,7 @@ def conversation_from_summary(s: ChatSummary) -> Conversation:
 
 class ChatSession(QObject):
     failed = Signal(str)  # a store problem, in words; the chat goes on in memory
+    saved_again = Signal()  # every write that failed is saved now: the problem is over
     loaded = Signal(object)  # a Conversation whose messages were just read
 
     def __init__(self, store: ChatStore, parent: QObject | None = None) -> None:
@@ -68,6 +69,7 @@ class ChatSession(QObject):
         self._pending: list[tuple[Hashable, Callable[[], object]]] = []
         self._retry = QTimer(self, singleShot=True, interval=int(RETRY_S * 1000))
         self._retry.timeout.connect(self._on_retry)
+        self._failing = False  # a write failed and the banner says so until all is saved
 
     @classmethod
     def open(cls, path: Path | None, *, persist: bool = True,
@@ -158,6 +160,9 @@ class ChatSession(QObject):
     def _on_written(self, _: object) -> None:
         if not self._pending:
             self._retry.stop()
+            if self._failing:
+                self._failing = False
+                self.saved_again.emit()
 
     def _on_retry(self) -> None:
         self._writes.run(self._in_order, None, None, on_result=self._on_written,
@@ -170,6 +175,7 @@ class ChatSession(QObject):
 
     def _on_write_failed(self, exc: Exception) -> None:
         log.error("%s", exc)
+        self._failing = self._failing or bool(self._pending)  # said until those are saved
         if isinstance(exc, ChatStoreError) and exc.kind == READ_ONLY_KIND:
             self.failed.emit(error_text(exc))  # it says that nothing is saved
         elif self._pending:

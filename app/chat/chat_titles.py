@@ -25,9 +25,10 @@ from PySide6.QtWidgets import QListWidget, QStyleOptionViewItem
 
 from app.chat.conversation import Conversation
 
-CONV_ROLE = Qt.ItemDataRole.UserRole  # app/chat/chat_list.py's: the row's Conversation
 TWIN_ROLE = Qt.ItemDataRole.UserRole + 7  # the mark after a shared title ("" for none)
 TEXT_MARGIN = 12  # what the style keeps around an item's text, about
+
+CONV_ROLE = Qt.ItemDataRole.UserRole  # a chat list row's Conversation
 
 
 def when(conv: Conversation, today: date | None = None) -> str:

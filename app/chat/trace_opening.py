@@ -1,4 +1,4 @@
-"""Opening a recorded trace (backend/trace.py) as a conversation in the window.
+"""Opening a recorded trace (backend/traces.py) as a conversation in the window.
 
 The file is read and its events folded into an `Answer` on a pool thread (`Background`): a
 long trace is megabytes of JSON, and the GUI thread never waits on a file. The answer is built
@@ -16,13 +16,15 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 
 from app.backend_text import error_text
 from app.background import Background
+from app.chat.chat_list import ChatList
+from app.chat.chat_session import ChatSession
 from app.chat.conversation import Conversation
 from app.i18n import translate
 from app.transcript.answer import Answer
 from app.transcript.token_log import fold_steps
 from backend import spec_types
 from backend.engine.events import Event, Stats, StepVerified, Token
-from backend.trace import Trace, TraceError, read_trace
+from backend.traces import Trace, TraceError, read_trace
 
 REPLAY_MARK = QT_TRANSLATE_NOOP("TraceOpener", "(replayed from a trace)")  # shown translated
 
@@ -79,20 +81,34 @@ def read_replay(path: str) -> Conversation:
 
 
 class TraceOpener(QObject):
-    """Reads traces off the GUI thread; `opened` gives the Conversation, `failed` the reason
-    in one sentence (TraceError's own words)."""
+    """Reads traces off the GUI thread and adds each as a new chat, saved; `opened` gives the
+    Conversation, `failed` the reason in one sentence (TraceError's own words)."""
 
     opened = Signal(object)  # Conversation
     failed = Signal(str)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, chat_list: ChatList, chats: ChatSession,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self._chat_list = chat_list
+        self._chats = chats
         self._reads = Background(self, name="trace reading")
 
     def open(self, path: str) -> None:
         path = str(path)
-        self._reads.run(read_replay, path, on_result=self.opened.emit,
+        self._reads.run(read_replay, path, on_result=self._add,
                         on_error=lambda exc: self._on_error(path, exc))
+
+    def _add(self, conv: Conversation) -> None:
+        if not self._chat_list.add_conversation(conv):  # selecting it draws it
+            self.failed.emit(self.tr("Stop the answer first, then open the trace again."))
+            return
+        for turn in conv.turns:  # saved as a chat, its answer's model name marked as replayed
+            if turn.role == "user":
+                self._chats.save_user(conv, turn)
+            else:
+                self._chats.save_answer(conv, turn)
+        self.opened.emit(conv)
 
     def _on_error(self, path: str, exc: Exception) -> None:
         # TraceError says why in one sentence; anything else is a bug, still said in words

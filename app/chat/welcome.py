@@ -193,7 +193,7 @@ class WelcomeView(QScrollArea):
                                            "this machine (File → Models…)"))
         self.hub_button.clicked.connect(window.model_manager.open)
         self.open_button = QPushButton(self.tr("Open a GGUF file…"))
-        self.open_button.clicked.connect(window.open_action.trigger)
+        self.open_button.clicked.connect(window.file_menu.open_action.trigger)
         row.addWidget(self.hub_button)
         row.addWidget(self.open_button)
         row.addStretch(1)

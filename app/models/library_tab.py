@@ -29,7 +29,7 @@ from app.models.pairing_panel import PairingPanel
 from app.shell.theme import token_colours
 from app.transcript.message_widgets import plain_label
 from backend.models.eagle3 import describe_head
-from backend.models.inspect import IN_FILE
+from backend.models.inspection import IN_FILE
 from backend.models.library import Library, LibraryEntry, reveal_command
 from backend.words import Words
 

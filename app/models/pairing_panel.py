@@ -21,7 +21,7 @@ from app.background import Background
 from app.formatting import human_size, plain_tooltip
 from app.shell.theme import token_colours
 from app.transcript.message_widgets import plain_label
-from backend.models.inspect import ModelInspection
+from backend.models.inspection import ModelInspection
 from backend.models.pairing import DraftCandidate, draft_candidates, draft_search_query
 
 MODEL, SIZE, VERDICT, WHY = range(4)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from backend.models.inspect import ModelFileError, inspect_model
+from backend.models.inspection import ModelFileError, inspect_model
 from backend.settings_schema import N_CTX
 
 

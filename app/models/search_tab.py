@@ -1,14 +1,15 @@
 """The Search tab: GGUF repositories on the Hub, a repository's models grouped by
 quantization with their sizes and whether they fit this machine, and a Download button each.
-While the Hub is asked, a busy bar and Cancel; a Hub that cannot be reached is said in words."""
+While the Hub is asked, a busy bar and Cancel; a Hub that cannot be reached is said in words.
+
+The repository's files are shown by repo_files.py; what is learnt of a repository off the GUI
+thread (its models, whether they fit) comes from repo_listing.py."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
-from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -24,52 +25,20 @@ from PySide6.QtWidgets import (
 
 from app.backend_text import error_text
 from app.background import Background
-from app.formatting import (
-    age,
-    fit_text,
-    fit_tooltip,
-    human_count,
-    human_size,
-    plain_tooltip,
-)
-from app.i18n import number, translate
+from app.formatting import age, human_count, human_size, plain_tooltip
+from app.i18n import number
+from app.models.repo_files import RIGHT, RepoFilesTree
+from app.models.repo_listing import RepoListing, Sizing, list_repo, size_repo
 from app.models.runtime import RuntimeChoice
 from app.shell.theme import token_colours
 from app.transcript.message_widgets import plain_label
-from backend.models.hub import (
-    HubClient,
-    HubModel,
-    HubUnreachable,
-    RepoSummary,
-    by_quantization,
-    memory_fit,
-)
-from backend.models.inspect import kv_bytes_per_token
-from backend.models.memory import Fit, Memory, system_memory
-from backend.models.transfer import DownloadError, destination
+from backend.models.hub import HubClient, HubModel, HubUnreachable, RepoSummary
+from backend.models.memory import system_memory
 
 REPO_COLUMNS = (QT_TRANSLATE_NOOP("SearchTab", "Repository"),
                 QT_TRANSLATE_NOOP("SearchTab", "Downloads"),
                 QT_TRANSLATE_NOOP("SearchTab", "Likes"),
                 QT_TRANSLATE_NOOP("SearchTab", "Updated"))
-FILE, SIZE, FIT, FIT_DRAFT, ACTION = range(5)
-MODEL_ROLE = Qt.ItemDataRole.UserRole
-RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-
-
-@dataclass(frozen=True)
-class RepoListing:
-    repo_id: str
-    models: list[HubModel]
-    downloaded: frozenset[str]  # names of models already in the models folder
-
-
-@dataclass(frozen=True)
-class Sizing:
-    repo_id: str
-    kv_bytes_per_token: int  # 0 when the header could not be read
-    memory: Memory
-    problem: str = ""  # why the context cache is unknown
 
 
 class SearchTab(QWidget):
@@ -131,20 +100,7 @@ class SearchTab(QWidget):
         self.repo_title = plain_label(self.tr("Select a repository to see its models."))
         self.repo_title.setObjectName("sectionTitle")
         self.memory_note = plain_label()
-        self.files = QTreeWidget()
-        self.files.setHeaderLabels([self.tr("File"), self.tr("Size"), self.tr("Alone"),
-                                    self.tr("With the draft"), ""])
-        self.files.headerItem().setToolTip(FIT, self.tr("Whether the model fits this machine's "
-                                                        "memory with the main window's context "
-                                                        "size"))
-        self.files.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # keep the quantization
-        self.files.setAlternatingRowColors(True)
-        header = self.files.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(FILE, QHeaderView.ResizeMode.Stretch)
-        for column in (SIZE, FIT, FIT_DRAFT, ACTION):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.files.setColumnHidden(FIT_DRAFT, True)
+        self.files = RepoFilesTree()
 
         lower = QWidget()
         lay = QVBoxLayout(lower)
@@ -171,6 +127,7 @@ class SearchTab(QWidget):
         self.search_button.clicked.connect(self.search)
         self.cancel_button.clicked.connect(self.cancel)
         self.repos.currentItemChanged.connect(self._on_repo_changed)
+        self.files.download_requested.connect(self.download_requested)
         self._show_memory_note()
 
     # Public ------------------------------------------------------------------------------
@@ -211,10 +168,7 @@ class SearchTab(QWidget):
 
     def set_runtime(self, runtime: RuntimeChoice) -> None:
         self._runtime = runtime
-        self.files.setColumnHidden(FIT_DRAFT, runtime.draft_bytes is None)
-        if runtime.draft_bytes is not None:
-            self.files.headerItem().setText(FIT_DRAFT, self.tr("With draft {name}").format(
-                name=runtime.draft_name))
+        self.files.show_draft_column(runtime)
         self._show_memory_note()
         self._show_fits()
 
@@ -223,7 +177,7 @@ class SearchTab(QWidget):
         if listing is not None and listing.repo_id == model.repo_id:
             self._listing = RepoListing(listing.repo_id, listing.models,
                                         listing.downloaded | {model.name})
-            self._show_files()
+            self.files.show_listing(self._listing)
             self._show_fits()
 
     def repo_ids(self) -> list[str]:
@@ -239,20 +193,10 @@ class SearchTab(QWidget):
 
     def groups(self) -> dict[str, list[QTreeWidgetItem]]:
         """The file rows under each quantization heading (for tests)."""
-        return {
-            self.files.topLevelItem(i).data(FILE, MODEL_ROLE): [
-                self.files.topLevelItem(i).child(j)
-                for j in range(self.files.topLevelItem(i).childCount())
-            ]
-            for i in range(self.files.topLevelItemCount())
-        }
+        return self.files.groups()
 
     def download_button(self, model_name: str) -> QPushButton:
-        for items in self.groups().values():
-            for item in items:
-                if item.data(FILE, MODEL_ROLE).name == model_name:
-                    return self.files.itemWidget(item, ACTION)
-        raise KeyError(model_name)
+        return self.files.download_button(model_name)
 
     # Results -----------------------------------------------------------------------------
 
@@ -316,7 +260,7 @@ class SearchTab(QWidget):
         self._listing_repo = repo_id
         self._show_waiting()
         self.repo_title.setText(self.tr("{repo}: listing its files…").format(repo=repo_id))
-        self._tasks.run(_list_repo, self._client, repo_id, self._models_dir,
+        self._tasks.run(list_repo, self._client, repo_id, self._models_dir,
                         on_result=lambda listing: self._on_listed(serial, listing),
                         on_error=lambda exc: self._on_list_failed(serial, exc))
 
@@ -332,9 +276,9 @@ class SearchTab(QWidget):
         else:
             words = self.tr("{repo}: {n} model") if n == 1 else self.tr("{repo}: {n} models")
         self.repo_title.setText(words.format(repo=listing.repo_id, n=n))
-        self._show_files()
+        self.files.show_listing(listing)
         if listing.models:
-            self._tasks.run(_size_repo, self._client, listing, self._memory_source,
+            self._tasks.run(size_repo, self._client, listing, self._memory_source,
                             on_result=self._on_sized)
 
     def _on_list_failed(self, serial: int, exc: Exception) -> None:
@@ -350,49 +294,6 @@ class SearchTab(QWidget):
             self._show_fits()
 
     # Drawing -----------------------------------------------------------------------------
-
-    def _show_files(self) -> None:
-        self.files.clear()
-        listing = self._listing
-        if listing is None:
-            return
-        for quant, models in by_quantization(listing.models).items():
-            count = (self.tr("{quant}  ({n} model)") if len(models) == 1
-                     else self.tr("{quant}  ({n} models)"))
-            group = QTreeWidgetItem([count.format(quant=quant, n=len(models))])
-            group.setData(FILE, MODEL_ROLE, quant)
-            font = group.font(FILE)
-            font.setBold(True)
-            group.setFont(FILE, font)
-            self.files.addTopLevelItem(group)
-            for model in models:
-                self._add_file(group, model, model.name in listing.downloaded)
-            group.setExpanded(True)
-
-    def _add_file(self, group: QTreeWidgetItem, model: HubModel, downloaded: bool) -> None:
-        name = model.name
-        if len(model.parts) > 1:
-            name = self.tr("{name}  ({n} parts)").format(name=name, n=len(model.parts))
-        item = QTreeWidgetItem(group, [name, human_size(model.size), self.tr("checking…"),
-                                       self.tr("checking…")])
-        item.setData(FILE, MODEL_ROLE, model)
-        parts = "\n".join(p.path for p in model.parts)
-        item.setToolTip(FILE, plain_tooltip(parts))
-        item.setTextAlignment(SIZE, RIGHT)
-        button = QPushButton(self.tr("Downloaded") if downloaded else self.tr("Download"))
-        button.setEnabled(not downloaded)
-        button.setToolTip(self.tr("Already in the library") if downloaded else
-                          self.tr("Download {size} into the library").format(
-                              size=human_size(model.size)))
-        button.clicked.connect(lambda _=False, m=model: self._on_download(m))
-        item.setSizeHint(ACTION, button.sizeHint())
-        self.files.setItemWidget(item, ACTION, button)
-
-    def _on_download(self, model: HubModel) -> None:
-        button = self.download_button(model.name)
-        button.setEnabled(False)
-        button.setText(self.tr("Queued"))
-        self.download_requested.emit(model)
 
     def _show_memory_note(self) -> None:
         r = self._runtime
@@ -416,60 +317,4 @@ class SearchTab(QWidget):
         self.memory_note.setText(text)
 
     def _show_fits(self) -> None:
-        sizing = self._sizing
-        colours = token_colours(self)
-        for items in self.groups().values():
-            for item in items:
-                model: HubModel = item.data(FILE, MODEL_ROLE)
-                if sizing is None:
-                    continue
-                alone = memory_fit(model, sizing.kv_bytes_per_token, self._runtime.n_ctx,
-                                   memory=sizing.memory)
-                self._set_fit(item, FIT, alone, self.tr("{name} alone").format(name=model.name),
-                              colours)
-                if self._runtime.draft_bytes is not None:
-                    paired = memory_fit(model, sizing.kv_bytes_per_token, self._runtime.n_ctx,
-                                        companion=self._runtime.draft_bytes,
-                                        memory=sizing.memory)
-                    self._set_fit(item, FIT_DRAFT, paired,
-                                  self.tr("{name} with {draft}").format(
-                                      name=model.name, draft=self._runtime.draft_name), colours)
-
-    @staticmethod
-    def _set_fit(item: QTreeWidgetItem, column: int, estimate, what: str, colours) -> None:
-        item.setText(column, fit_text(estimate))
-        item.setToolTip(column, plain_tooltip(fit_tooltip(estimate, what)))
-        item.setData(column, MODEL_ROLE, estimate)
-        if estimate.fit == Fit.FITS:
-            item.setForeground(column, item.foreground(FILE))
-        else:
-            item.setForeground(column, QBrush(QColor(colours.rejected_fg)))
-
-
-def _list_repo(client: HubClient, repo_id: str, models_dir: Path) -> RepoListing:
-    """The repository's models and which of them are already downloaded (network + disk)."""
-    models = client.models(repo_id)
-    downloaded = set()
-    for m in models:
-        try:
-            if all(destination(models_dir, repo_id, p.path).is_file() for p in m.parts):
-                downloaded.add(m.name)
-        except DownloadError:
-            pass
-    return RepoListing(repo_id, models, frozenset(downloaded))
-
-
-def _size_repo(client: HubClient, listing: RepoListing, memory_source) -> Sizing:
-    """The context cache per token, from the header of the repository's smallest model (every
-    quantization of one model shares its shape), and this machine's memory."""
-    memory = memory_source()
-    try:
-        kv = kv_bytes_per_token(client.read_header(listing.models[0]))
-    except Exception as exc:  # HubError, ModelFileError…: the fit is shown without the cache
-        return Sizing(listing.repo_id, 0, memory,
-                      translate("SearchTab", "The context cache is not counted: the model's "
-                                "header could not be read ({error}).").format(
-                          error=error_text(exc)))
-    problem = "" if kv else translate("SearchTab", "The model's header does not give the "
-                                      "context cache's size.")
-    return Sizing(listing.repo_id, kv, memory, problem)
+        self.files.show_fits(self._sizing, self._runtime, token_colours(self))

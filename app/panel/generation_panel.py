@@ -4,37 +4,32 @@ Sampling, spec type and K are read when the next answer is requested, so changin
 reloads a model. Options the loaded models cannot use are greyed out with the reason. Every
 input's range, step, label and tooltip come from `backend.settings_schema`, and the spec types
 from `backend.spec_types`: the panel declares none of them itself.
+
+The reasons a spec type is greyed out are in spec_reasons.py, the line describing each model
+in model_description.py, the spin boxes and rows the forms are made of in form_widgets.py.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
-    QHBoxLayout,
     QPushButton,
     QSpinBox,
-    QStyle,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from app.backend_text import (
-    backend_text,
-    option_label,
-    option_special,
-    option_tooltip,
-    reason_text,
-)
-from app.formatting import human_size
-from app.i18n import translate
+from app.backend_text import backend_text, option_label, option_tooltip, reason_text
 from app.models.model_names import shown_name
 from app.panel.collapsible import CollapsibleSection
 from app.panel.combo_items import FileCombo, item_enabled, set_item_enabled
+from app.panel.form_widgets import caption, open_button, option_input, widget_row
+from app.panel.model_description import describe_model, server_target
+from app.panel.spec_reasons import SERVER_SPECULATES, spec_reason
 from app.shell.style import SPACE_M, SPACE_S
 from app.transcript.message_widgets import plain_label
 from backend import settings_schema as schema
@@ -46,37 +41,9 @@ from backend.settings import GenerationSettings
 from backend.settings_schema import Option
 
 NO_DRAFT = ""  # item data of the "(none)" draft entry
-SERVER_SPECULATES = QT_TRANSLATE_NOOP(
-    "GenerationPanel", "A server speculates as it was started (its own draft model, n-gram or "
-    "MTP flags); Draftlight cannot choose that for it.")
 # Long file names must not widen the panel: they are shortened in the middle (FileCombo), the
 # full path in the tooltips.
 _SHORT_COMBO = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-
-
-def server_target(path: str, target) -> bool:
-    """Whether `path` is the loaded target and a server's model (backend/serving/)."""
-    return target is not None and path == target.path and is_server_path(path)
-
-
-def describe_model(info) -> str:
-    if is_server_path(info.path):
-        return translate("GenerationPanel", "answers from an OpenAI-compatible server")
-    params = translate("GenerationPanel", "{n:.0f}M params").format(
-        n=info.n_params / 1e6) if info.n_params else ""
-    trained = translate("GenerationPanel", "trained ctx {n}").format(
-        n=info.n_ctx_train) if info.n_ctx_train else ""
-    parts = [p for p in (params, human_size(info.size_bytes) if info.size_bytes else "",
-                         trained) if p]
-    if info.n_mtp_heads:
-        parts.append(translate("GenerationPanel", "{n} MTP heads").format(n=info.n_mtp_heads))
-    if info.gpu_fallback:
-        parts.append(translate("GenerationPanel", "on the CPU: the GPU could not hold it"))
-    elif info.on_gpu:
-        parts.append(translate("GenerationPanel", "on the GPU"))
-    if spec_types.draft_need(info.architecture) == "eagle3_head":
-        parts.append(translate("GenerationPanel", "EAGLE-3 head: drafts with spec type EAGLE-3"))
-    return " · ".join(parts)
 
 
 class GenerationPanel(QWidget):
@@ -103,8 +70,8 @@ class GenerationPanel(QWidget):
         self.target_combo.setMinimumContentsLength(10)
         self.target_combo.activated.connect(self._on_target_activated)
         # Browse buttons, a folder each, so that the boxes keep the width a file name needs
-        self.open_target_button = _open_button(self.tr("Open GGUF…"),
-                                               self.tr("Open a GGUF file as the target model"))
+        self.open_target_button = open_button(self.tr("Open GGUF…"),
+                                              self.tr("Open a GGUF file as the target model"))
         self.open_target_button.clicked.connect(self.open_target_clicked)
         self.target_info = plain_label()
         self.target_info.setObjectName("modelInfo")
@@ -113,14 +80,14 @@ class GenerationPanel(QWidget):
         self.draft_combo.setSizeAdjustPolicy(_SHORT_COMBO)
         self.draft_combo.setMinimumContentsLength(10)
         self.draft_combo.activated.connect(self._on_draft_activated)
-        self.open_draft_button = _open_button(self.tr("Open…"),
-                                              self.tr("Open a GGUF to use as the draft model"))
+        self.open_draft_button = open_button(self.tr("Open…"),
+                                             self.tr("Open a GGUF to use as the draft model"))
         self.open_draft_button.clicked.connect(self.open_draft_clicked)
         self.draft_info = plain_label()
         self.draft_info.setObjectName("modelInfo")
 
-        self.n_ctx = _input(schema.N_CTX)
-        self.n_threads = _input(schema.N_THREADS)
+        self.n_ctx = option_input(schema.N_CTX)
+        self.n_threads = option_input(schema.N_THREADS)
         # Which llama.cpp build and how many GPU layers: a new engine process on Apply.
         self.kernels = QComboBox()
         self.kernels.setToolTip(option_tooltip(schema.KERNELS))
@@ -128,7 +95,7 @@ class GenerationPanel(QWidget):
             self.kernels.addItem(name, name)
         set_item_enabled(self.kernels, self.kernels.findData("fast"),
                          reason_text(fast_unavailable_reason()))
-        self.gpu_layers = _input(schema.GPU_LAYERS)
+        self.gpu_layers = option_input(schema.GPU_LAYERS)
         self.apply_context_button = QPushButton(self.tr("Apply"))
         self.apply_context_button.setToolTip(self.tr("Re-create the model's context with this size "
                                                      "and thread count"))
@@ -139,18 +106,18 @@ class GenerationPanel(QWidget):
             "it. Context, threads, build and GPU layers take effect with Apply."))
         form = models.form()
         # Each model over the panel's whole width, under its caption: room for a file's name
-        for caption, combo, button, info in (
+        for text, combo, button, info in (
                 (self.tr("Target"), self.target_combo, self.open_target_button,
                  self.target_info),
                 (self.tr("Draft"), self.draft_combo, self.open_draft_button, self.draft_info)):
-            form.addRow(_caption(caption, combo, button))
+            form.addRow(caption(text, combo, button))
             form.addRow(combo)
             form.addRow("", info)  # a field, not across the form: Qt wraps those to fit
         form.addRow(option_label(schema.N_CTX), self.n_ctx)
         form.addRow(option_label(schema.N_THREADS), self.n_threads)
         form.addRow(option_label(schema.KERNELS), self.kernels)
         form.addRow(option_label(schema.GPU_LAYERS),
-                    _row(self.gpu_layers, self.apply_context_button))
+                    widget_row(self.gpu_layers, self.apply_context_button))
 
         # Speculation -------------------------------------------------------------------
         self.spec_combo = QComboBox()
@@ -201,7 +168,7 @@ class GenerationPanel(QWidget):
     # Settings ----------------------------------------------------------------------------
 
     def _generation_input(self, option: Option) -> QSpinBox | QDoubleSpinBox:
-        w = self._inputs[option.name] = _input(option)
+        w = self._inputs[option.name] = option_input(option)
         return w
 
     def generation_settings(self) -> GenerationSettings:
@@ -324,34 +291,7 @@ class GenerationPanel(QWidget):
 
     def spec_reason(self, spec: str) -> str | None:
         """Why `spec` cannot be used with the loaded models, or None."""
-        if self._target is not None and is_server_path(self._target.path) and (
-                spec != spec_types.PLAIN):
-            return self.tr(SERVER_SPECULATES)
-        declared = spec_types.get(spec)
-        needs = declared.needs if declared else ""
-        if needs == "draft_model" and self._draft is None:
-            return self.tr("Choose a draft model first (Models → Draft).")
-        if needs == "eagle3_head" and self._draft is None:
-            return self.tr("Choose an EAGLE-3 head made for this target as the draft first "
-                           "(Models → Draft).")
-        if needs in spec_types.DRAFT_NEEDS and self._draft is not None:
-            # a loaded head fits its target (the engine refuses one that does not)
-            loaded = spec_types.draft_need(self._draft.architecture)
-            if loaded != needs and loaded == "eagle3_head":
-                return self.tr("{name} is an EAGLE-3 head, not a draft model: it drafts with "
-                               "spec type EAGLE-3.").format(name=shown_name(self._draft))
-            if loaded != needs:
-                return self.tr("{name} is a draft model, not an EAGLE-3 head for this target: "
-                               "choose a head made for it as the draft.").format(
-                    name=shown_name(self._draft))
-        if needs == "mtp_heads":
-            if self._target is None:
-                return self.tr("Load a target model first.")
-            if not self._target.n_mtp_heads:
-                return self.tr("{name} has no multi-token-prediction (NextN) heads; MTP needs a "
-                               "model trained with them (e.g. the Qwen3.5 family).").format(
-                    name=shown_name(self._target))
-        return None
+        return spec_reason(spec, self._target, self._draft)
 
     def _update_spec_items(self) -> None:
         for i in range(self.spec_combo.count()):
@@ -390,44 +330,3 @@ class GenerationPanel(QWidget):
     def _on_spec_activated(self, index: int) -> None:
         self._preferred_spec = self.spec_combo.itemData(index)
         self._update_spec_items()
-
-
-def _row(*widgets: QWidget) -> QWidget:
-    w = QWidget()
-    layout = QHBoxLayout(w)
-    layout.setContentsMargins(0, 0, 0, 0)
-    for i, child in enumerate(widgets):
-        layout.addWidget(child, 1 if i == 0 else 0)
-    return w
-
-
-def _caption(text: str, buddy: QWidget, button: QWidget) -> QWidget:
-    """A model's caption (naming its box for screen readers too), its Open button at the end."""
-    label = plain_label(text)
-    label.setBuddy(buddy)
-    return _row(label, button)
-
-
-def _open_button(name: str, tip: str) -> QToolButton:
-    button = QToolButton()
-    button.setIcon(button.style().standardIcon(QStyle.StandardPixmap.SP_DirOpenIcon))
-    button.setToolTip(tip)
-    button.setAccessibleName(name)
-    return button
-
-
-def _input(option: Option) -> QSpinBox | QDoubleSpinBox:
-    """A spin box with the declaration's range, step, default and tooltip."""
-    w: QSpinBox | QDoubleSpinBox
-    if option.kind is float:
-        w = QDoubleSpinBox()
-        w.setDecimals(option.decimals)  # before the range and value, which it rounds
-    else:
-        w = QSpinBox()
-    w.setRange(option.minval, option.maxval)
-    w.setSingleStep(option.step or 1)
-    w.setValue(option.default)
-    w.setToolTip(option_tooltip(option))
-    if option.special:
-        w.setSpecialValueText(option_special(option))  # shown instead of minval
-    return w

@@ -248,7 +248,7 @@ def attach_server_panel(window, last_report: Callable[[], SpecReport | None]) ->
 
     def connect(base_url: str, api_key: str, model: str) -> None:
         if window.generating:
-            window.stop()
+            window.flow.stop()
         panel.apply_to(window.settings.server)
         panel.status.setText(translate("ServerPanel", "Connecting to {url}…").format(
             url=base_url))

@@ -4,7 +4,7 @@ widget live would need a changeEvent in each of them for a choice made once."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QAction, QActionGroup
@@ -14,12 +14,23 @@ from app.i18n import LANGUAGE_NAMES, resolve_language
 from backend.settings_schema import LANGUAGE, LANGUAGES
 
 if TYPE_CHECKING:
-    from app.shell.main_window import MainWindow
+    from PySide6.QtWidgets import QStatusBar
+
+    from backend.settings import Settings
+
+
+class SettingsWindow(Protocol):
+    """The part of the main window a View menu uses: its settings, saved at once."""
+
+    settings: Settings
+
+    def save_settings(self) -> None: ...
+    def statusBar(self) -> QStatusBar: ...
 
 
 class LanguageMenu(QObject):
-    def __init__(self, window: MainWindow, parent_menu: QMenu) -> None:
-        super().__init__(window)
+    def __init__(self, window: SettingsWindow, parent_menu: QMenu) -> None:
+        super().__init__()
         self.window = window
         self.running = resolve_language(window.settings.window.language)  # in use now
         self.menu = parent_menu.addMenu(self.tr("&Language"))
@@ -53,5 +64,5 @@ class LanguageMenu(QObject):
                     language=LANGUAGE_NAMES[resolve_language(choice)]), 10000)
 
 
-def attach_language_menu(window: MainWindow, parent_menu: QMenu) -> LanguageMenu:
+def attach_language_menu(window: SettingsWindow, parent_menu: QMenu) -> LanguageMenu:
     return LanguageMenu(window, parent_menu)

@@ -78,7 +78,7 @@ class ScreenshotRun(QObject):
 
     @Slot()
     def _on_timeout(self) -> None:
-        self.window.stop()
+        self.window.flow.stop()
         self.fail("timed out waiting for the answer")
 
     def _finish(self, error: str | None) -> None:

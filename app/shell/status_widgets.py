@@ -21,6 +21,7 @@ from backend.engine.events import GenerationFailed
 # having a model at all), or an answer. A message about neither stays until dismissed.
 LOAD = "load"
 ANSWER = "answer"
+SAVE = "save"  # the chats could not be saved; over once every write went through
 
 
 def failure_topics(failed: GenerationFailed) -> tuple[str, ...]:

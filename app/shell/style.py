@@ -17,7 +17,7 @@ from PySide6.QtGui import QFont
 from app.shell.arrows import arrow_image
 
 if TYPE_CHECKING:
-    from app.shell.theme import Chrome
+    from app.shell.chrome import Chrome
 
 # Spacing scale (px): every margin and gap is one of these.
 SPACE_XS, SPACE_S, SPACE_M, SPACE_L, SPACE_XL = 4, 8, 12, 16, 24

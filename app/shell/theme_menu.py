@@ -15,7 +15,7 @@ from app.shell.theme import apply_theme
 from backend.settings_schema import THEME, THEMES
 
 if TYPE_CHECKING:
-    from app.shell.main_window import MainWindow
+    from app.shell.language_menu import SettingsWindow
 
 NAMES = {"system": QT_TRANSLATE_NOOP("ThemeMenu", "System (follows the desktop)"),
          "light": QT_TRANSLATE_NOOP("ThemeMenu", "Light"),
@@ -23,8 +23,8 @@ NAMES = {"system": QT_TRANSLATE_NOOP("ThemeMenu", "System (follows the desktop)"
 
 
 class ThemeMenu(QObject):
-    def __init__(self, window: MainWindow, parent_menu: QMenu) -> None:
-        super().__init__(window)
+    def __init__(self, window: SettingsWindow, parent_menu: QMenu) -> None:
+        super().__init__()
         self.window = window
         self.menu = parent_menu.addMenu(self.tr("&Theme"))
         self.menu.setToolTipsVisible(True)
@@ -51,5 +51,5 @@ class ThemeMenu(QObject):
         apply_theme(app, choice)
 
 
-def attach_theme_menu(window: MainWindow, parent_menu: QMenu) -> ThemeMenu:
+def attach_theme_menu(window: SettingsWindow, parent_menu: QMenu) -> ThemeMenu:
     return ThemeMenu(window, parent_menu)

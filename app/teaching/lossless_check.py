@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import weakref
 from dataclasses import dataclass
 
 import shiboken6
@@ -23,9 +22,9 @@ from PySide6.QtWidgets import QLabel
 
 from app.backend_text import backend_text, failure_text
 from app.chat.conversation import Conversation
+from app.chat.made_with import request_made_with
 from app.i18n import translate
 from app.shell.theme import token_colours
-from app.transcript.answer import Answer
 from app.transcript.message_widgets import AnswerWidget, plain_label
 from app.transcript.token_log import StepBatch, TokenLog
 from backend import settings_schema as schema
@@ -33,6 +32,7 @@ from backend import spec_types
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified
 from backend.engine.request import GenerationRequest
 from backend.engine.runtime import NEAR_TIE
+from backend.settings import GenerationSettings
 
 
 @dataclass(frozen=True)
@@ -122,14 +122,6 @@ def plain_request(request: GenerationRequest, n_tokens: int) -> GenerationReques
         max_tokens=max(1, min(n_tokens, int(schema.MAX_TOKENS.maxval or n_tokens))))
 
 
-def history_of(conv: Conversation, answer: Answer) -> Conversation | None:
-    """The conversation as it was when `answer` was asked for (the turns before it)."""
-    for i, turn in enumerate(conv.turns):
-        if turn.answer is answer:
-            return Conversation(turns=conv.turns[:i])
-    return None
-
-
 # Words ------------------------------------------------------------------------------------
 
 def identical_text(n: int) -> str:
@@ -210,38 +202,26 @@ class LosslessCheck(QObject):
         super().__init__(parent)
         self._client = client
         self._pending: dict[int, _Pending] = {}
-        # The request each answer of this session was made with, by the answer's id; weak, so
-        # a dropped answer takes its entry with it (an Answer is a dataclass: not hashable).
-        self._requests: dict[int, tuple[weakref.ref[Answer], GenerationRequest]] = {}
 
     @property
     def running(self) -> bool:
         return bool(self._pending)
 
-    def remember(self, answer: Answer, request: GenerationRequest) -> None:
-        key = id(answer)
-        self._requests[key] = (weakref.ref(answer, lambda _: self._requests.pop(key, None)),
-                               request)
-
-    def request_for(self, answer: Answer) -> GenerationRequest | None:
-        entry = self._requests.get(id(answer))
-        return entry[1] if entry is not None and entry[0]() is answer else None
-
-    def check(self, widget: AnswerWidget, conv: Conversation, current: GenerationRequest, *,
+    def check(self, widget: AnswerWidget, conv: Conversation, fallback: GenerationSettings, *,
               busy: bool, target_name: str | None, reordered_by: str = "") -> None:
-        """Start the check of `widget`'s answer, or say under it why not now. `current` is
-        the window's request as its panel stands: the settings of an answer read from the
-        chat store, which keeps no sampling settings (its history comes from `conv`)."""
+        """Start the check of `widget`'s answer, or say under it why not now. It is decoded
+        with the settings it was made with (app/chat/made_with.py); `fallback`, the panel's,
+        stands in for an answer that has no record of them."""
         answer = widget.answer
-        request = self.request_for(answer)
+        made = request_made_with(conv.turns, answer, fallback)
         n = len(answer.tokens.emitted())
         if not answer.done:
             return self._say(widget, self.tr("The answer is still being written: check it "
                                              "when it has finished."))
         if n and all(i < 0 for i in answer.tokens.id):  # ServerEngine's tokens: id -1
             return self._say(widget, self.tr(SERVER_TEXT))
-        if request is not None and not request.sampling.greedy:
-            return self._say(widget, sampled_text(request.sampling.temperature))
+        if made is not None and made[1] and not made[0].sampling.greedy:
+            return self._say(widget, sampled_text(made[0].sampling.temperature))
         if busy:
             return self._say(widget, self.tr("Another answer is being written: check this "
                                              "one when it has finished."))
@@ -257,15 +237,11 @@ class LosslessCheck(QObject):
                 model=answer.model_name))
         if n == 0:
             return self._say(widget, self.tr("This answer has no tokens to check."))
-        if request is None:
-            history = history_of(conv, answer)
-            if history is None or not history.messages():
-                return self._say(widget, self.tr("This answer's conversation is not known "
-                                                 "here."))
-            request = dataclasses.replace(current, messages=history.messages())
+        if made is None or not made[0].messages:
+            return self._say(widget, self.tr("This answer's conversation is not known here."))
+        request, own = made
         rid = self._client.generate(plain_request(request, n))
-        self._pending[rid] = _Pending(widget, n, self.request_for(answer) is None, TokenLog(),
-                                      reordered_by)
+        self._pending[rid] = _Pending(widget, n, not own, TokenLog(), reordered_by)
         widget.check_button.setEnabled(False)
         self._say(widget, self.tr("Checking: decoding the same conversation plainly and "
                                   "greedily ({n} tokens)…").format(n=n), checking=True)

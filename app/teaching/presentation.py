@@ -18,14 +18,18 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel
 
 from app.i18n import translate
+from app.shell.chrome import PROJECTOR_CHROME
 from app.shell.style import font_points, style_sheet
-from app.shell.theme import PRESENTATION_PROPERTY, PROJECTOR_CHROME, high_contrast_palette
+from app.shell.theme import PRESENTATION_PROPERTY, high_contrast_palette
 from app.teaching.slow_motion import STEP_DELAYS_S
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMenu
+    from collections.abc import Callable
 
-    from app.shell.main_window import MainWindow
+    from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
+
+    from app.chat.answer_flow import AnswerFlow
+    from app.transcript.transcript_view import TranscriptView
 
 FONT_SCALE = 1.6  # readable from the back of a classroom at 1080p
 LEGEND_SCALE = 1.25  # the legend a little larger again: it is what the room looks up to
@@ -48,9 +52,19 @@ def presentation_style(pt: float) -> str:
 
 
 class Presentation(QObject):
-    def __init__(self, window: MainWindow, menu: QMenu) -> None:
+    """Presentation mode over `window`: `side` are the widgets folded away on stage, the
+    transcript and the legend are redrawn in the projector colours, and the flow's Esc
+    (stop the answer) goes before leaving."""
+
+    def __init__(self, window: QMainWindow, menu: QMenu, flow: AnswerFlow,
+                 side: Callable[[], tuple[QWidget, ...]], transcript: TranscriptView,
+                 legend: QWidget) -> None:
         super().__init__(window)
         self.window = window
+        self._flow = flow
+        self._side = side
+        self._transcript = transcript
+        self._legend = legend
         self.action = QAction(self.tr("&Presentation mode"), window, checkable=True,
                               shortcut=QKeySequence("F5"))
         self.action.setToolTip(self.tr("Large type and high contrast for a projector; the answer, "
@@ -84,12 +98,12 @@ class Presentation(QObject):
 
     def _on_escape(self) -> None:
         # The shortcut takes Esc before the window sees it: the answer's stop goes first.
-        if not self.window.stop_on_escape():
+        if not self._flow.stop_on_escape():
             self.action.setChecked(False)
 
     def set_step_delay(self, seconds: float) -> None:
         self.step_delay_s = float(seconds)
-        self.window.client.set_step_delay(self.step_delay_s)
+        self._flow.models.client.set_step_delay(self.step_delay_s)
         for a in self.delay_group.actions():
             a.setChecked(a.data() == seconds)
         self.slow_label.setText(slow_motion_words(self.step_delay_s))
@@ -103,7 +117,7 @@ class Presentation(QObject):
         if on == bool(self._saved):
             return
         # the inspector too: at this size it would squeeze the answer (View menu brings it)
-        side = (w.chat_list, w.splitter.widget(2), w.teaching.inspector_dock)
+        side = self._side()
         if on:
             self._saved = {"style": w.styleSheet(), "palette": w.palette(),
                            "visible": [x.isVisible() for x in side],
@@ -126,8 +140,8 @@ class Presentation(QObject):
             for x, visible in zip(side, saved["visible"], strict=True):
                 x.setVisible(visible)
             self._restore_window(saved["state"], saved["geometry"])
-        w.transcript.recolour()
-        w.legend.setPalette(w.palette())  # the legend redraws its samples on a palette change
+        self._transcript.recolour()
+        self._legend.setPalette(w.palette())  # the legend redraws its samples on a palette change
         self._leave.setEnabled(on)
 
     def _restore_window(self, state: Qt.WindowState, geometry: QByteArray) -> None:

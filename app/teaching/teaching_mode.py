@@ -1,39 +1,49 @@
 """Teaching mode's place in the window: the inspector dock and the View menu (replay, race,
-charts, presentation mode), wired to the transcript. The window makes one and hands it
-itself; each tool lives in its own module and this one only connects them.
+charts, presentation mode), wired to the transcript. It is handed the answer flow (the
+sessions, the transcript, the conversation shown) and the main window only as the
+QMainWindow its dock and menu go in; each tool lives in its own module and this one only
+connects them.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QScrollArea, QWidget
 
+from app.chat.made_with import request_made_with
 from app.teaching.charts_window import ChartsWindow
 from app.teaching.inspection import inspect_token
 from app.teaching.inspector import InspectorPanel
-from app.teaching.lossless_check import history_of
 from app.teaching.presentation import Presentation
 from app.teaching.race_window import RaceWindow
 from app.teaching.replay_window import ReplayWindow
 from app.transcript.answer import Answer
 from backend import spec_types
 from backend.engine.request import GenerationRequest
+from backend.settings import GenerationSettings
 
 if TYPE_CHECKING:
-    from app.shell.main_window import MainWindow
+    from app.chat.answer_flow import AnswerFlow
     from app.transcript.message_widgets import AnswerWidget
 
 
 class TeachingTools(QObject):
-    def __init__(self, window: MainWindow) -> None:
+    problem = Signal(str)  # why a tool cannot open now, for the banner
+
+    def __init__(self, window: QMainWindow, flow: AnswerFlow,
+                 settings: Callable[[], GenerationSettings], legend: QWidget,
+                 side: Callable[[], tuple[QWidget, ...]]) -> None:
         super().__init__(window)
         self.window = window
+        self.flow = flow
+        self._settings = settings
         self.inspector = InspectorPanel()
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -50,9 +60,12 @@ class TeachingTools(QObject):
         self.menu = window.menuBar().addMenu(self.tr("&View"))
         self.menu.addAction(self.inspector_dock.toggleViewAction())
         self.menu.addSeparator()
-        self.presentation = Presentation(window, self.menu)
-        window.transcript.inspect.connect(self.inspect)
-        window.transcript.teach.connect(self.open_tool)
+        self.presentation = Presentation(
+            window, self.menu, flow,
+            lambda: (*side(), self.inspector_dock),  # at that size it would squeeze the answer
+            flow.transcript, legend)
+        flow.transcript.inspect.connect(self.inspect)
+        flow.transcript.teach.connect(self.open_tool)
         self.tool_windows: list[QWidget] = []  # open replays, races and charts
 
     def open_tool(self, widget: AnswerWidget, tool: str) -> QWidget | None:
@@ -65,7 +78,7 @@ class TeachingTools(QObject):
             request = self.race_request(widget)
             if request is None:
                 return None
-            window = RaceWindow(self.window.client, request, widget.answer.model_name,
+            window = RaceWindow(self.flow.models.client, request, widget.answer.model_name,
                                 self.window)
             window.start()
         elif tool == "charts":
@@ -80,35 +93,35 @@ class TeachingTools(QObject):
 
     def chat_answers(self) -> list[Answer]:
         """The current chat's answers, for the charts' "whole chat" view."""
-        return [t.answer for t in self.window.conversation.turns if t.answer is not None]
+        return [t.answer for t in self.flow.conversation.turns if t.answer is not None]
 
     def race_request(self, widget: AnswerWidget) -> GenerationRequest | None:
         """The answer's own request (its conversation and settings) with a spec type to race:
         its own, or the panel's when the answer was plain; None, said in the banner, when the
         race cannot run now."""
-        w = self.window
+        flow, models = self.flow, self.flow.models
         answer = widget.answer
-        if w.generating or w.loading:
-            w.show_error(self.tr("The race needs the engine to itself: start it when the answer "
-                                 "being written has finished."))
+        if flow.generating or models.loading:
+            self.problem.emit(self.tr("The race needs the engine to itself: start it when the "
+                                      "answer being written has finished."))
             return None
-        if w.target is None or (answer.model_name and answer.model_name != w.target.name):
-            w.show_error(self.tr("Load the model that wrote this answer first: the race answers "
-                                 "its question again, plainly and speculatively."))
+        target = models.target
+        if target is None or (answer.model_name and answer.model_name != target.name):
+            self.problem.emit(self.tr("Load the model that wrote this answer first: the race "
+                                      "answers its question again, plainly and speculatively."))
             return None
-        request = w.lossless.request_for(answer)
-        if request is None:
-            history = history_of(w.conversation, answer)
-            if history is None or not history.messages():
-                w.show_error(self.tr("This answer's conversation is not known here."))
-                return None
-            request = dataclasses.replace(w.build_request(), messages=history.messages())
+        made = request_made_with(flow.conversation.turns, answer, self._settings())
+        if made is None or not made[0].messages:
+            self.problem.emit(self.tr("This answer's conversation is not known here."))
+            return None
+        request = made[0]
         if request.spec_type == spec_types.PLAIN:
-            current = w.build_request()
+            current = flow.build_request()
             request = dataclasses.replace(request, spec_type=current.spec_type,
                                           n_draft_max=current.n_draft_max)
         if request.spec_type == spec_types.PLAIN:
-            w.show_error(self.tr("Choose a spec type in the panel to race against plain decoding."))
+            self.problem.emit(self.tr("Choose a spec type in the panel to race against plain "
+                                      "decoding."))
             return None
         return request
 

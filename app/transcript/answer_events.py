@@ -20,9 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from app.chat.conversation import Turn
 from app.transcript.answer import Answer
-from backend import settings_schema as schema
 from backend.engine.events import (
     Event,
     GenerationFailed,
@@ -33,8 +31,8 @@ from backend.engine.events import (
     StopReason,
     Token,
 )
-from backend.engine.request import GenerationRequest, Message, SamplingSettings
-from backend.trace import Trace
+from backend.engine.request import GenerationRequest
+from backend.traces import Trace
 
 _STOP_REASONS: tuple[str, ...] = StopReason.__args__  # type: ignore[attr-defined]
 
@@ -66,7 +64,7 @@ def _at(values: Sequence[float], i: int) -> float:
 def _whole(answer: Answer, steps: list[StepVerified]) -> list[StepVerified]:
     """The steps, with the answer's beginning as one target token (id unknown) first when they
     make only its end: an answer continued from one saved without tokens. A trace's tokens
-    must make its text (backend/trace.py), as an export's do (backend/chats/export.py)."""
+    must make its text (backend/traces.py), as an export's do (backend/chats/export.py)."""
     text = answer.text
     emitted = "".join(t.text for step in steps for t in step.emitted)
     if emitted == text or not text.endswith(emitted):
@@ -96,28 +94,6 @@ def answer_events(answer: Answer, request_id: int = 0) -> tuple[Event, ...]:
         events.append(GenerationFailed(
             "The answer was interrupted: the engine stopped before it was finished."))
     return tuple(events)
-
-
-def messages_before(turns: Sequence[Turn], answer: Answer) -> tuple[Message, ...]:
-    """The conversation as it was sent for `answer`: the turns before it, left out as
-    Conversation.messages leaves them (answers that failed before writing anything)."""
-    index = next((i for i, t in enumerate(turns) if t.answer is answer), len(turns))
-    return tuple(Message(t.role, t.content) for t in turns[:index]
-                 if t.role == "user" or (t.answer is not None and t.answer.text))
-
-
-def answer_request(answer: Answer, messages: tuple[Message, ...], *, p_min: float,
-                   sampling: SamplingSettings, max_tokens: int,
-                   n_draft_fallback: int = schema.N_DRAFT.default) -> GenerationRequest:
-    """The request header of an answer's trace. The Answer keeps its spec type and K; the
-    sampler, p_min and max_tokens are not kept per answer, so the caller passes the window's
-    current ones (the generation panel's), which may have changed since."""
-    k = answer.n_draft_max
-    if schema.N_DRAFT.problem(k) is not None:  # plain decoding reports K = 0
-        k = n_draft_fallback
-    return GenerationRequest(messages=messages, prompt=None if messages else "",
-                             spec_type=answer.spec_type, n_draft_max=k, p_min=p_min,
-                             sampling=sampling, max_tokens=max_tokens)
 
 
 def answer_trace(answer: Answer, request: GenerationRequest, *, target_model: str = "",

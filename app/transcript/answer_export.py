@@ -1,5 +1,5 @@
 """Exporting a finished answer from the window: an HTML page (backend/export_html.py), a PNG
-image of its widget, or its JSON trace (backend/trace.py) that Draftlight opens again.
+image of its widget, or its JSON trace (backend/traces.py) that Draftlight opens again.
 
 The page and the trace are made from events rebuilt from the Answer
 (app/transcript/answer_events.py): the window keeps no StepVerified events. The widget is
@@ -26,7 +26,7 @@ from app.transcript.answer import Answer
 from app.transcript.answer_events import answer_trace
 from backend.engine.request import GenerationRequest
 from backend.export_html import write_html
-from backend.trace import write_trace
+from backend.traces import write_trace
 
 HTML, PNG, JSON = "html", "png", "json"
 # (format, the dialog's filter, the extensions that choose it; the first is added if none)

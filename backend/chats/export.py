@@ -12,7 +12,7 @@ agree, each message after the one it follows. Fields this version does not know 
 (a later version adds fields without changing VERSION). An answer's text must be its emitted
 tokens' texts put together, as the window saves it: an answer whose coloured tokens say one
 thing and whose text (copied, exported, sent back to the model) another is refused, not
-imported (backend/trace.py refuses such a trace for the same reason). A refusal is one
+imported (backend/traces.py refuses such a trace for the same reason). A refusal is one
 sentence, as Words, and nothing is stored.
 """
 
@@ -30,7 +30,7 @@ from backend import spec_types
 from backend.chats.store import ChatStore, StoredMessage
 from backend.engine.events import Stats
 from backend.settings_schema import Option
-from backend.trace import (
+from backend.traces import (
     ENGINE_CHECKS,
     ENGINE_FIELDS,
     INSPECTION,

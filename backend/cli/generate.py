@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from backend import settings_schema as schema
 from backend import spec_types
@@ -28,11 +29,12 @@ from backend.engine.events import (
 from backend.engine.plain_yardstick import speedup_words
 from backend.engine.protocol import EngineLike
 from backend.engine.remote import EngineProcess
-from backend.engine.request import GenerationRequest, Message, SamplingSettings
+from backend.engine.request import GenerationRequest, Message
 from backend.engine.runtime import EngineRuntime
 from backend.export_html import write_html
-from backend.models.inspect import ModelFileError, inspect_model
-from backend.trace import Trace, write_trace
+from backend.generation_settings import GenerationSettings, generation_request
+from backend.models.inspection import ModelFileError, inspect_model
+from backend.traces import Trace, write_trace
 
 # ANSI styles in the Okabe–Ito spirit, plus non-colour cues that survive a monochrome terminal.
 ACCEPTED = "\033[4;38;5;32m"  # blue, underlined: a draft the target accepted
@@ -43,6 +45,15 @@ RESET = "\033[0m"
 def _answer_text(text: str) -> str:
     """A piece of the answer for the terminal: whole, its own lines kept."""
     return terminal_text(text, lines=True, limit=None)
+
+
+# How this command's options differ from the plain declarations.
+_OPTION_EXTRAS: dict[str, dict[str, Any]] = {
+    schema.SPEC_TYPE.key: {
+        "default": None,
+        "help_default": "draft if --draft is given (eagle3 if it is an EAGLE-3 head), else none"},
+    schema.N_DRAFT.key: {"metavar": "K"},
+}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -64,15 +75,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "this machine)")
     p.add_argument("--draft", help="draft GGUF file (for --spec draft), or an EAGLE-3 head "
                    "(for --spec eagle3)")
-    # Ranges, defaults and help come from the settings declarations, shared with the window.
-    add_option(p, schema.SPEC_TYPE, default=None,
-               help_default="draft if --draft is given (eagle3 if it is an EAGLE-3 head), "
-                            "else none")
-    add_option(p, schema.N_DRAFT, metavar="K")
-    for option in (schema.P_MIN, schema.TEMPERATURE, schema.TOP_K, schema.TOP_P, schema.MIN_P,
-                   schema.REPEAT_PENALTY, schema.SEED, schema.MAX_TOKENS, schema.N_CTX,
-                   schema.N_THREADS, schema.KERNELS, schema.GPU_LAYERS):
-        add_option(p, option)
+    # Every generation and model setting the schema declares with a flag, its range, default
+    # and help its declaration's, shared with the window; `args.<setting name>` holds it.
+    for option in (*schema.section("generation"), *schema.section("models")):
+        if option.cli:
+            add_option(p, option, dest=option.name, **_OPTION_EXTRAS.get(option.key, {}))
     p.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
     p.add_argument("--raw", action="store_true", help="use PROMPT as raw text, no chat template")
     p.add_argument("--json", action="store_true", help="print one JSON object per event")
@@ -86,24 +93,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.server:
         return _run_server(args)
-    spec = args.spec or (_draft_spec(args.draft) if args.draft else "none")
+    spec = args.spec_type or (_draft_spec(args.draft) if args.draft else spec_types.PLAIN)
     declared = spec_types.get(spec)
     uses_draft = declared is not None and declared.needs in spec_types.DRAFT_NEEDS
     if uses_draft and not args.draft:
         raise EngineError(f"--spec {spec} needs --draft PATH.")
-    request = GenerationRequest(
-        prompt=args.prompt if args.raw else None,
-        messages=() if args.raw else (Message("user", args.prompt),),
-        spec_type=spec,
-        n_draft_max=args.n_draft,
-        p_min=args.p_min,
-        sampling=SamplingSettings(
-            temperature=args.temp, top_k=args.top_k, top_p=args.top_p, min_p=args.min_p,
-            repeat_penalty=args.repeat_penalty, seed=args.seed,
-        ),
-        max_tokens=args.max_tokens,
-        stop=tuple(args.stop),
-    )
+    request = request_from_args(args, spec)
     outputs = [Path(f) for f in (args.html, args.trace) if f]
     for path in outputs:  # say so now rather than lose the answer after it is made
         if not path.parent.is_dir():
@@ -112,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     events: list[Event] = []
     engine = EngineProcess(EngineRuntime(args.kernels, args.gpu_layers))
     try:
-        loaded = [engine.load_target(args.model, n_ctx=args.ctx, n_threads=args.threads)]
+        loaded = [engine.load_target(args.model, n_ctx=args.n_ctx, n_threads=args.n_threads)]
         if use_draft:
             loaded.append(engine.load_draft(args.draft))
         for info in loaded:
@@ -137,6 +132,17 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
+def request_from_args(args: argparse.Namespace, spec_type: str) -> GenerationRequest:
+    """The request the command's options ask for: PROMPT as raw text (--raw) or as the user's
+    message, with every declared generation setting as given or by default."""
+    gs = GenerationSettings(**{o.name: getattr(args, o.name)
+                               for o in schema.section("generation")})
+    gs.spec_type = spec_type
+    return generation_request(
+        gs, prompt=args.prompt if args.raw else None,
+        messages=() if args.raw else (Message("user", args.prompt),), stop=args.stop)
+
+
 def _draft_spec(path: str) -> str:
     """The spec type a --draft file drafts with when --spec is not given: "eagle3" for an
     EAGLE-3 head (its header says so), else "draft"."""
@@ -157,14 +163,8 @@ def _run_server(args: argparse.Namespace) -> int:
         raise EngineError("--raw is for the local engine: a server answers chat messages.")
     if args.draft or args.html or args.trace:
         raise EngineError("--draft, --html and --trace are for the local engine.")
-    request = GenerationRequest(
-        messages=(Message("user", args.prompt),), max_tokens=args.max_tokens,
-        sampling=SamplingSettings(
-            temperature=args.temp, top_k=args.top_k, top_p=args.top_p, min_p=args.min_p,
-            repeat_penalty=args.repeat_penalty, seed=args.seed,
-        ),
-        stop=tuple(args.stop),
-    )
+    # A server drafts as it was started to: the spec type and K are the local engine's.
+    request = request_from_args(args, spec_types.PLAIN)
     key = args.api_key if args.api_key is not None else os.environ.get("DRAFTLIGHT_API_KEY", "")
     engine = ServerEngine(args.server, key)
     try:

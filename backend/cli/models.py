@@ -18,7 +18,7 @@ from backend.cli.terminal import terminal_text as shown
 from backend.models.download import DownloadManager, DownloadStatus, State
 from backend.models.eagle3 import describe_head
 from backend.models.hub import HubClient, HubError, HubModel, by_quantization, memory_fit
-from backend.models.inspect import ModelInspection, inspect_model, kv_bytes_per_token
+from backend.models.inspection import ModelInspection, inspect_model, kv_bytes_per_token
 from backend.models.library import Library
 from backend.models.transfer import DownloadError
 from backend.settings_schema import N_CTX

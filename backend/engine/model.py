@@ -14,7 +14,7 @@ from backend.engine import cpu_features, llama_log
 from backend.engine.errors import EngineError, LoadCancelled
 from backend.engine.model_info import ModelInfo
 from backend.engine.protocol import ProgressFn
-from backend.models.inspect import ModelFileError, ModelInspection, inspect_model
+from backend.models.inspection import ModelFileError, ModelInspection, inspect_model
 from backend.models.vocab import VocabInfo
 from backend.words import words, words_of
 

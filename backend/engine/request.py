@@ -1,35 +1,83 @@
-"""What one generation is asked to do: the input of `Engine.generate`."""
+"""What one generation is asked to do: the input of `Engine.generate`.
+
+A field the person may set declares its default and the values it accepts here, with
+`accepts`, and every request checks its fields against them, whoever made it (the window,
+`draftlight generate`, a trace read from a file, a bench). The settings schema
+(`backend.settings_schema`) offers such a field as a setting by naming it, and takes its
+default and range from here, so a bound is changed in one place. This module knows no
+setting, label or drafter.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, fields
+from typing import Any
 
-from backend import settings_schema as schema
 from backend.engine.events import SpecType
+
+RANGE = "range"  # the metadata key of an `accepts` field: (minval, maxval), both included
+
+
+def accepts(default: Any, minval: Any, maxval: Any) -> Any:
+    """A field's default and the values a request accepts for it."""
+    return field(default=default, metadata={RANGE: (minval, maxval)})
+
+
+def value_problem(value: object, default: object, minval: Any = None, maxval: Any = None,
+                  range_words: str = "") -> str | None:
+    """Why `value` cannot stand where `default` does (of its kind, between minval and maxval
+    when they are given), in words; None when it can. `range_words`: the range as the caller
+    says it ("0 (auto) to 32"), else "minval to maxval"."""
+    if not _same_type(value, default):
+        kind = type(default)
+        return f"is not {'a number' if kind is float else 'an ' + kind.__name__}"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "is not a finite number"
+    if minval is not None and isinstance(value, int | float) and not minval <= value <= maxval:
+        return f"is outside {range_words or f'{minval} to {maxval}'}"
+    return None
+
+
+def _same_type(value: object, default: object) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return type(value) is type(default)
+    if isinstance(default, float):
+        return isinstance(value, int | float)  # JSON writes 1.0 as 1 in some tools
+    return isinstance(value, type(default))
+
+
+def _check_ranges(obj: object) -> None:
+    """ValueError, saying which field and why, when a field is outside what it accepts."""
+    for f in fields(obj):  # type: ignore[arg-type]
+        if RANGE in f.metadata:
+            value = getattr(obj, f.name)
+            reason = value_problem(value, f.default, *f.metadata[RANGE])
+            if reason is not None:
+                raise ValueError(f"{f.name} {value!r} {reason}.")
 
 
 @dataclass(frozen=True, slots=True)
 class SamplingSettings:
     """The target's sampler. Temperature 0 means greedy; the same transforms shape the
-    drafter's distribution so that verification compares like with like. Defaults (but the
-    repeat penalty's) and limits are the settings' (`backend.settings_schema`)."""
+    drafter's distribution so that verification compares like with like."""
 
-    temperature: float = schema.TEMPERATURE.default
-    top_k: int = schema.TOP_K.default  # 0 disables
-    top_p: float = schema.TOP_P.default  # 1.0 disables
-    min_p: float = schema.MIN_P.default  # 0.0 disables
+    # 0–2: LM Studio's slider and the OpenAI API; above 2 the answers are noise.
+    temperature: float = accepts(0.0, 0.0, 2.0)
+    # 0 disables; a larger k than 1000 keeps tokens whose probability is negligible.
+    top_k: int = accepts(40, 0, 1000)
+    top_p: float = accepts(0.95, 0.0, 1.0)  # 1.0 disables
+    min_p: float = accepts(0.05, 0.0, 1.0)  # 0.0 disables; LM Studio's and llama.cpp's 0.05
     # Off unless asked, as in llama.cpp's own tools, which the benches and tests compare with;
     # the window and `draftlight generate` ask for the setting's default.
-    repeat_penalty: float = 1.0  # 1.0 disables
-    repeat_last_n: int = 64
-    seed: int = schema.SEED.default  # negative: a new random seed
+    repeat_penalty: float = accepts(1.0, 1.0, 2.0)  # 1.0 disables
+    repeat_last_n: int = accepts(64, 0, 1 << 20)  # 0 disables; at most the largest context
+    # Negative: a new random seed (llama.cpp's −1); at most 2³¹−1, as a Qt spin box holds
+    # 32-bit signed integers and every request is one the window can show.
+    seed: int = accepts(0, -1, 2**31 - 1)
 
     def __post_init__(self) -> None:
-        for option, value in ((schema.TEMPERATURE, self.temperature), (schema.TOP_K, self.top_k),
-                              (schema.TOP_P, self.top_p), (schema.MIN_P, self.min_p),
-                              (schema.REPEAT_PENALTY, self.repeat_penalty),
-                              (schema.SEED, self.seed)):
-            option.check(value)
+        _check_ranges(self)
 
     @property
     def greedy(self) -> bool:
@@ -57,13 +105,15 @@ class GenerationRequest:
 
     messages: tuple[Message, ...] = ()
     prompt: str | None = None
-    spec_type: SpecType = schema.SPEC_TYPE.default
-    n_draft_max: int = schema.N_DRAFT.default  # 0: K auto (backend/engine/adaptive_k.py)
+    spec_type: SpecType = "none"  # plain decoding: backend.spec_types.PLAIN
+    # K, the most tokens drafted per step; 0: K auto, chosen at each step
+    # (backend/engine/adaptive_k.py). llama.cpp's own default is 16.
+    n_draft_max: int = accepts(0, 0, 32)
     n_draft_min: int = 0  # a proposal shorter than this is not verified as a draft
-    p_min: float = schema.P_MIN.default  # stop drafting below this top draft probability
+    p_min: float = accepts(0.0, 0.0, 1.0)  # stop drafting below this top draft probability
     sampling: SamplingSettings = field(default_factory=SamplingSettings)
     ngram: NgramSettings = field(default_factory=NgramSettings)
-    max_tokens: int = schema.MAX_TOKENS.default
+    max_tokens: int = accepts(512, 1, 1 << 20)
     stop: tuple[str, ...] = ()
     request_id: int = 0
     # Whether some steps draft nothing, to measure plain decoding in this answer for its
@@ -77,8 +127,22 @@ class GenerationRequest:
     def __post_init__(self) -> None:
         if self.prompt is None and not self.messages:
             raise ValueError("A request needs chat messages or a raw prompt.")
-        schema.N_DRAFT.check(self.n_draft_max)
+        _check_ranges(self)
         if not 0 <= self.n_draft_min <= (self.n_draft_max or self.n_draft_min):
             raise ValueError("n_draft_min must be between 0 and n_draft_max.")
-        schema.P_MIN.check(self.p_min)
-        schema.MAX_TOKENS.check(self.max_tokens)
+
+
+# The parts of a request that are dataclasses of their own, by field name: a setting names its
+# field in one of them as "sampling.temperature".
+PARTS: dict[str, type] = {"sampling": SamplingSettings, "ngram": NgramSettings}
+
+
+def request_field(path: str) -> Any:
+    """The `dataclasses.Field` a path names: "max_tokens" (the request's own) or
+    "sampling.temperature" (one of its PARTS'); KeyError when there is none."""
+    part, _, name = path.rpartition(".")
+    owner = PARTS[part] if part else GenerationRequest
+    for f in fields(owner):
+        if f.name == name:
+            return f
+    raise KeyError(path)

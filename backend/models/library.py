@@ -18,7 +18,7 @@ from pathlib import Path
 import platformdirs
 
 from backend import APP_NAME
-from backend.models.inspect import ModelFileError, ModelInspection, inspect_model
+from backend.models.inspection import ModelFileError, ModelInspection, inspect_model
 from backend.models.naming import split_name
 from backend.words import Words, words, words_of
 

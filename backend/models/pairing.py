@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from backend.models.eagle3 import head_incompatibility
-from backend.models.inspect import ModelFileError, ModelInspection, inspect_model
+from backend.models.inspection import ModelFileError, ModelInspection, inspect_model
 from backend.models.vocab import incompatibility
 from backend.words import Words, words
 

@@ -146,6 +146,21 @@ Dossier des journaux : {logs}
     </message>
 </context>
 <context>
+    <name>AnswerExportAction</name>
+    <message>
+        <source>Export the answer</source>
+        <translation>Exporter la réponse</translation>
+    </message>
+    <message>
+        <source>The answer is still being written: export it once it has finished.</source>
+        <translation>La réponse est encore en cours d&apos;écriture : exportez-la une fois terminée.</translation>
+    </message>
+    <message>
+        <source>This answer&apos;s conversation is not known here.</source>
+        <translation>La conversation de cette réponse n&apos;est pas connue ici.</translation>
+    </message>
+</context>
+<context>
     <name>AnswerExporter</name>
     <message>
         <source>HTML page (*.html *.htm)</source>
@@ -608,6 +623,25 @@ Dossier des journaux : {logs}
     </message>
 </context>
 <context>
+    <name>Composer</name>
+    <message>
+        <source>Send</source>
+        <translation>Envoyer</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Régénérer</translation>
+    </message>
+    <message>
+        <source>Answer the last message again, with the current settings</source>
+        <translation>Répondre à nouveau au dernier message, avec les paramètres actuels</translation>
+    </message>
+</context>
+<context>
     <name>ContextNotice</name>
     <message>
         <source>Start a new chat</source>
@@ -784,6 +818,61 @@ Ce qui s&apos;est passé : {summary}
     <message>
         <source>The generation stopped with an error: {error}</source>
         <translation>La génération s&apos;est arrêtée sur une erreur : {error}</translation>
+    </message>
+</context>
+<context>
+    <name>FileMenu</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;Open GGUF…</source>
+        <translation>&amp;Ouvrir un GGUF…</translation>
+    </message>
+    <message>
+        <source>Open &amp;draft GGUF…</source>
+        <translation>Ouvrir un GGUF &amp;brouillon…</translation>
+    </message>
+    <message>
+        <source>Open &amp;trace…</source>
+        <translation>Ouvrir une &amp;trace…</translation>
+    </message>
+    <message>
+        <source>Show a recorded answer (a JSON trace) as a new chat</source>
+        <translation>Afficher une réponse enregistrée (une trace JSON) comme nouvelle conversation</translation>
+    </message>
+    <message>
+        <source>&amp;Models…</source>
+        <translation>&amp;Modèles…</translation>
+    </message>
+    <message>
+        <source>Find, download and manage GGUF models</source>
+        <translation>Trouver, télécharger et gérer des modèles GGUF</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>Ouvrir un fichier &amp;récent</translation>
+    </message>
+    <message>
+        <source>Open a GGUF model</source>
+        <translation>Ouvrir un modèle GGUF</translation>
+    </message>
+    <message>
+        <source>Open a draft model</source>
+        <translation>Ouvrir un modèle brouillon</translation>
+    </message>
+    <message>
+        <source>Open a trace</source>
+        <translation>Ouvrir une trace</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>Modèles GGUF (*.gguf);;Tous les fichiers (*)</translation>
     </message>
 </context>
 <context>
@@ -1554,104 +1643,12 @@ Inutilisable : {error}</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <source>Send</source>
-        <translation>Envoyer</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>Arrêter</translation>
-    </message>
-    <message>
-        <source>Regenerate</source>
-        <translation>Régénérer</translation>
-    </message>
-    <message>
-        <source>Answer the last message again, with the current settings</source>
-        <translation>Répondre à nouveau au dernier message, avec les paramètres actuels</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Fichier</translation>
-    </message>
-    <message>
-        <source>&amp;Open GGUF…</source>
-        <translation>&amp;Ouvrir un GGUF…</translation>
-    </message>
-    <message>
-        <source>Open &amp;draft GGUF…</source>
-        <translation>Ouvrir un GGUF &amp;brouillon…</translation>
-    </message>
-    <message>
-        <source>Open &amp;trace…</source>
-        <translation>Ouvrir une &amp;trace…</translation>
-    </message>
-    <message>
-        <source>Show a recorded answer (a JSON trace) as a new chat</source>
-        <translation>Afficher une réponse enregistrée (une trace JSON) comme nouvelle conversation</translation>
-    </message>
-    <message>
-        <source>&amp;Models…</source>
-        <translation>&amp;Modèles…</translation>
-    </message>
-    <message>
-        <source>Find, download and manage GGUF models</source>
-        <translation>Trouver, télécharger et gérer des modèles GGUF</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quitter</translation>
-    </message>
-    <message>
-        <source>Open &amp;recent</source>
-        <translation>Ouvrir un fichier &amp;récent</translation>
-    </message>
-    <message>
         <source>Loading cancelled.</source>
         <translation>Chargement annulé.</translation>
     </message>
     <message>
-        <source>Open a GGUF model</source>
-        <translation>Ouvrir un modèle GGUF</translation>
-    </message>
-    <message>
-        <source>Open a draft model</source>
-        <translation>Ouvrir un modèle brouillon</translation>
-    </message>
-    <message>
-        <source>GGUF models (*.gguf);;All files (*)</source>
-        <translation>Modèles GGUF (*.gguf);;Tous les fichiers (*)</translation>
-    </message>
-    <message>
-        <source>Open a trace</source>
-        <translation>Ouvrir une trace</translation>
-    </message>
-    <message>
-        <source>Stop the answer first, then open the trace again.</source>
-        <translation>Arrêtez d&apos;abord la réponse, puis rouvrez la trace.</translation>
-    </message>
-    <message>
-        <source>Export the answer</source>
-        <translation>Exporter la réponse</translation>
-    </message>
-    <message>
-        <source>The answer is still being written: export it once it has finished.</source>
-        <translation>La réponse est encore en cours d&apos;écriture : exportez-la une fois terminée.</translation>
-    </message>
-    <message>
         <source>Exported to {path}</source>
         <translation>Exporté vers {path}</translation>
-    </message>
-    <message>
-        <source>Load a model first: File → Open GGUF… or the Target list.</source>
-        <translation>Chargez d&apos;abord un modèle : Fichier → Ouvrir un GGUF… ou la liste Cible.</translation>
-    </message>
-    <message>
-        <source>The chat is still being read; send again.</source>
-        <translation>La conversation est encore en cours de lecture ; renvoyez.</translation>
-    </message>
-    <message>
-        <source>The answer starts when the model has loaded.</source>
-        <translation>La réponse commence quand le modèle est chargé.</translation>
     </message>
 </context>
 <context>
@@ -2430,6 +2427,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>earlier answer {mark}</source>
         <translation>réponse précédente {mark}</translation>
+    </message>
+    <message>
+        <source>Stop the answer first, then open the trace again.</source>
+        <translation>Arrêtez d&apos;abord la réponse, puis rouvrez la trace.</translation>
     </message>
     <message>
         <source>Could not open the trace {name}: {error}</source>
@@ -3789,6 +3790,26 @@ Inutilisable : {error}</translation>
     <message>
         <source>The settings file {path} nests its brackets too deeply to be read</source>
         <translation>Le fichier de paramètres {path} imbrique ses crochets trop profondément pour être lu</translation>
+    </message>
+    <message>
+        <source>{why}; using the default settings.</source>
+        <translation>{why} ; les paramètres par défaut sont utilisés.</translation>
+    </message>
+    <message>
+        <source>The settings file {path} is not a JSON object</source>
+        <translation>Le fichier de paramètres {path} n&apos;est pas un objet JSON</translation>
+    </message>
+    <message>
+        <source>The settings file {path} could not be read ({error})</source>
+        <translation>Impossible de lire le fichier de paramètres {path} ({error})</translation>
+    </message>
+    <message>
+        <source>{label} {value} in the settings file {reason}; using {default}.</source>
+        <translation>{label} {value} dans le fichier de paramètres {reason} ; {default} est utilisé.</translation>
+    </message>
+    <message>
+        <source>{label} {value} in the settings file has more than {decimals} decimals; using {rounded}.</source>
+        <translation>{label} {value} dans le fichier de paramètres a plus de {decimals} décimales ; {rounded} est utilisé.</translation>
     </message>
     <message>
         <source>damaged: the text of {where} is not its tokens&apos; texts put together (they differ from character {at} on).</source>

@@ -146,6 +146,21 @@ Cartella dei log: {logs}
     </message>
 </context>
 <context>
+    <name>AnswerExportAction</name>
+    <message>
+        <source>Export the answer</source>
+        <translation>Esporta la risposta</translation>
+    </message>
+    <message>
+        <source>The answer is still being written: export it once it has finished.</source>
+        <translation>La risposta è ancora in scrittura: esportala quando è finita.</translation>
+    </message>
+    <message>
+        <source>This answer&apos;s conversation is not known here.</source>
+        <translation>La conversazione di questa risposta qui non è nota.</translation>
+    </message>
+</context>
+<context>
     <name>AnswerExporter</name>
     <message>
         <source>HTML page (*.html *.htm)</source>
@@ -608,6 +623,25 @@ Cartella dei log: {logs}
     </message>
 </context>
 <context>
+    <name>Composer</name>
+    <message>
+        <source>Send</source>
+        <translation>Invia</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Ferma</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Rigenera</translation>
+    </message>
+    <message>
+        <source>Answer the last message again, with the current settings</source>
+        <translation>Rispondi di nuovo all&apos;ultimo messaggio, con le impostazioni attuali</translation>
+    </message>
+</context>
+<context>
     <name>ContextNotice</name>
     <message>
         <source>Start a new chat</source>
@@ -784,6 +818,61 @@ Cosa è successo: {summary}
     <message>
         <source>The generation stopped with an error: {error}</source>
         <translation>La generazione si è fermata con un errore: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>FileMenu</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>&amp;Open GGUF…</source>
+        <translation>&amp;Apri GGUF…</translation>
+    </message>
+    <message>
+        <source>Open &amp;draft GGUF…</source>
+        <translation>Apri GGUF &amp;draft…</translation>
+    </message>
+    <message>
+        <source>Open &amp;trace…</source>
+        <translation>Apri &amp;traccia…</translation>
+    </message>
+    <message>
+        <source>Show a recorded answer (a JSON trace) as a new chat</source>
+        <translation>Mostra una risposta registrata (una traccia JSON) come nuova chat</translation>
+    </message>
+    <message>
+        <source>&amp;Models…</source>
+        <translation>&amp;Modelli…</translation>
+    </message>
+    <message>
+        <source>Find, download and manage GGUF models</source>
+        <translation>Trova, scarica e gestisci modelli GGUF</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Esci</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>Apri &amp;recenti</translation>
+    </message>
+    <message>
+        <source>Open a GGUF model</source>
+        <translation>Apri un modello GGUF</translation>
+    </message>
+    <message>
+        <source>Open a draft model</source>
+        <translation>Apri un modello draft</translation>
+    </message>
+    <message>
+        <source>Open a trace</source>
+        <translation>Apri una traccia</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>Modelli GGUF (*.gguf);;Tutti i file (*)</translation>
     </message>
 </context>
 <context>
@@ -1554,104 +1643,12 @@ Non utilizzabile: {error}</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <source>Send</source>
-        <translation>Invia</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>Ferma</translation>
-    </message>
-    <message>
-        <source>Regenerate</source>
-        <translation>Rigenera</translation>
-    </message>
-    <message>
-        <source>Answer the last message again, with the current settings</source>
-        <translation>Rispondi di nuovo all&apos;ultimo messaggio, con le impostazioni attuali</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;File</translation>
-    </message>
-    <message>
-        <source>&amp;Open GGUF…</source>
-        <translation>&amp;Apri GGUF…</translation>
-    </message>
-    <message>
-        <source>Open &amp;draft GGUF…</source>
-        <translation>Apri GGUF &amp;draft…</translation>
-    </message>
-    <message>
-        <source>Open &amp;trace…</source>
-        <translation>Apri &amp;traccia…</translation>
-    </message>
-    <message>
-        <source>Show a recorded answer (a JSON trace) as a new chat</source>
-        <translation>Mostra una risposta registrata (una traccia JSON) come nuova chat</translation>
-    </message>
-    <message>
-        <source>&amp;Models…</source>
-        <translation>&amp;Modelli…</translation>
-    </message>
-    <message>
-        <source>Find, download and manage GGUF models</source>
-        <translation>Trova, scarica e gestisci modelli GGUF</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Esci</translation>
-    </message>
-    <message>
-        <source>Open &amp;recent</source>
-        <translation>Apri &amp;recenti</translation>
-    </message>
-    <message>
         <source>Loading cancelled.</source>
         <translation>Caricamento annullato.</translation>
     </message>
     <message>
-        <source>Open a GGUF model</source>
-        <translation>Apri un modello GGUF</translation>
-    </message>
-    <message>
-        <source>Open a draft model</source>
-        <translation>Apri un modello draft</translation>
-    </message>
-    <message>
-        <source>GGUF models (*.gguf);;All files (*)</source>
-        <translation>Modelli GGUF (*.gguf);;Tutti i file (*)</translation>
-    </message>
-    <message>
-        <source>Open a trace</source>
-        <translation>Apri una traccia</translation>
-    </message>
-    <message>
-        <source>Stop the answer first, then open the trace again.</source>
-        <translation>Ferma prima la risposta, poi apri di nuovo la traccia.</translation>
-    </message>
-    <message>
-        <source>Export the answer</source>
-        <translation>Esporta la risposta</translation>
-    </message>
-    <message>
-        <source>The answer is still being written: export it once it has finished.</source>
-        <translation>La risposta è ancora in scrittura: esportala quando è finita.</translation>
-    </message>
-    <message>
         <source>Exported to {path}</source>
         <translation>Esportato in {path}</translation>
-    </message>
-    <message>
-        <source>Load a model first: File → Open GGUF… or the Target list.</source>
-        <translation>Carica prima un modello: File → Apri GGUF… o l&apos;elenco Target.</translation>
-    </message>
-    <message>
-        <source>The chat is still being read; send again.</source>
-        <translation>La chat è ancora in lettura; invia di nuovo.</translation>
-    </message>
-    <message>
-        <source>The answer starts when the model has loaded.</source>
-        <translation>La risposta inizia quando il modello è caricato.</translation>
     </message>
 </context>
 <context>
@@ -2430,6 +2427,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>earlier answer {mark}</source>
         <translation>risposta precedente {mark}</translation>
+    </message>
+    <message>
+        <source>Stop the answer first, then open the trace again.</source>
+        <translation>Ferma prima la risposta, poi apri di nuovo la traccia.</translation>
     </message>
     <message>
         <source>Could not open the trace {name}: {error}</source>
@@ -3789,6 +3790,26 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>The settings file {path} nests its brackets too deeply to be read</source>
         <translation>Il file delle impostazioni {path} annida le parentesi troppo in profondità per essere letto</translation>
+    </message>
+    <message>
+        <source>{why}; using the default settings.</source>
+        <translation>{why}; si usano le impostazioni predefinite.</translation>
+    </message>
+    <message>
+        <source>The settings file {path} is not a JSON object</source>
+        <translation>Il file delle impostazioni {path} non è un oggetto JSON</translation>
+    </message>
+    <message>
+        <source>The settings file {path} could not be read ({error})</source>
+        <translation>Impossibile leggere il file delle impostazioni {path} ({error})</translation>
+    </message>
+    <message>
+        <source>{label} {value} in the settings file {reason}; using {default}.</source>
+        <translation>{label} {value} nel file delle impostazioni {reason}; si usa {default}.</translation>
+    </message>
+    <message>
+        <source>{label} {value} in the settings file has more than {decimals} decimals; using {rounded}.</source>
+        <translation>{label} {value} nel file delle impostazioni ha più di {decimals} decimali; si usa {rounded}.</translation>
     </message>
     <message>
         <source>damaged: the text of {where} is not its tokens&apos; texts put together (they differ from character {at} on).</source>

@@ -24,7 +24,7 @@ from backend.engine.events import (
     StepVerified,
 )
 from backend.engine.request import Message
-from backend.trace import read_trace
+from backend.traces import read_trace
 
 TARGET = "/models/fake-target.gguf"
 PROMPT = "count to twenty"
@@ -40,8 +40,8 @@ def live_widget(make_window, qtbot, script):
 
 
 def export(window, qtbot, widget, path, selected_filter=""):
-    with qtbot.waitSignal(window.answer_exporter.exported, timeout=10_000) as blocker:
-        window.export_answer(widget, str(path), selected_filter)
+    with qtbot.waitSignal(window.exports.exporter.exported, timeout=10_000) as blocker:
+        window.exports.export_answer(widget, str(path), selected_filter)
     return blocker.args[0]
 
 
@@ -202,8 +202,8 @@ def test_an_answer_read_back_from_the_chat_store_exports_its_steps(make_window, 
 
 def test_a_write_that_fails_is_a_banner(make_window, qtbot, tmp_path):
     window, widget = live_widget(make_window, qtbot, SCRIPTS["draft"]())
-    with qtbot.waitSignal(window.answer_exporter.failed, timeout=10_000):
-        window.export_answer(widget, str(tmp_path / "no such folder" / "a.json"))
+    with qtbot.waitSignal(window.exports.exporter.failed, timeout=10_000):
+        window.exports.export_answer(widget, str(tmp_path / "no such folder" / "a.json"))
     assert window.banner.text().startswith("Cannot write a.json")
 
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QToolButton
 from scripted_engine import ScriptedEngine, counting_stream
 
 from app.chat.chat_actions import SUMMARY_PROMPT, VersionSwitch
-from app.chat.chat_list import GROUP_ROLE, PINNED, day_group
+from app.chat.chat_rows import GROUP_ROLE, PINNED, day_group
 from app.chat.conversation import Conversation
 from app.transcript.message_widgets import UserMessageWidget
 from backend.chats import ChatStore
@@ -77,7 +77,7 @@ def test_new_rename_pin_delete_with_undo_and_order(make_window, qtbot, chats_pat
     load(w, qtbot)
     ask(w, qtbot, "first question about   cats, which is long enough to be shortened in the list")
     assert w.conversation.title == "first question about cats, which is lon…"
-    w.new_chat()
+    w.chat_list.new_chat()
     ask(w, qtbot, "second")
     assert titles(w) == ["second", w.chat_list.conversations()[1].title]
 
@@ -268,7 +268,7 @@ def test_each_answer_shows_its_settings_and_restores_them(make_window, qtbot):
     [label] = [lab for lab in widget.findChildren(type(w.chat_actions.context_label))
                if lab.text().startswith("Made with")]
     assert f"temperature {before.temperature}" in label.text()
-    changed = dataclasses.replace(before, temperature=1.5, top_k=7, seed=42)
+    changed = before.replace(temperature=1.5, top_k=7, seed=42)
     w.panel.set_generation_settings(changed)
     assert w.panel.generation_settings() != before
     qtbot.mouseClick(button(widget, "Use these settings"), Qt.MouseButton.LeftButton)
@@ -319,7 +319,7 @@ def test_export_to_json_and_import_gives_the_same_conversation(make_window, qtbo
     ask(w, qtbot, "count <b>please</b>")
     engine.script = counting_stream(3)
     with qtbot.waitSignal(w.answer_finished, timeout=10_000):
-        w.regenerate()  # a second version, exported too
+        w.flow.regenerate()  # a second version, exported too
     ask(w, qtbot, "and on")
     original = w.conversation
     path = tmp_path / "chat.json"

@@ -74,7 +74,7 @@ def test_stopped_answer_is_kept_regenerate_replaces_failed_is_not_saved(make_win
 
         engine.script = counting_stream(3)
         with qtbot.waitSignal(w.answer_finished, timeout=10_000):
-            w.regenerate()
+            w.flow.regenerate()
         assert w.chats.flush()
         texts = [m.text for m in store.load(chat_id)]
         assert texts == ["count", w.conversation.turns[-1].answer.text]
@@ -94,10 +94,10 @@ def test_delete_chat_removes_it_from_list_and_store(make_window, qtbot, chats_pa
     w = make_window(ScriptedEngine(counting_stream(2)))
     load(w, qtbot)
     ask(w, qtbot, "first")
-    w.new_chat()
+    w.chat_list.new_chat()
     ask(w, qtbot, "second")
     assert [w.conversation_list.item(i).text() for i in range(2)] == ["second", "first"]
-    w.delete_chat(0)
+    w.chat_list.delete_chat(0)
     assert w.conversation_list.count() == 1
     assert w.conversation.title == "first"
     assert [t.role for t in w.conversation.turns] == ["user", "assistant"]

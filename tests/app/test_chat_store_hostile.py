@@ -67,6 +67,7 @@ def test_a_turn_written_on_a_full_disk_is_saved_once_there_is_room(make_window, 
     disk.full = False  # the person frees some space and goes on
     second = ask(w, qtbot, "second question")
     assert not w.chats.unsaved
+    qtbot.waitUntil(lambda: w.banner_row.isHidden(), timeout=5000)  # saved: said no more
     messages = saved(chats_path, w.conversation.chat_id)
     assert [(m.role, m.text) for m in messages] == [
         ("user", "first question"), ("assistant", first.answer.text),
@@ -93,9 +94,11 @@ def test_writes_that_fail_are_tried_again_without_another_message(make_window, q
     assert w.banner.text().startswith("The disk is full: ")
     qtbot.wait(200)  # tried again, and again, quietly
     assert w.chats.unsaved and saved_titles(chats_path) == []
+    assert not w.banner_row.isHidden()  # still said while it is not saved
     disk.full = False
     qtbot.waitUntil(lambda: not w.chats.unsaved, timeout=5000)
     assert w.chats.flush()
+    qtbot.waitUntil(lambda: w.banner_row.isHidden(), timeout=5000)
     assert [m.text for m in saved(chats_path, w.conversation.chat_id)] == [
         "only question", answer.answer.text]
 

@@ -139,7 +139,7 @@ def test_engine_runs_only_on_the_worker_thread(make_window, qtbot):
     w = make_window(engine)
     load(w, qtbot)
     ask(w, qtbot)
-    w.new_chat()
+    w.chat_list.new_chat()
     w.close()
     assert engine.closed
     assert len(engine.threads) == 1
@@ -277,7 +277,7 @@ def test_new_chat_and_switching_back_keeps_the_colours(make_window, qtbot):
     w = make_window(engine)
     load(w, qtbot)
     before = kind_runs(ask(w, qtbot).token_view.document())
-    w.new_chat()
+    w.chat_list.new_chat()
     assert w.answer_widgets() == []
     assert w.conversation_list.count() == 2
     w.conversation_list.setCurrentRow(1)

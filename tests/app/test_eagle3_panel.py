@@ -8,7 +8,8 @@ import pytest
 
 from app.models.draft_compatibility import DraftCompatibility
 from app.panel.combo_items import item_enabled, item_reason
-from app.panel.generation_panel import GenerationPanel, describe_model
+from app.panel.generation_panel import GenerationPanel
+from app.panel.model_description import describe_model
 from app.teaching.legend import LEGEND_TIP, TokenLegend
 from app.transcript.token_view import token_tooltip
 from backend.engine.events import Token

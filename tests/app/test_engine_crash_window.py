@@ -27,7 +27,7 @@ def hook(tmp_path, monkeypatch):
 
 def ask(w, qtbot, text="zero one", *, new_chat=True):
     if new_chat:
-        w.new_chat()
+        w.chat_list.new_chat()
     with qtbot.waitSignal(w.answer_finished, timeout=LOAD_S) as done:
         assert w.send(text)
     return done.args[0].answer
@@ -36,7 +36,7 @@ def ask(w, qtbot, text="zero one", *, new_chat=True):
 def crash_and_recover(w, qtbot, trigger):
     """Send, let `trigger` crash the engine mid-answer, wait for the answer to end and the
     engine to come back with its models; returns the interrupted answer."""
-    w.new_chat()
+    w.chat_list.new_chat()
     ended = []
     w.answer_finished.connect(ended.append)
     with qtbot.waitSignals([w.answer_finished, w.models_changed], timeout=LOAD_S):

@@ -55,7 +55,7 @@ def test_the_model_line_says_where_the_model_runs():
 
     from scripted_engine import FakeModelInfo
 
-    from app.panel.generation_panel import describe_model
+    from app.panel.model_description import describe_model
 
     info = FakeModelInfo("/m/t.gguf", "t")
     assert "GPU" not in describe_model(info)

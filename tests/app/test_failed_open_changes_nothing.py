@@ -96,10 +96,10 @@ def test_open_is_greyed_while_an_answer_streams(make_window, qtbot, test_models,
     with qtbot.waitSignal(w.answer_finished, timeout=ANSWER_TIMEOUT_MS) as done:
         qtbot.keyClick(w.message_box, Qt.Key.Key_Return)
         qtbot.waitUntil(lambda: w.generating, timeout=ANSWER_TIMEOUT_MS)
-        assert not w.open_action.isEnabled()
+        assert not w.file_menu.open_action.isEnabled()
         ctrl_o(w)
         assert opened == []
         w.stop_button.click()
     assert done.args[0].answer.error is None
     assert w.target.path == str(test_models / "count-target.gguf")
-    assert w.open_action.isEnabled()
+    assert w.file_menu.open_action.isEnabled()

@@ -258,7 +258,7 @@ def test_an_answers_page_leads_with_its_own_question(make_window, qtbot, tmp_pat
         return str(target), filters.split(";;")[0]
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_dialog))
-    with qtbot.waitSignal(w.answer_exporter.exported, timeout=10_000):
+    with qtbot.waitSignal(w.exports.exporter.exported, timeout=10_000):
         qtbot.mouseClick(second.export_button, Qt.MouseButton.LeftButton)
     today = date.today().isoformat()
     assert asked == [str(default_folder() / f"Name the planets in order {today}.html")]
@@ -276,7 +276,7 @@ def test_an_answers_page_leads_with_its_own_question(make_window, qtbot, tmp_pat
         "Name the planets: in order")
 
     # the next export proposes the folder this one went to
-    with qtbot.waitSignal(w.answer_exporter.exported, timeout=10_000):
+    with qtbot.waitSignal(w.exports.exporter.exported, timeout=10_000):
         qtbot.mouseClick(second.export_button, Qt.MouseButton.LeftButton)
     assert Path(asked[-1]).parent == tmp_path
 

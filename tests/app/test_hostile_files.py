@@ -13,7 +13,7 @@ from scripted_engine import ScriptedEngine, counting_stream
 
 from backend.chats.store import ChatStore
 from backend.engine.request import GenerationRequest
-from backend.trace import Trace, write_trace
+from backend.traces import Trace, write_trace
 
 TARGET = "/models/fake-target.gguf"
 
@@ -34,8 +34,8 @@ def test_a_trace_of_a_second_answer_opens_whole_and_is_saved_whole(make_window, 
     first = two_turn_window(make_window, qtbot)
     earlier, second = first.answer_widgets()
     path = tmp_path / "second.json"
-    with qtbot.waitSignal(first.answer_exporter.exported, timeout=10_000):
-        first.export_answer(second, str(path))
+    with qtbot.waitSignal(first.exports.exporter.exported, timeout=10_000):
+        first.exports.export_answer(second, str(path))
     assert first.chats.flush()
     before = {c.id for c in first.chats.store.list()}
 

@@ -65,7 +65,7 @@ def answered(make_window, qtbot, eng, temperature: float = 0.0):
 
 
 def check(w, qtbot, widget) -> str:
-    with qtbot.waitSignal(w.lossless.finished, timeout=10_000) as result:
+    with qtbot.waitSignal(w.flow.lossless.finished, timeout=10_000) as result:
         widget.check_button.click()
     assert result.args[0] is widget
     return result.args[1]
@@ -137,7 +137,7 @@ def test_refused_while_another_answer_streams(make_window, qtbot):
     assert w.send("again")
     words = check(w, qtbot, widget)
     assert "Another answer is being written" in words
-    w.stop()
+    w.flow.stop()
     qtbot.waitUntil(lambda: not w.generating, timeout=10_000)
     n = len(emitted_tokens(SPEC))
     assert not any(r.max_tokens == n for r in eng.requests)  # the answers only, no check
@@ -155,7 +155,7 @@ def test_real_engine_counting_pair_is_identical(make_window, qtbot, test_models,
     assert answer.n_drafted > 0, "the answer should have speculated"
     if spec == "draft":
         assert answer.n_accepted < answer.n_drafted, "the draft pair rejects some drafts"
-    with qtbot.waitSignal(w.lossless.finished, timeout=60_000) as result:
+    with qtbot.waitSignal(w.flow.lossless.finished, timeout=60_000) as result:
         widget.check_button.click()
     assert result.args[1] == identical_text(len(answer.tokens.emitted())), result.args[1]
 

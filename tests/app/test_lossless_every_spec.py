@@ -39,7 +39,7 @@ def answer_and_check(w, qtbot, prompt: str):
         assert w.send(prompt)
     widget = done.args[0]
     assert widget.answer.error is None, widget.answer.error
-    with qtbot.waitSignal(w.lossless.finished, timeout=LOAD_MS) as result:
+    with qtbot.waitSignal(w.flow.lossless.finished, timeout=LOAD_MS) as result:
         widget.check_button.click()
     return widget, result.args[1]
 

@@ -13,7 +13,7 @@ from gguf_corpus import base_kvs, build, kv_u32, s
 from scripted_engine import ScriptedEngine
 
 from app.models.manager_window import ModelManagerWindow
-from app.models.search_tab import FIT, FIT_DRAFT, MODEL_ROLE
+from app.models.repo_files import FIT, FIT_DRAFT, MODEL_ROLE
 from backend.models import transfer
 from backend.models.download import State
 from backend.models.memory import FIXED_OVERHEAD, Fit, Memory
@@ -425,7 +425,7 @@ def test_model_text_is_shown_as_plain_text(make_manager, qtbot, tmp_path):
 def test_the_main_window_opens_the_manager_and_loads_what_it_picks(
         make_window, qtbot, test_models, settings_path, tmp_path):
     window = make_window(ScriptedEngine())
-    window.models_action.trigger()
+    window.file_menu.models_action.trigger()
     manager = window.model_manager.window
     assert manager is not None and manager.isVisible()
     with qtbot.waitSignal(window.models_changed, timeout=5000):
@@ -445,7 +445,7 @@ def test_the_main_window_opens_the_manager_and_loads_what_it_picks(
     with qtbot.waitSignal(manager.closed, timeout=15_000):
         manager.close()
     qtbot.waitUntil(lambda: window.model_manager.window is None)
-    window.models_action.trigger()  # a new one, with the remembered folder
+    window.file_menu.models_action.trigger()  # a new one, with the remembered folder
     assert str(folder.resolve()) in window.model_manager.window.library_tab.folders_label.text()
     wait_library(window.model_manager.window, qtbot)
 
@@ -491,7 +491,7 @@ def test_the_fit_counts_the_gpu_only_under_the_gpu_layers_setting(
         fits = {}
         for gpu_layers in (0, -1):
             window.settings.models.gpu_layers = gpu_layers
-            window.models_action.trigger()
+            window.file_menu.models_action.trigger()
             manager = window.model_manager.window
             search(manager, qtbot, "count")
             (q8,) = open_repo(manager, qtbot)["Q8_0"]

@@ -9,7 +9,7 @@ from scripted_engine import ScriptedEngine, counting_stream
 from test_trace_open import live_answer, open_in
 
 from app.teaching.replay import ReplayScript
-from backend.trace import write_trace
+from backend.traces import write_trace
 
 SCRIPT = counting_stream(15, k=4, reject_at=lambda s: s % 5)
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 from app.engine_link.worker import default_engine_factory
-from app.panel.generation_panel import SERVER_SPECULATES
+from app.panel.spec_reasons import SERVER_SPECULATES
 from app.teaching.lossless_check import SERVER_TEXT
 from app.transcript.answer import format_stats
 from backend.serving.report import NO_COLOURS
 from backend.serving.switch import BackendSwitch
-from backend.trace import read_trace
+from backend.traces import read_trace
 from tests.serving.fakeserver import FakeServer, recording
 from tests.serving.realserver import MODEL, free_port, llama_cpp_server
 
@@ -97,13 +97,13 @@ def test_recorded_vllm_numbers_show_in_the_stats_and_the_note(make_window, qtbot
         assert not window.answer_widgets()[-1].chart.isHidden()
         # the teaching views that need token verdicts say why they cannot work here
         widget = window.answer_widgets()[-1]
-        with qtbot.waitSignal(window.lossless.finished) as result:
+        with qtbot.waitSignal(window.flow.lossless.finished) as result:
             widget.check_button.click()
         assert result.args[1] == SERVER_TEXT
         # exported like any answer: its trace reads back with the server's stats
         path = tmp_path / "answer.json"
-        with qtbot.waitSignal(window.answer_exporter.exported):
-            window.export_answer(widget, str(path))
+        with qtbot.waitSignal(window.exports.exporter.exported):
+            window.exports.export_answer(widget, str(path))
         trace = read_trace(path)
         assert trace.events[-1].stats.n_drafted == 12
         assert trace.events[-1].stats.accepted_per_step == (3, 0, 1, 1)
@@ -150,7 +150,7 @@ def test_stop_ends_a_server_answer_that_waits_on_the_network(make_window, qtbot)
         with qtbot.waitSignal(window.answer_finished) as done:
             assert window.send("Why is the sky blue?")
             qtbot.waitUntil(server.holding.is_set)
-            window.stop()
+            window.flow.stop()
         a = done.args[0].answer
         assert a.stop_reason == "cancelled" and " The sky".startswith(a.text)
         assert not window.generating

@@ -14,13 +14,11 @@ from app.panel.generation_panel import GenerationPanel
 from app.shell.main import build_parser as window_parser
 from backend import settings_schema as schema
 from backend.cli.main import build_parser as cli_parser
-from backend.engine.request import GenerationRequest, SamplingSettings
+from backend.engine.request import PARTS, GenerationRequest
+from backend.generation_settings import GenerationSettings, generation_request
 from backend.settings import load_settings
 
 NUMERIC = [o for o in schema.OPTIONS.values() if o.minval is not None]
-# Where a generation setting goes in the engine's request (the others are not part of it).
-REQUEST_FIELDS = {"n_draft": "n_draft_max", "p_min": "p_min", "max_tokens": "max_tokens"}
-SAMPLING_FIELDS = {"temperature", "top_p", "top_k", "min_p", "repeat_penalty", "seed"}
 
 
 def _edge(option: schema.Option, edge: str):
@@ -52,15 +50,29 @@ def _cli(option: schema.Option, value):
 
 
 def _dest(option: schema.Option) -> str:
-    return option.cli.lstrip("-").replace("-", "_")
+    return option.name  # `draftlight generate` keeps each setting under its own name
 
 
-def _request(option: schema.Option, value) -> None:
-    """Build the request that carries `value` (ValueError when it refuses it)."""
-    if option.name in REQUEST_FIELDS:
-        GenerationRequest(prompt="x", **{REQUEST_FIELDS[option.name]: value})
-    elif option.name in SAMPLING_FIELDS:
-        GenerationRequest(prompt="x", sampling=SamplingSettings(**{option.name: value}))
+def _request(option: schema.Option, value) -> GenerationRequest:
+    """The request the settings make with `value` (ValueError, naming the setting, when it
+    refuses it)."""
+    return generation_request(GenerationSettings(**{option.name: value}), prompt="x")
+
+
+def _at(request: GenerationRequest, path: str):
+    """The value at a request field's path ("sampling.temperature")."""
+    for name in path.split("."):
+        request = getattr(request, name)
+    return request
+
+
+def _bare_request(option: schema.Option, value) -> GenerationRequest:
+    """A request made with `value` in the option's field directly, as a bench or a trace
+    reader makes one (ValueError, naming the field, when it refuses it)."""
+    part, _, name = option.request.rpartition(".")
+    if part:
+        return GenerationRequest(prompt="x", **{part: PARTS[part](**{name: value})})
+    return GenerationRequest(prompt="x", **{name: value})
 
 
 @pytest.fixture
@@ -100,7 +112,9 @@ def test_an_edge_value_is_kept_everywhere(option, edge, panel, tmp_path):
     w.setValue(value)
     assert w.value() == value
     assert _cli(option, value) == value
-    _request(option, value)
+    if option.request:
+        for request in (_request(option, value), _bare_request(option, value)):
+            assert _at(request, option.request) == value
     if option is schema.N_DRAFT:  # the window's own command line has --n-draft too
         assert window_parser().parse_args(["--n-draft", str(value)]).n_draft == value
 
@@ -111,7 +125,7 @@ def test_a_value_past_an_edge_is_refused_everywhere(option, edge, panel, tmp_pat
     value = _past(option, edge)
     loaded, problems = _load(tmp_path, option, value)
     assert loaded == option.default
-    assert len(problems) == 1 and option.label in problems[0] and "outside" in problems[0]
+    assert len(problems) == 1 and option.label in str(problems[0]) and "outside" in str(problems[0])
     w = _panel_input(panel, option)
     if option.kind is int and not -(2**31) <= value < 2**31:
         # past a Qt spin box's 32-bit range, which is why the declaration stops at 2³¹−1
@@ -124,9 +138,11 @@ def test_a_value_past_an_edge_is_refused_everywhere(option, edge, panel, tmp_pat
     with pytest.raises(SystemExit):
         _cli(option, value)
     assert option.cli in capsys.readouterr().err
-    if option.name in REQUEST_FIELDS or option.name in SAMPLING_FIELDS:
+    if option.request:
         with pytest.raises(ValueError, match=option.label):
             _request(option, value)
+        with pytest.raises(ValueError, match=option.request.rpartition(".")[2]):
+            _bare_request(option, value)
     if option is schema.N_DRAFT:
         with pytest.raises(SystemExit):
             window_parser().parse_args(["--n-draft", str(value)])

@@ -93,7 +93,7 @@ def test_settings_written_window_recreated_settings_restored(make_window, qtbot,
             gs.repeat_penalty, gs.seed, gs.max_tokens) == ("ngram", 11, 0.55, 0.8, 17, 0.1,
                                                            1.15, 1234, 640)
     w2.conversation.add_user("hello")
-    request = w2.build_request()  # what the panel shows is what the engine is asked for
+    request = w2.flow.build_request()  # what the panel shows is what the engine is asked for
     assert (request.sampling.min_p, request.sampling.repeat_penalty) == (0.1, 1.15)
     assert w2.panel.n_ctx.value() == 2048
     assert w2.settings.models.target == "/models/first.gguf"

@@ -30,7 +30,7 @@ def panel(qtbot):
 
 
 def _cli_spec(spec: str) -> str:
-    return cli_parser().parse_args(["generate", "--model", "m.gguf", "--spec", spec, "p"]).spec
+    return cli_parser().parse_args(["generate", "--model", "m.gguf", "--spec", spec, "p"]).spec_type
 
 
 def _saved_spec(tmp_path, spec: str) -> str:

@@ -13,7 +13,7 @@ from scripted_engine import ScriptedEngine, counting_stream
 from app.chat.trace_opening import REPLAY_MARK
 from app.shell.main import build_parser
 from backend.engine.events import GenerationStarted
-from backend.trace import Trace, write_trace
+from backend.traces import Trace, write_trace
 
 TARGET = "/models/fake-target.gguf"
 

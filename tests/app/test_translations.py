@@ -307,7 +307,7 @@ def test_backend_errors_and_refusals_speak_the_window_language(language):
     from app.backend_text import error_text, reason_text
     from backend.engine import exit_status
     from backend.models.vocab import VocabInfo, incompatibility
-    from backend.trace import TraceError, trace_from_dict
+    from backend.traces import TraceError, trace_from_dict
 
     target = VocabInfo("spm", True, False, 1, 2, ["a"] * 100)
     draft = VocabInfo("spm", False, False, 1, 2, ["a"] * 100)
@@ -336,7 +336,7 @@ def test_model_file_download_and_server_errors_speak_the_window_language(languag
     import struct
 
     from app.backend_text import error_text
-    from backend.models.inspect import ModelFileError, inspect_model
+    from backend.models.inspection import ModelFileError, inspect_model
     from backend.models.transfer import DownloadError, destination
     from backend.serving.client import ServerError, normalize_base_url
 
@@ -363,3 +363,19 @@ def test_model_file_download_and_server_errors_speak_the_window_language(languag
     assert error_text(unaddressed.value) == (
         "Indica l'indirizzo del server, ad es. http://127.0.0.1:8080/v1.")
     assert str(broken.value).startswith("cut.gguf: The length of")  # str(exc) stays English
+
+
+def test_a_bad_settings_file_is_said_in_the_window_language(language, make_window,
+                                                           settings_path):
+    import json
+
+    from scripted_engine import ScriptedEngine
+
+    settings_path.write_text(json.dumps({"generation": {"n_draft": 99}}))
+    language("it")
+    w = make_window(ScriptedEngine())
+    said = w.banner.text()
+    assert "nel file delle impostazioni" in said and "si usa" in said, said
+    settings_path.write_text("[")  # not JSON at all: the defaults, said in Italian too
+    w2 = make_window(ScriptedEngine())
+    assert "si usano le impostazioni predefinite" in w2.banner.text(), w2.banner.text()

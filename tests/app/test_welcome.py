@@ -38,7 +38,7 @@ def test_an_empty_chat_shows_the_welcome_and_a_message_hides_it(make_window, qtb
     with qtbot.waitSignal(w.answer_finished, timeout=10_000):
         assert w.send("count")
     assert not welcome.isVisible()
-    w.new_chat()
+    w.chat_list.new_chat()
     qtbot.waitUntil(welcome.isVisible)
     w.chat_list.list.setCurrentRow(1)  # the chat with the answer, newest first
     qtbot.waitUntil(lambda: bool(w.transcript.answer_widgets()) and not welcome.isVisible())

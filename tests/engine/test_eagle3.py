@@ -26,7 +26,7 @@ from backend.engine.engine import Engine
 from backend.engine.errors import EngineError
 from backend.engine.events import GenerationFailed
 from backend.engine.request import GenerationRequest, SamplingSettings
-from backend.models.inspect import inspect_model
+from backend.models.inspection import inspect_model
 from engine.runner import (
     assert_rollback_leaves_plain_state,
     emitted_ids,

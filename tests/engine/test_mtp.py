@@ -21,7 +21,7 @@ from backend.engine.context import Context
 from backend.engine.engine import Engine
 from backend.engine.events import GenerationFailed
 from backend.engine.request import GenerationRequest, SamplingSettings
-from backend.models.inspect import inspect_model
+from backend.models.inspection import inspect_model
 from engine.runner import (
     assert_rollback_leaves_plain_state,
     emitted_ids,

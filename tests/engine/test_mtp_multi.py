@@ -22,7 +22,7 @@ from backend.engine.context import Context
 from backend.engine.drafters.mtp import MtpDrafter
 from backend.engine.model import LoadedModel
 from backend.engine.request import GenerationRequest, SamplingSettings
-from backend.models.inspect import inspect_model
+from backend.models.inspection import inspect_model
 from engine.runner import (
     assert_rollback_leaves_plain_state,
     emitted_ids,
