@@ -15,7 +15,6 @@ import os
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 from backend import spec_types
@@ -34,7 +33,8 @@ from backend.engine.events import (
 from backend.engine.model_info import ModelInfo
 from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
-from backend.serving import llama_server, prometheus, sglang, vllm
+from backend.serving import prometheus, servers
+from backend.serving.adapter import Extras, Metrics
 from backend.serving.client import (
     FINISH_GRACE_S,
     READ_TIMEOUT_S,
@@ -151,7 +151,7 @@ class ServerEngine:
         # read after.
         before = self._metrics() if self._metrics_page is not False else None
         self._metrics_page = before is not None
-        extras: dict[str, Any] = {}
+        extras: Extras = {}
         texts: list[str] = []
         pieces = Pieces()  # text the server sent, readable whatever it held
         finish: StopReason | None = None
@@ -202,30 +202,20 @@ class ServerEngine:
         stats = self._stats(extras, len(texts), start, first, last)
         yield GenerationFinished(reason, "".join(texts), stats)
 
-    def _metrics(self) -> dict[str, float] | None:
+    def _metrics(self) -> Metrics | None:
         page = self.client.metrics_page()
         return prometheus.parse_metrics(page) if page is not None else None
 
-    def _report(self, extras: dict[str, Any], before: dict[str, float] | None) -> SpecReport:
-        partial = None
-        for adapter in (llama_server.read, vllm.read, sglang.read):
-            report = adapter(extras)
-            if report is not None and report.n_drafted is not None and (
-                    report.n_accepted is not None):
-                return report
-            if report is not None and report.has_numbers:
-                partial = report
+    def _report(self, extras: Extras, before: Metrics | None) -> SpecReport:
+        said = servers.read(extras)
+        if said is not None and said.n_drafted is not None and said.n_accepted is not None:
+            return said  # the /metrics page is not read again when the answer says it all
         after = self._metrics() if before is not None else None
-        if before is not None and after is not None and vllm.has_counters(before):
-            counted = vllm.from_counters(before, after)
-            if counted is not None:
-                return counted
-        words = sglang.server_wide(after) if after is not None else ""
-        if partial is not None:
-            return replace(partial, notes=(*partial.notes, words) if words else partial.notes)
-        return SpecReport(notes=(words,)) if words else SpecReport()
+        if before is None or after is None:
+            return said if said is not None else SpecReport()
+        return servers.with_metrics(said, before, after)
 
-    def _stats(self, extras: dict[str, Any], n_pieces: int, start: float,
+    def _stats(self, extras: Extras, n_pieces: int, start: float,
                first: float | None, last: float) -> Stats:
         report = self.last_report
         n_prompt, n_cached, n_generated = _usage(extras)
@@ -237,7 +227,7 @@ class ServerEngine:
             "generation_ms": 1000 * (last - first) if first is not None else 0.0,
             "ttft_ms": 1000 * (first - start) if first is not None else 0.0,
         }
-        fields.update(llama_server.timing_fields(extras))
+        fields.update(servers.timings(extras))
         # Totals go into the stats only when the server gave both: an acceptance rate made of
         # one known and one missing number would be invented.
         both = report.n_drafted is not None and report.n_accepted is not None
@@ -286,7 +276,7 @@ def _stop_reason(finish: object) -> StopReason | None:
     return _FINISH.get(finish, "eos") if isinstance(finish, str) else "eos"
 
 
-def _usage(extras: dict[str, Any]) -> tuple[int | None, int | None, int | None]:
+def _usage(extras: Extras) -> tuple[int | None, int | None, int | None]:
     """The OpenAI `usage` object, read in one place: prompt, cached and generated tokens, each
     a count that can be true (`report.count`), cached never more than prompted."""
     usage = extras.get("usage")
@@ -300,17 +290,14 @@ def _usage(extras: dict[str, Any]) -> tuple[int | None, int | None, int | None]:
     return prompt, cached, count(usage.get("completion_tokens"))
 
 
-def _collect(chunk: dict[str, Any], extras: dict[str, Any]) -> None:
-    """Keep the last of each field an adapter reads (they come on the final chunks, at the
-    top level or, for some versions, in the choice)."""
+def _collect(chunk: dict[str, Any], extras: Extras) -> None:
+    """Keep the last of each field the servers' adapters read, and OpenAI's usage (they come
+    on the final chunks, at the top level or, for some versions, in the choice)."""
     choices = chunk.get("choices")
     choice = choices[0] if isinstance(choices, list) and choices else None
     for place in (choice, chunk):
         if not isinstance(place, dict):
             continue
-        for key in ("timings", "metrics", "usage"):
+        for key in ("usage", *servers.fields()):
             if isinstance(place.get(key), dict):
                 extras[key] = place[key]
-    meta = sglang.meta_info(chunk)
-    if meta is not None:
-        extras["meta_info"] = meta

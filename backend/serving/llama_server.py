@@ -4,15 +4,18 @@ n-gram or MTP drafter, besides its prompt and generation counts and times.
 
 `timings` is read in one place (`_Timings.read`): each count and time finite and in range,
 and speculation counts that contradict the others (more drafts accepted than drafted, or
-than tokens generated) left out rather than shown."""
+than tokens generated) left out rather than shown. Its /metrics page is not read: the
+timings say all of one answer. (An `adapter.ServerAdapter`.)"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from backend.serving.report import SpecReport, count, millis
+from backend.serving.adapter import Extras, Metrics
+from backend.serving.report import SpecReport, count, millis, rest_of
 
+NAME = "llama-server"
+FIELDS: tuple[str, ...] = ("timings",)
 SOURCE = "llama-server's timings"
 
 
@@ -27,7 +30,7 @@ class _Timings:
     draft_n_accepted: int | None = None
 
     @classmethod
-    def read(cls, extras: dict[str, Any]) -> _Timings | None:
+    def read(cls, extras: Extras) -> _Timings | None:
         timings = extras.get("timings")
         if not isinstance(timings, dict):
             return None
@@ -43,20 +46,27 @@ class _Timings:
         return t
 
 
-def read(extras: dict[str, Any]) -> SpecReport | None:
+def read(extras: Extras) -> SpecReport | None:
     """The speculation of one answer; None when the response is not llama-server's."""
     t = _Timings.read(extras)
     if t is None:
         return None
     if t.draft_n is None and t.draft_n_accepted is None:
         return SpecReport()  # llama-server without speculation
-    steps = (t.predicted_n - t.draft_n_accepted
-             if t.predicted_n is not None and t.draft_n_accepted is not None else None)
+    steps = rest_of(t.predicted_n, t.draft_n_accepted)
     return SpecReport(SOURCE, n_drafted=t.draft_n, n_accepted=t.draft_n_accepted,
-                      n_steps=steps if steps and steps > 0 else None)
+                      n_steps=steps or None)
 
 
-def timing_fields(extras: dict[str, Any]) -> dict[str, float]:
+def counted(before: Metrics, after: Metrics) -> SpecReport | None:
+    return None
+
+
+def server_wide(after: Metrics) -> str:
+    return ""
+
+
+def timings(extras: Extras) -> dict[str, float]:
     """The server's own counts and times of the answer, in `Stats`' names."""
     t = _Timings.read(extras)
     if t is None:

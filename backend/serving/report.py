@@ -13,8 +13,11 @@ so an odd value from a server is left out rather than shown, and never costs the
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 # Said wherever a server's answer is shown: its tokens carry no verdicts.
 NO_COLOURS = ("Per-token colours need the local engine: a server reports its speculation as "
@@ -149,3 +152,41 @@ def int_list(value: object) -> tuple[int, ...] | None:
         return None
     out = [count(v) for v in value]
     return None if any(v is None for v in out) else tuple(v for v in out if v is not None)
+
+
+def fraction(value: object) -> float | None:
+    """A rate: a finite number in [0, 1], else None."""
+    return number(value, 0.0, 1.0)
+
+
+def accept_length(value: object) -> float | None:
+    """A mean accepted length per verify step, which counts the step's own token, so at
+    least 1; else None."""
+    return number(value, 1.0, float(MAX_COUNT))
+
+
+def first(places: Sequence[dict[str, Any]], names: Sequence[str],
+          convert: Callable[[object], T | None]) -> T | None:
+    """The first value under any of `names` (servers have called one number several things)
+    in any of `places` that `convert` can read; None when none can be."""
+    for place in places:
+        for name in names:
+            if name in place:
+                value = convert(place[name])
+                if value is not None:
+                    return value
+    return None
+
+
+def rest_of(generated: int | None, part: int | None) -> int | None:
+    """An answer's tokens are its verify steps plus its accepted drafts (each step adds one
+    token of the target's own after the drafts it accepted): given the tokens and one of the
+    two, the other; None when either is unknown or they cannot be true together."""
+    if generated is None or part is None or part > generated:
+        return None
+    return generated - part
+
+
+def drafted_from_rate(accepted: int | None, rate: float | None) -> int | None:
+    """How many drafts an accepted count and an acceptance rate mean (None without both)."""
+    return derived(accepted / rate) if accepted is not None and rate else None

@@ -3,16 +3,28 @@
 accepted and proposed counts), otherwise its Prometheus counters read before and after the
 answer. The response field is marked experimental by vLLM, so the names it has had are all
 read, and a shape that is not understood gives no numbers rather than wrong ones: every value
-is read through `report.count`/`number`, and a per-step list that disagrees with the totals
-beside it is left out."""
+is read through `report`'s readers, and a per-step list that disagrees with the totals
+beside it is left out. (An `adapter.ServerAdapter`.)"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from backend.serving import prometheus
-from backend.serving.report import MAX_COUNT, SpecReport, count, derived, int_list, number
+from backend.serving.adapter import Extras, Metrics
+from backend.serving.report import (
+    SpecReport,
+    accept_length,
+    count,
+    derived,
+    drafted_from_rate,
+    first,
+    fraction,
+    int_list,
+)
 
+NAME = "vLLM"
+FIELDS: tuple[str, ...] = ("metrics",)
 SUMMARY = "vLLM's per-request metrics"
 COUNTERS_SOURCE = "vLLM's counters (/metrics, before and after the answer)"
 NUM_DRAFTS = "vllm:spec_decode_num_drafts"
@@ -30,7 +42,7 @@ _PER_STEP_DRAFTED = ("proposed_per_step", "num_draft_tokens_per_step", "proposed
                      "step_proposed", "draft_tokens_per_step", "drafted_per_step")
 
 
-def read(extras: dict[str, Any]) -> SpecReport | None:
+def read(extras: Extras) -> SpecReport | None:
     """One answer's numbers from the response body; None when it carries none."""
     metrics = extras.get("metrics")
     spec = metrics.get("speculative_decoding") if isinstance(metrics, dict) else None
@@ -38,8 +50,8 @@ def read(extras: dict[str, Any]) -> SpecReport | None:
         return None
     places = [spec] + [v for k, v in spec.items() if isinstance(v, dict)
                        and k in ("detailed", "per_step", "steps", "summary")]
-    accepted_steps = _first(places, _PER_STEP_ACCEPTED, int_list)
-    drafted_steps = _first(places, _PER_STEP_DRAFTED, int_list)
+    accepted_steps = first(places, _PER_STEP_ACCEPTED, int_list)
+    drafted_steps = first(places, _PER_STEP_DRAFTED, int_list)
     if accepted_steps is None or drafted_steps is None:  # or one record per step
         accepted_steps, drafted_steps = _step_records(spec) or (accepted_steps, drafted_steps)
     if accepted_steps is not None and drafted_steps is not None and len(
@@ -47,16 +59,15 @@ def read(extras: dict[str, Any]) -> SpecReport | None:
         return SpecReport(SUMMARY + " (detailed)", n_drafted=sum(drafted_steps),
                           n_accepted=sum(accepted_steps), n_steps=len(accepted_steps),
                           accepted_per_step=accepted_steps, drafted_per_step=drafted_steps)
-    drafts = _first(places, _DRAFTS, count)
-    drafted = _first(places, _DRAFTED, count)
-    accepted = _first(places, _ACCEPTED, count)
-    # vLLM's mean length counts the bonus token, so it is at least 1; a rate is a fraction
-    mean_length = _first(places, ("mean_acceptance_length",), _mean_length)
-    rate = _first(places, ("draft_acceptance_rate", "acceptance_rate"), _fraction)
+    drafts = first(places, _DRAFTS, count)
+    drafted = first(places, _DRAFTED, count)
+    accepted = first(places, _ACCEPTED, count)
+    mean_length = first(places, ("mean_acceptance_length",), accept_length)
+    rate = first(places, ("draft_acceptance_rate", "acceptance_rate"), fraction)
     if accepted is None and mean_length is not None and drafts:
         accepted = derived((mean_length - 1.0) * drafts)
-    if drafted is None and accepted is not None and rate:
-        drafted = derived(accepted / rate)
+    if drafted is None:
+        drafted = drafted_from_rate(accepted, rate)
     if drafted is None and accepted is None:
         return None
     if accepted_steps is not None and ((drafts is not None and len(accepted_steps) != drafts)
@@ -67,7 +78,7 @@ def read(extras: dict[str, Any]) -> SpecReport | None:
                       accepted_per_step=accepted_steps or ())
 
 
-def from_counters(before: dict[str, float], after: dict[str, float]) -> SpecReport | None:
+def counted(before: Metrics, after: Metrics) -> SpecReport | None:
     """The answer's share of the server-wide counters; None when the server has none."""
     drafted = prometheus.diff(before, after, NUM_DRAFT_TOKENS)
     accepted = prometheus.diff(before, after, NUM_ACCEPTED)
@@ -78,40 +89,26 @@ def from_counters(before: dict[str, float], after: dict[str, float]) -> SpecRepo
                       notes=(SHARED_COUNTERS,))
 
 
-def has_counters(values: dict[str, float]) -> bool:
-    return prometheus.counter(values, NUM_DRAFT_TOKENS) is not None
+def server_wide(after: Metrics) -> str:
+    return ""
 
 
-def _step_records(spec: dict) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+def timings(extras: Extras) -> dict[str, float]:
+    return {}
+
+
+def _step_records(spec: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """Per-step lists from a list of per-step records ({"accepted": a, "proposed": p})."""
     for key in ("steps", "per_step", "detailed"):
         records = spec.get(key)
         if not isinstance(records, list) or not records or not all(
                 isinstance(r, dict) for r in records):
             continue
-        accepted = [_first([r], (*_ACCEPTED, "accepted", "num_accepted"), count)
+        accepted = [first([r], (*_ACCEPTED, "accepted", "num_accepted"), count)
                     for r in records]
-        drafted = [_first([r], (*_DRAFTED, "proposed", "drafted", "num_proposed"), count)
+        drafted = [first([r], (*_DRAFTED, "proposed", "drafted", "num_proposed"), count)
                    for r in records]
         if all(a is not None for a in accepted) and all(d is not None for d in drafted):
             return (tuple(a for a in accepted if a is not None),
                     tuple(d for d in drafted if d is not None))
     return None
-
-
-def _first(places: list[dict], names: tuple[str, ...], convert):
-    for place in places:
-        for name in names:
-            if name in place:
-                value = convert(place[name])
-                if value is not None:
-                    return value
-    return None
-
-
-def _mean_length(value: object) -> float | None:
-    return number(value, 1.0, float(MAX_COUNT))
-
-
-def _fraction(value: object) -> float | None:
-    return number(value, 0.0, 1.0)
