@@ -36,11 +36,6 @@ def spec_caption(name: str) -> str:
     return backend_text(spec.caption) if spec is not None else name
 
 
-def spec_tooltip(name: str) -> str:
-    spec = spec_types.get(name)
-    return backend_text(spec.tooltip) if spec is not None else ""
-
-
 def drafted_by(name: str) -> str:
     """The token hover's words for a token this spec type drafted ("" when it does not)."""
     spec = spec_types.get(name)

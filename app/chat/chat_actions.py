@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.backend_text import option_label
 from app.chat.context_budget import context_use, turns_to_drop
 from app.chat.context_notice import DROP, NEW_CHAT, SUMMARISE, ContextNotice
 from app.chat.conversation import Conversation, Turn
@@ -35,6 +36,7 @@ from app.models.model_names import answer_model_file
 from app.shell.theme import token_colours
 from app.transcript.message_widgets import AnswerWidget, UserMessageWidget, plain_label
 from app.widgets.copy_feedback import copy_text
+from backend import settings_schema as schema
 from backend.stop_reasons import INTERRUPTED
 
 if TYPE_CHECKING:
@@ -53,12 +55,19 @@ SETTING_WORDS = (
     ("repeat_penalty", QT_TRANSLATE_NOOP("ChatActions", "repeat penalty")),
     ("seed", QT_TRANSLATE_NOOP("ChatActions", "seed")),
     ("max_tokens", QT_TRANSLATE_NOOP("ChatActions", "max tokens")))
+SPECULATION = (schema.SPEC_TYPE.name, schema.N_DRAFT.name, schema.P_MIN.name)
 
 
 def settings_words(settings: dict[str, Any]) -> str:
-    return " · ".join(f"{translate('ChatActions', words)} {settings[name]}"
-                      for name, words in SETTING_WORDS
-                      if name in settings)
+    """The "Made with …" line: the sampler's settings in short words, then any other declared
+    generation setting (one registered later) by its panel label; the spec type and K are in
+    the answer's title already."""
+    named = dict(SETTING_WORDS)
+    shown = [f"{translate('ChatActions', words)} {settings[name]}"
+             for name, words in SETTING_WORDS if name in settings]
+    shown += [f"{option_label(o)} {settings[o.name]}" for o in schema.section("generation")
+              if o.name in settings and o.name not in named and o.name not in SPECULATION]
+    return " · ".join(shown)
 
 
 def _button(text: str, tip: str) -> QToolButton:

@@ -139,20 +139,20 @@ class GenerationPanel(QWidget):
         form.addRow(option_label(schema.P_MIN), self.p_min)
 
         # Sampling ----------------------------------------------------------------------
-        self.temperature = self._generation_input(schema.TEMPERATURE)
-        self.top_p = self._generation_input(schema.TOP_P)
-        self.top_k = self._generation_input(schema.TOP_K)
-        self.min_p = self._generation_input(schema.MIN_P)
-        self.repeat_penalty = self._generation_input(schema.REPEAT_PENALTY)
-        self.seed = self._generation_input(schema.SEED)
-        self.max_tokens = self._generation_input(schema.MAX_TOKENS)
+        # Every other generation setting the schema declares, in its order: one declared
+        # later (registered) gets its input here with no change to the panel.
+        placed = {schema.SPEC_TYPE.name, schema.N_DRAFT.name, schema.P_MIN.name}
         sampling = CollapsibleSection("sampling", self.tr("Sampling"), self.tr(
             "How the target picks each token. Temperature 0 is greedy: the same answer every "
             "time, token for token."))
         form = sampling.form()
-        for option in (schema.TEMPERATURE, schema.TOP_P, schema.TOP_K, schema.MIN_P,
-                       schema.REPEAT_PENALTY, schema.SEED, schema.MAX_TOKENS):
-            form.addRow(option_label(option), self._inputs[option.name])
+        for option in schema.section("generation"):
+            if option.name not in placed:
+                form.addRow(option_label(option), self._generation_input(option))
+        self.temperature, self.top_p, self.top_k, self.min_p, self.repeat_penalty, \
+            self.seed, self.max_tokens = (self._inputs[o.name] for o in (
+                schema.TEMPERATURE, schema.TOP_P, schema.TOP_K, schema.MIN_P,
+                schema.REPEAT_PENALTY, schema.SEED, schema.MAX_TOKENS))
 
         self.setObjectName("sidePanel")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)  # paint the sheet's canvas

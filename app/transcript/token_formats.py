@@ -11,7 +11,6 @@ from __future__ import annotations
 from PySide6.QtGui import QBrush, QColor, QTextCharFormat, QTextFormat
 
 from app.shell.theme import TokenColours
-from backend.engine.events import Token
 
 # Custom format properties: the token kind ("accepted", "rejected", "target") and, for MTP
 # drafts, the head index. Everything inserted into a token view carries KIND_PROPERTY.
@@ -54,15 +53,6 @@ class TokenFormats:
             fmt.setProperty(HEAD_PROPERTY, index)
             self._heads[index] = fmt
         return fmt
-
-    def for_token(self, token: Token) -> QTextCharFormat:
-        if token.origin == "target":
-            return self.target
-        if not token.accepted:
-            return self.rejected
-        if token.origin == "mtp" and token.head is not None:
-            return self.head(token.head)
-        return self.accepted
 
 
 def _format(kind: str, fg: str | None = None, bg: str | None = None) -> QTextCharFormat:

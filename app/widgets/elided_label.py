@@ -17,9 +17,6 @@ class ElidedLabel(QLabel):
         self._full = ""
         self.set_full_text(text)
 
-    def full_text(self) -> str:
-        return self._full
-
     def set_full_text(self, text: str) -> None:
         self._full = text
         self.setToolTip(text)

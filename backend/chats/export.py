@@ -113,17 +113,19 @@ def _within(option: Option) -> Any:
     return Annotated[option.kind, Bounds(option.minval, option.maxval)] | None
 
 
-# What an answer was made with (app/chat_actions.answer_settings): the generation settings,
-# each within its declared range, and the model. A setting this version does not know is
-# dropped.
-AnswerSettings = dataclasses.make_dataclass(
-    "AnswerSettings",
-    [(o.name, _within(o), dataclasses.field(default=None))
-     for o in schema.OPTIONS.values() if o.section == "generation"]
-    + [("model_name", Label | None, dataclasses.field(default=None)),
-       ("model_path", Label | None, dataclasses.field(default=None)),
-       ("n_ctx", _within(schema.N_CTX), dataclasses.field(default=None))],
-    frozen=True)
+def answer_settings_type() -> type:
+    """What an answer was made with (app/chat/made_with.py): the generation settings, each
+    within its declared range, and the model. Built from the settings declared now, so a
+    setting registered after this module was imported is read too; one this version does
+    not know is dropped."""
+    return dataclasses.make_dataclass(
+        "AnswerSettings",
+        [(o.name, _within(o), dataclasses.field(default=None))
+         for o in schema.OPTIONS.values() if o.section == "generation"]
+        + [("model_name", Label | None, dataclasses.field(default=None)),
+           ("model_path", Label | None, dataclasses.field(default=None)),
+           ("n_ctx", _within(schema.N_CTX), dataclasses.field(default=None))],
+        frozen=True)
 
 
 @dataclass(frozen=True)
@@ -141,7 +143,7 @@ class MessageEntry:
     n_draft_max: int = 0
     stop_reason: NAME | None = None
     stats: Stats | None = None
-    settings: AnswerSettings | None = None  # type: ignore[valid-type]
+    settings: Any = None  # answer_settings_type() | None, as the settings are declared when read
     tokens: TokenColumns | None = None
 
 
@@ -157,7 +159,9 @@ class ChatFile:
     dropped_turns: Annotated[int, Bounds(0, MAX_MESSAGES)] = 0
 
 
-_SCHEMA = Schema(unknown_fields="ignore", fields=ENGINE_FIELDS, checks=ENGINE_CHECKS)
+def _schema() -> Schema:
+    return Schema(unknown_fields="ignore", checks=ENGINE_CHECKS, fields={
+        **ENGINE_FIELDS, (MessageEntry, "settings"): answer_settings_type() | None})
 
 
 # Export and import --------------------------------------------------------------------------
@@ -252,7 +256,7 @@ def read_chat(doc: object) -> ChatFile:
         raise ChatImportError(words(OTHER_VERSION, version=repr(doc.get("version"))[:40],
                                     ours=VERSION))
     try:
-        chat: ChatFile = _SCHEMA.decode(ChatFile, doc, "the conversation")
+        chat: ChatFile = _schema().decode(ChatFile, doc, "the conversation")
     except SchemaError as exc:
         raise ChatImportError(words_of(exc)) from None
     for i, m in enumerate(chat.messages):

@@ -142,10 +142,6 @@ class DownloadManager:
         with self._lock:
             return self._jobs[job_id]
 
-    def jobs(self) -> list[DownloadStatus]:
-        with self._lock:
-            return list(self._jobs.values())
-
     def wait(self, job_id: int, timeout: float | None = None) -> DownloadStatus:
         """Block until the job is DONE, FAILED, CANCELLED or PAUSED (for the CLI and tests)."""
         settled = (State.DONE, State.FAILED, State.CANCELLED, State.PAUSED)

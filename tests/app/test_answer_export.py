@@ -214,3 +214,23 @@ def test_the_format_comes_from_the_extension_else_the_filter():
     assert export_format("/x/a", filters[2]) == (JSON, "/x/a.json")
     assert export_format("/x/a", filters[1]) == (PNG, "/x/a.png")
     assert export_format("/x/a") == (HTML, "/x/a.html")
+
+
+def test_an_answer_exported_after_the_panel_changed_carries_its_own_settings(
+        make_window, qtbot, tmp_path):
+    window = make_window(ScriptedEngine(SCRIPTS["draft"]()))
+    with qtbot.waitSignal(window.models_changed, timeout=5000):
+        window.open_target(TARGET)
+    panel = window.panel
+    panel.temperature.setValue(0.0)
+    panel.top_k.setValue(17)
+    panel.max_tokens.setValue(321)
+    with qtbot.waitSignal(window.answer_finished, timeout=10_000) as blocker:
+        assert window.send(PROMPT)
+    widget = blocker.args[0]
+    panel.temperature.setValue(1.3)  # changed after the answer was written
+    panel.top_k.setValue(55)
+    panel.max_tokens.setValue(99)
+    trace = read_trace(export(window, qtbot, widget, tmp_path / "answer.json"))
+    s = trace.request.sampling
+    assert (s.temperature, s.top_k, trace.request.max_tokens) == (0.0, 17, 321)

@@ -175,7 +175,7 @@ def test_translators_translate_the_app_and_backend_words(language, choice, send,
     from backend.settings_schema import SPEC_TYPE
 
     assert language(choice) == choice
-    assert translate("MainWindow", "Send") == send
+    assert translate("Composer", "Send") == send
     assert option_label(SPEC_TYPE) == spec_type  # declared in backend/, translated here
 
 

@@ -29,6 +29,8 @@ Every file is built deterministically, without any network:
   argmax but visible in the logits, so a wrongly rolled-back state is caught by the tests.
 - EAGLE-3 models (`eagle3.py`): counting targets with several layers, and EAGLE-3 draft heads
   for them that are right, or wrong at known positions, plus heads that do not fit.
+- Large-vocabulary counting models (`large_vocab.py`, written only with `--large-vocab`): the
+  counting pair and a slow target over a 151,936-token vocabulary, for the benches.
 - The demo pair: SmolLM2-135M-Instruct re-quantized from the shipped Q4_1 file to an all-F32
   target and a Q8_0 draft: one model at two precisions, a real pair with a real speedup.
 
@@ -383,10 +385,21 @@ def build(outdir: Path, *, demo: bool = True) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("outdir", type=Path)
+    parser.add_argument("outdir", type=Path, nargs="?")
     parser.add_argument("--no-demo", action="store_true", help="skip the SmolLM2 demo pair")
+    parser.add_argument("--large-vocab", action="store_true",
+                        help="only the 151,936-token models of large_vocab.py (not built by "
+                             "default), into OUTDIR or .cache/test-models/large-vocab")
     args = parser.parse_args(argv)
-    for path in build(args.outdir, demo=not args.no_demo):
+    if args.large_vocab:
+        from large_vocab import DEFAULT_DIR, build_large_vocab
+
+        written = build_large_vocab(args.outdir or DEFAULT_DIR)
+    elif args.outdir is None:
+        parser.error("OUTDIR is required")
+    else:
+        written = build(args.outdir, demo=not args.no_demo)
+    for path in written:
         print(f"{path}  {path.stat().st_size / 2**20:.1f} MiB")
     return 0
 
