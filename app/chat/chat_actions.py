@@ -11,9 +11,9 @@ talks to the engine."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractButton,
     QHBoxLayout,
@@ -21,22 +21,19 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QStatusBar,
-    QToolButton,
     QWidget,
 )
 
-from app.backend_text import option_label
+from app.chat.action_widgets import ACTION, VersionSwitch, action_button, settings_words
 from app.chat.context_budget import context_use, turns_to_drop
 from app.chat.context_notice import DROP, NEW_CHAT, SUMMARISE, ContextNotice
 from app.chat.conversation import Conversation, Turn
 from app.chat.made_with import settings_of
 from app.chat.message_box import MessageEditBox
-from app.i18n import translate
 from app.models.model_names import answer_model_file
 from app.shell.theme import token_colours
 from app.transcript.message_widgets import AnswerWidget, UserMessageWidget, plain_label
 from app.widgets.copy_feedback import copy_text
-from backend import settings_schema as schema
 from backend.stop_reasons import INTERRUPTED
 
 if TYPE_CHECKING:
@@ -44,63 +41,10 @@ if TYPE_CHECKING:
     from app.chat.message_box import MessageBox
     from app.panel.generation_panel import GenerationPanel
 
-ACTION = "chatAction"  # object name of the buttons greyed while an answer streams
 STOPPED = (INTERRUPTED, "cancelled", "length", "context_full")
 DROPPED = "droppedLabel"  # a message's mark: the model is no longer sent it
 SUMMARY_PROMPT = ("Summarise our conversation so far in one short paragraph, keeping every "
                   "name, number and decision, so that we can go on from the summary alone.")
-SETTING_WORDS = (
-    ("temperature", QT_TRANSLATE_NOOP("ChatActions", "temperature")),
-    ("top_k", "top-k"), ("top_p", "top-p"), ("min_p", "min-p"),
-    ("repeat_penalty", QT_TRANSLATE_NOOP("ChatActions", "repeat penalty")),
-    ("seed", QT_TRANSLATE_NOOP("ChatActions", "seed")),
-    ("max_tokens", QT_TRANSLATE_NOOP("ChatActions", "max tokens")))
-SPECULATION = (schema.SPEC_TYPE.name, schema.N_DRAFT.name, schema.P_MIN.name)
-
-
-def settings_words(settings: dict[str, Any]) -> str:
-    """The "Made with …" line: the sampler's settings in short words, then any other declared
-    generation setting (one registered later) by its panel label; the spec type and K are in
-    the answer's title already."""
-    named = dict(SETTING_WORDS)
-    shown = [f"{translate('ChatActions', words)} {settings[name]}"
-             for name, words in SETTING_WORDS if name in settings]
-    shown += [f"{option_label(o)} {settings[o.name]}" for o in schema.section("generation")
-              if o.name in settings and o.name not in named and o.name not in SPECULATION]
-    return " · ".join(shown)
-
-
-def _button(text: str, tip: str) -> QToolButton:
-    b = QToolButton(text=text)
-    b.setObjectName(ACTION)
-    b.setToolTip(tip)
-    return b
-
-
-class VersionSwitch(QWidget):
-    """‹ 2 / 3 › beside a message that has versions."""
-
-    def __init__(self, turn: Turn, flip, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        n, total = turn.version()
-        self.previous = _button("‹", self.tr("The earlier version"))
-        self.next = _button("›", self.tr("The later version"))
-        self.label = plain_label(f"{n} / {total}")
-        self.label.setObjectName("versionLabel")
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(2)
-        lay.addWidget(self.previous)
-        lay.addWidget(self.label)
-        lay.addWidget(self.next)
-        self.previous.setEnabled(n > 1)
-        self.next.setEnabled(n < total)
-        self.previous.setProperty("limit", n <= 1)
-        self.next.setProperty("limit", n >= total)
-        self.previous.clicked.connect(lambda: flip(turn, -1))
-        self.next.clicked.connect(lambda: flip(turn, +1))
-
-
 class ChatActions(QObject):
     answer_requested = Signal()  # answer the conversation's last message now
     send_requested = Signal(str)  # send this text as the person would
@@ -172,9 +116,9 @@ class ChatActions(QObject):
         header = widget.header
         if len(turn.versions) > 1:
             header.addWidget(VersionSwitch(turn, self.flip))
-        edit = _button(self.tr("Edit"), self.tr("Change this message and answer it again (the "
-                                                "earlier answers stay as versions)"))
-        copy = _button(self.tr("Copy"), self.tr("Copy this message's text"))
+        edit = action_button(self.tr("Edit"), self.tr(
+            "Change this message and answer it again (the earlier answers stay as versions)"))
+        copy = action_button(self.tr("Copy"), self.tr("Copy this message's text"))
         copy.setObjectName("copyButton")  # copying is fine while an answer streams
         header.addWidget(edit)
         header.addWidget(copy)
@@ -194,7 +138,7 @@ class ChatActions(QObject):
             label = plain_label(self.tr("Made with {settings}").format(
                 settings=settings_words(turn.settings)))
             label.setObjectName("statsLabel")
-            use = _button(self.tr("Use these settings"),
+            use = action_button(self.tr("Use these settings"),
                           self.tr("Set the generation panel to these settings and load this "
                                   "model") if turn.settings.get("model_path")
                           else self.tr("Set the generation panel to these settings"))
@@ -214,9 +158,9 @@ class ChatActions(QObject):
             row.setObjectName("stoppedRow")
             lay = QHBoxLayout(row)
             lay.setContentsMargins(0, 0, 0, 0)
-            cont = _button(self.tr("Continue"),
+            cont = action_button(self.tr("Continue"),
                            self.tr("Ask the model to go on from where this answer stopped"))
-            again = _button(self.tr("Regenerate"), self.tr("Answer the question again (this "
+            again = action_button(self.tr("Regenerate"), self.tr("Answer the question again (this "
                                                            "answer stays as a version)"))
             lay.addWidget(plain_label(self.tr("This answer stopped before its end.")), 1)
             lay.addWidget(cont)
