@@ -201,7 +201,7 @@ def inspect_file(path: Path) -> ModelInspection:
     the load needs (whether the file carries MTP heads)."""
     if not path.exists():
         raise EngineError(words(NO_FILE, path=path))
-    if not path.is_file():
+    if path.is_dir():
         raise EngineError(words(A_FOLDER, path=path))
     try:
         return inspect_model(path)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import mmap
+import os
 import re
+import stat
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +46,7 @@ PART_NOT_SAID = "{name} does not say it is part {n} of {n_parts}."
 IS_FOLDER = "{path} is a folder, not a model file."
 DOES_NOT_EXIST = "{path} does not exist."
 CANNOT_READ = "Cannot read {path}: {error}."
+NOT_A_FILE = "{path} is not a model file but a device, a pipe or a socket."
 NO_ARCHITECTURE = "It has no general.architecture, so llama.cpp cannot load it."
 NO_TENSORS = "It contains no tensors (a vocabulary-only file?), so it is no model."
 UNKNOWN_TOKENIZER = "Its tokenizer type {model} is not one llama.cpp knows."
@@ -143,13 +146,23 @@ def _read_model(path: Path) -> tuple[GGUFHeader, int, list]:
 
 def _read_file(path: Path) -> tuple[GGUFHeader, int]:
     try:
-        with open(path, "rb") as f:
+        # O_NONBLOCK: a FIFO with no writer opens at once instead of waiting for one; only a
+        # regular file is read (a pipe never ends, /dev/zero never runs out).
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode) or not stat.S_ISREG(mode):
+            os.close(fd)
+            raise ModelFileError(words(IS_FOLDER if stat.S_ISDIR(mode) else NOT_A_FILE,
+                                       path=path))
+        with os.fdopen(fd, "rb") as f:
             size = f.seek(0, 2)
             if size == 0:
                 return read_header(b""), 0
             with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
                 return read_header(mm), size
     except ModelFileError as exc:
+        if exc.args and getattr(exc.args[0], "template", None) in (IS_FOLDER, NOT_A_FILE):
+            raise
         raise ModelFileError(words(IN_FILE, name=path.name, error=exc)) from None
     except IsADirectoryError:
         raise ModelFileError(words(IS_FOLDER, path=path)) from None

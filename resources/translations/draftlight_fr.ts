@@ -3556,6 +3556,10 @@ Inutilisable : {error}</translation>
         <translation>{path} est un dossier, pas un fichier de modèle.</translation>
     </message>
     <message>
+        <source>{path} is not a model file but a device, a pipe or a socket.</source>
+        <translation>{path} n&apos;est pas un fichier de modèle mais un périphérique, un tube ou un socket.</translation>
+    </message>
+    <message>
         <source>{path} does not exist.</source>
         <translation>{path} n&apos;existe pas.</translation>
     </message>

@@ -3556,6 +3556,10 @@ Non utilizzabile: {error}</translation>
         <translation>{path} è una cartella, non un file di modello.</translation>
     </message>
     <message>
+        <source>{path} is not a model file but a device, a pipe or a socket.</source>
+        <translation>{path} non è un file di modello ma un dispositivo, una pipe o un socket.</translation>
+    </message>
+    <message>
         <source>{path} does not exist.</source>
         <translation>{path} non esiste.</translation>
     </message>
