@@ -135,7 +135,9 @@ def test_a_slow_plain_run_before_does_not_change_a_later_answers_figure(count_en
         prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=200))
     rate, _ = _own_plain_rate(steps)
     assert final.stats.plain_tokens_per_second == pytest.approx(rate)
-    assert final.stats.speedup == pytest.approx(final.stats.tokens_per_second / rate)
+    # the figure is the answer's own rate over its own plain steps' rate, or withheld (0)
+    # when those steps spread too much to tell, as on a busy machine: never the slow run's
+    assert final.stats.speedup in (0.0, pytest.approx(final.stats.tokens_per_second / rate))
     # its plain steps were not slowed: the slow run's rate is nowhere in the figure
     assert rate > 2 * slow_plain.stats.tokens_per_second
 
