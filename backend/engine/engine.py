@@ -590,15 +590,15 @@ class Engine:
 
             verdict = verify_greedy(lambda i: row(i).best, drafts)
             return verdict, [row(i) for i in range(verdict.n_accepted + 1)]
-        dense: dict[int, np.ndarray] = {}
+        sampled: dict[int, sampling.SampledRow] = {}
 
-        def probs(i: int) -> np.ndarray:
-            if i not in dense:
-                dense[i] = sampling.distribution(rows[i], s, hist[: base + i])
-            return dense[i]
+        def dist(i: int) -> sampling.SampledRow:
+            if i not in sampled:
+                sampled[i] = sampling.sampled_row(rows[i], s, hist[: base + i])
+            return sampled[i]
 
-        verdict = verify_sampled(probs, drafts, proposal.dists[: len(drafts)], rng)
-        return verdict, [sampling.DenseRow(probs(i)) for i in range(verdict.n_accepted + 1)]
+        verdict = verify_sampled(dist, drafts, proposal.dists[: len(drafts)], rng)
+        return verdict, [dist(i) for i in range(verdict.n_accepted + 1)]
 
     def _inspection(self, model: LoadedModel, verdict: Verdict, p_rows: list[sampling.Row],
                     proposal: Proposal, drafts: list[int], history: list[int], greedy: bool,
@@ -626,7 +626,7 @@ class Engine:
             draw = accept = None
             if not greedy:
                 q = proposal.dists[i]
-                qx = 1.0 if q is None else float(q[x])
+                qx = 1.0 if q is None else q.p(x)
                 draw = verdict.draws[i]
                 accept = min(1.0, p_rows[i].p(x) / qx) if qx > 0.0 else 0.0
             source = _at(proposal.sources, i)

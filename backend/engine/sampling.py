@@ -26,6 +26,41 @@ def penalized(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]) -
     return out
 
 
+class _Recent:
+    """The repeat penalty as a patch over logits read in place: the recent tokens, ascending,
+    and their logits after it (the values `penalized` gives them; every other logit is its
+    own). At most repeat_last_n tokens, where a penalised copy is the whole vocabulary."""
+
+    __slots__ = ("ids", "vals")
+
+    def __init__(self, logits: np.ndarray, s: SamplingSettings, history: Sequence[int]) -> None:
+        self.ids = np.unique(np.asarray(history[-s.repeat_last_n :], dtype=np.int64))
+        vals = logits[self.ids]
+        self.vals = np.where(vals > 0, vals / s.repeat_penalty, vals * s.repeat_penalty)
+
+    @classmethod
+    def of(cls, logits: np.ndarray, s: SamplingSettings, history: Sequence[int]
+           ) -> _Recent | None:
+        if s.repeat_penalty == 1.0 or s.repeat_last_n == 0 or not history:
+            return None
+        return cls(logits, s, history)
+
+    def patch(self, ids: np.ndarray, vals: np.ndarray) -> None:
+        """Set `vals`, the logits of the ascending `ids`, to the penalised ones where a token
+        is recent."""
+        pos = np.minimum(np.searchsorted(ids, self.ids), ids.shape[0] - 1)
+        hit = ids[pos] == self.ids
+        vals[pos[hit]] = self.vals[hit]
+
+
+def _values(lg: np.ndarray, recent: _Recent | None, ids: np.ndarray) -> np.ndarray:
+    """The penalised logits of the ascending `ids`."""
+    vals = lg[ids]
+    if recent is not None:
+        recent.patch(ids, vals)
+    return vals
+
+
 def greedy_token(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]) -> int:
     return int(np.argmax(penalized(logits, s, history)))
 
@@ -65,22 +100,8 @@ class GreedyRow:
     def top(self, n: int = 0) -> list[tuple[int, float]]:
         """The n (TOP_N) most likely (token, probability) pairs, most likely first, ties by
         the lower id (zeros left out), as `top` gives them for a dense vector."""
-        n = n or TOP_N
-        lg = self.logits
-        # tokens near the maximum: one pass, a handful of candidates; a flat row, where
-        # thousands are near it, falls back to a partition
-        for d in NEARS:
-            near = np.flatnonzero(lg >= lg[self.best] - d)
-            if near.shape[0] >= n:
-                break
-        if near.shape[0] > CANDIDATES_MAX or near.shape[0] < n:
-            k = min(n, lg.shape[0])
-            near = np.argpartition(lg, lg.shape[0] - k)[lg.shape[0] - k:]
-            floor = lg[near].min()
-            near = np.flatnonzero(lg >= floor)  # every tie at the edge, then the lower ids
-        vals = lg[near]
-        order = np.lexsort((near, -vals))[:n]
-        out = [(int(near[j]), math.exp(float(vals[j]) - self._lse)) for j in order]
+        ids = _largest(self.logits, n or TOP_N, [self.logits[self.best] - d for d in NEARS])
+        out = [(int(i), math.exp(float(self.logits[i]) - self._lse)) for i in ids]
         return [(t, q) for t, q in out if q > 0.0]
 
 
@@ -90,7 +111,8 @@ def greedy_row(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]) 
 
 
 class DenseRow:
-    """A sampled row's dense distribution (`distribution`) with GreedyRow's reading."""
+    """A dense probability vector read as a row: what `verify_sampled` is given by callers
+    that hold whole vectors (tests, and rows made by `distribution`)."""
 
     __slots__ = ("probs",)
 
@@ -103,11 +125,315 @@ class DenseRow:
     def top(self, n: int = 0) -> list[tuple[int, float]]:
         return top(self.probs, n or TOP_N)
 
+    def peak(self) -> float:
+        return float(self.probs.max())
 
+    def draw(self, rng: np.random.Generator) -> int:
+        return sample(self.probs, rng)
+
+    def dense(self) -> np.ndarray:
+        return self.probs
+
+
+class KeptRow:
+    """The sampler's distribution when a cut (top-k, top-p, min-p) keeps a few tokens: their
+    ids, ascending, and probabilities (float64, none zero). A draw is the inverse CDF in id
+    order over them, the same number for the same u as over the dense vector, whose zeros add
+    nothing to its running sum."""
+
+    __slots__ = ("ids", "n_vocab", "probs")
+
+    def __init__(self, ids: np.ndarray, probs: np.ndarray, n_vocab: int) -> None:
+        nonzero = probs > 0.0
+        if not nonzero.all():
+            ids, probs = ids[nonzero], probs[nonzero]
+        self.ids, self.probs, self.n_vocab = ids, probs, n_vocab
+
+    def at(self, tokens: np.ndarray) -> np.ndarray:
+        """The probabilities of `tokens` (zero for those not kept)."""
+        i = np.minimum(np.searchsorted(self.ids, tokens), self.ids.shape[0] - 1)
+        return np.where(self.ids[i] == tokens, self.probs[i], 0.0)
+
+    def p(self, token: int) -> float:
+        i = int(np.searchsorted(self.ids, token))
+        return float(self.probs[i]) if i < self.ids.shape[0] and self.ids[i] == token else 0.0
+
+    def top(self, n: int = 0) -> list[tuple[int, float]]:
+        order = np.lexsort((self.ids, -self.probs))[: n or TOP_N]
+        return [(int(self.ids[j]), float(self.probs[j])) for j in order]
+
+    def peak(self) -> float:
+        return float(self.probs.max())
+
+    def draw(self, rng: np.random.Generator) -> int:
+        cdf = np.cumsum(self.probs)
+        i = int(np.searchsorted(cdf, rng.random() * cdf[-1], side="right"))
+        return int(self.ids[min(i, cdf.shape[0] - 1)])
+
+    def dense(self) -> np.ndarray:
+        out = np.zeros(self.n_vocab, dtype=np.float64)
+        out[self.ids] = self.probs
+        return out
+
+
+BLOCK = 4096  # FullRow's draw: the block from a running sum of block sums, then the token
+_starts: dict[int, np.ndarray] = {}
+
+
+class FullRow:
+    """The sampler's distribution over the whole vocabulary (no cut), as weights proportional
+    to it: float32 exp((logit − max) / T) for a model's row, in one pass and summed in
+    float64. Every reading (p, top, draw, the residual) is of these weights over their sum,
+    so that verification uses the very numbers the draw follows. Each is within 1.8e-7·|logit
+    − max| / T + 3e-7 of the float64 softmax (three float32 roundings in the
+    exponent, then the exp's own: tests/engine/test_sampled_row.py), and a token more than
+    87·T nats below the top, of probability under 1e-38, underflows to zero."""
+
+    __slots__ = ("_cdf", "_peak", "total", "weights")
+
+    def __init__(self, weights: np.ndarray, peak: float | None = None) -> None:
+        n = weights.shape[0]
+        starts = _starts.get(n)
+        if starts is None:
+            starts = _starts.setdefault(n, np.arange(0, n, BLOCK))
+        # one pass for the sum and, for a draw, the running sum by block
+        self._cdf = np.cumsum(np.add.reduceat(weights, starts, dtype=np.float64))
+        self.total = float(self._cdf[-1])
+        self.weights, self._peak = weights, peak
+
+    @classmethod
+    def at_temperature(cls, logits: np.ndarray, t: float, recent: _Recent | None = None
+                       ) -> FullRow:
+        top = _top(logits, recent)
+        w = logits - top  # the one array made: the logits themselves are only read
+        if recent is not None:
+            w[recent.ids] = recent.vals - top
+        if t != 1.0:
+            w /= t
+        np.exp(w, out=w)
+        return cls(w, 1.0)  # the maximum's weight is exp(0)
+
+    def at(self, tokens: np.ndarray) -> np.ndarray:
+        """The probabilities of `tokens`, in float64."""
+        return np.divide(self.weights[tokens], self.total, dtype=np.float64)
+
+    def p(self, token: int) -> float:
+        return float(self.weights[token]) / self.total
+
+    def top(self, n: int = 0) -> list[tuple[int, float]]:
+        n = n or TOP_N
+        ids = _largest(self.weights, n, [self.peak_weight() * math.exp(-d) for d in NEARS])
+        return [(int(i), float(self.weights[i]) / self.total) for i in ids
+                if self.weights[i] > 0.0]
+
+    def peak_weight(self) -> float:
+        if self._peak is None:
+            self._peak = float(self.weights.max())
+        return self._peak
+
+    def peak(self) -> float:
+        return self.peak_weight() / self.total
+
+    def draw(self, rng: np.random.Generator) -> int:
+        cdf = self._cdf
+        target = rng.random() * cdf[-1]
+        b = int(np.searchsorted(cdf, target, side="right"))
+        if b >= cdf.shape[0]:  # u·total rounded up to the total: the last block with mass
+            b = int(np.flatnonzero(np.diff(cdf, prepend=0.0) > 0.0)[-1])
+        lo = b * BLOCK
+        block = self.weights[lo : lo + BLOCK]
+        inner = np.cumsum(block, dtype=np.float64)
+        i = int(np.searchsorted(inner, target - (cdf[b - 1] if b else 0.0), side="right"))
+        if i >= block.shape[0]:  # the block's own sum rounded below the running one's
+            i = int(np.flatnonzero(block > 0.0)[-1])
+        return lo + i
+
+    def dense(self) -> np.ndarray:
+        return self.weights / self.total if self.weights.dtype == np.float64 else (
+            self.weights.astype(np.float64) / self.total)
 
 
 # A verified row as the engine reads it: greedily, or as the sampler's distribution.
-Row = GreedyRow | DenseRow
+Row = GreedyRow | DenseRow | KeptRow | FullRow
+SampledRow = KeptRow | FullRow | DenseRow
+
+
+def _largest(values: np.ndarray, n: int, bounds: Sequence[float]) -> np.ndarray:
+    """The ids of the n largest values, largest first, ties by the lower id: sorted among
+    the values at or above the first of `bounds` that has n of them (a partition of the
+    whole row when none has, or when thousands do)."""
+    for b in bounds:
+        near = np.flatnonzero(values >= b)
+        if near.shape[0] >= n:
+            break
+    if near.shape[0] > CANDIDATES_MAX or near.shape[0] < n:
+        k = min(n, values.shape[0])
+        near = np.argpartition(values, values.shape[0] - k)[values.shape[0] - k :]
+        near = np.flatnonzero(values >= values[near].min())  # every tie at the edge
+    vals = values[near]
+    return near[np.lexsort((near, -vals))[:n]]
+
+
+GROUPS = 64  # the logits' interleaved groups whose maxima bound the candidates of a cut
+# top-p's candidates, over a whole vocabulary: the logits at or above the m-th largest of
+# the groups' maxima, for each m of these until they hold top-p's prefix
+LADDER = (8, 32, 128, 512, 2048)
+
+
+def _group_maxima(lg: np.ndarray) -> np.ndarray:
+    """The maxima of GROUPS interleaved groups of the logits (one pass; with the tail that
+    does not fill a row of them, one each). Distinct tokens: the m-th largest of them is at
+    most the m-th largest logit, so the logits at or above it are m at least."""
+    cols = lg.shape[0] // GROUPS
+    if cols == 0:
+        return lg
+    maxima = lg[: GROUPS * cols].reshape(GROUPS, cols).max(axis=0)
+    return np.concatenate([maxima, lg[GROUPS * cols :]])
+
+
+def _k_of(ids: np.ndarray, vals: np.ndarray, k: int) -> np.ndarray:
+    """The k of the ascending `ids` with the largest `vals` (ties at the edge: the lower
+    ids), ascending."""
+    m = vals.shape[0]
+    if m <= k:
+        return ids
+    kth = np.partition(vals, m - k)[m - k]
+    above = vals > kth
+    edge = np.flatnonzero(vals == kth)[: k - int(np.count_nonzero(above))]
+    return ids[np.union1d(np.flatnonzero(above), edge)]
+
+
+def _k_largest(lg: np.ndarray, k: int) -> np.ndarray:
+    """The ids of the k largest logits, ascending (ties at the edge: the lower ids): among
+    the logits at or above the k-th largest of the groups' maxima."""
+    maxima = _group_maxima(lg)
+    if maxima.shape[0] < k:
+        return _k_of(np.arange(lg.shape[0]), lg, k)
+    near = np.flatnonzero(lg >= np.partition(maxima, maxima.shape[0] - k)[-k])
+    return _k_of(near, lg[near], k)
+
+
+def _top_k(lg: np.ndarray, recent: _Recent | None, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ids (ascending) and penalised logits of the k largest penalised logits: among
+    the k + R largest logits and the R recent tokens (the penalty only lowers a logit, and
+    of k + R tokens at most R are recent)."""
+    if recent is None:
+        ids = _k_largest(lg, k)
+        return ids, lg[ids]
+    cands = np.union1d(_k_largest(lg, min(k + recent.ids.shape[0], lg.shape[0])), recent.ids)
+    ids = _k_of(cands, _values(lg, recent, cands), k)
+    return ids, _values(lg, recent, ids)
+
+
+def _top(lg: np.ndarray, recent: _Recent | None) -> np.floating:
+    """The largest penalised logit: the largest logit unless it is a recent token's, else
+    the larger of the recent ones and the largest of the others (among the R + 1 largest)."""
+    best = int(np.argmax(lg))
+    if recent is None or not np.isin(best, recent.ids):
+        return lg[best]
+    cands = _k_largest(lg, min(recent.ids.shape[0] + 1, lg.shape[0]))
+    return max(_values(lg, recent, cands).max(), recent.vals.max())
+
+
+def _ordered(ids: np.ndarray, vals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The candidates `ids` (ascending) with their logits `vals` in float64, the most
+    likely first, ties by the lower id."""
+    cand = vals.astype(np.float64)
+    order = np.argsort(-cand, kind="stable")
+    return ids[order], cand[order]
+
+
+def _cut(ids: np.ndarray, cand: np.ndarray, s: SamplingSettings, rest: float = 0.0
+         ) -> tuple[np.ndarray, np.ndarray, bool]:
+    """top-p then min-p on ordered candidates (`_ordered`), on their softmax at temperature
+    1 in float64; `rest`: the weight, relative to the first candidate's, of the tokens that
+    are not candidates. The kept prefix, and whether top-p's prefix ended among them."""
+    probs = np.exp(cand - cand[0])
+    probs /= probs.sum() + rest
+    keep, reached = ids.shape[0], False
+    if s.top_p < 1.0:
+        reach = int(np.searchsorted(np.cumsum(probs), s.top_p))
+        keep, reached = min(keep, reach + 1), reach < keep
+    if s.min_p > 0.0:
+        keep = min(keep, max(1, int(np.count_nonzero(probs >= s.min_p * probs[0]))))
+    return ids[:keep], cand[:keep], reached
+
+
+def _nucleus(lg: np.ndarray, recent: _Recent | None, s: SamplingSettings
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """top-p and min-p over a whole vocabulary without sorting it: the cuts on the logits
+    at or above a bound, the first of LADDER's whose tokens hold top-p's prefix, or min-p's
+    own (log min_p below the maximum), which holds every token it keeps; else on the whole
+    row, sorted. The tokens below the bound count in the softmax's total through one float32
+    exp pass: only they are in float32, and they hold at most 1 − top_p of it."""
+    n = lg.shape[0]
+    top = _top(lg, recent)
+    w = lg - top
+    if recent is not None:
+        w[recent.ids] = recent.vals - top
+    np.exp(w, out=w)
+    whole = float(w.sum(dtype=np.float64))
+    floor = float(top) + math.log(s.min_p) - 1e-3 if s.min_p > 0.0 else -math.inf
+
+    def above(bound: float) -> tuple[np.ndarray, float] | None:
+        """The ids at or above `bound` and the weight of those below (None: every id is)."""
+        ids = np.flatnonzero(lg >= bound)
+        fallen = None if recent is None else recent.ids[recent.vals < bound]
+        if fallen is not None and fallen.shape[0]:  # recent tokens the penalty put below it
+            ids = np.setdiff1d(ids, fallen, assume_unique=True)
+        if ids.shape[0] == n:
+            return None
+        return ids, max(whole - float(w[ids].sum(dtype=np.float64)), 0.0)
+
+    bounds: list[float] = []
+    if s.top_p < 1.0:
+        maxima = np.sort(_group_maxima(lg))[::-1]
+        ladder = [float(maxima[m - 1]) for m in LADDER if m <= maxima.shape[0]]
+        bounds = [b for b in ladder if b > floor]  # under min-p's own, its are the fewer
+    for bound in bounds:
+        near = above(bound)
+        if near is None:
+            break
+        ids, rest = near
+        # too little mass to hold top-p's prefix, by float32's weights (within 1e-5 of
+        # float64's for any logit within 50 nats of the maximum): not worth a sort
+        if whole - rest < (s.top_p - 1e-4) * whole:
+            continue
+        kept, kept_cand, reached = _cut(*_ordered(ids, _values(lg, recent, ids)), s, rest)
+        if reached:
+            return kept, kept_cand
+    if s.min_p > 0.0 and (near := above(floor)) is not None:
+        ids, rest = near
+        kept, kept_cand, _ = _cut(*_ordered(ids, _values(lg, recent, ids)), s, rest)
+        return kept, kept_cand
+    ids = np.arange(n)
+    kept, kept_cand, _ = _cut(*_ordered(ids, _values(lg, recent, ids)), s)
+    return kept, kept_cand
+
+
+def sampled_row(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]
+                ) -> KeptRow | FullRow:
+    """The distribution the sampler draws from: repeat penalty → top-k → top-p → min-p →
+    temperature, as llama.cpp's chain. The cuts decide on float64 softmaxes of the
+    candidates, as `distribution` always has, over only the candidates that can be kept; no
+    cut leaves every token, a FullRow. The logits are only read: the penalty patches the
+    few values it changes (_Recent)."""
+    recent = _Recent.of(logits, s, history)
+    n = logits.shape[0]
+    t = max(s.temperature, 1e-6)
+    cuts = s.top_p < 1.0 or s.min_p > 0.0
+    if 0 < s.top_k < n:
+        ids, cand = _ordered(*_top_k(logits, recent, s.top_k))
+        if cuts:
+            ids, cand, _ = _cut(ids, cand, s)
+    elif cuts:
+        ids, cand = _nucleus(logits, recent, s)
+    else:
+        return FullRow.at_temperature(logits, t, recent)
+    w = np.exp((cand - cand.max()) / t)
+    probs = w / w.sum()
+    order = np.argsort(ids)
+    return KeptRow(ids[order], probs[order], n)
 
 
 def top(probs: np.ndarray, n: int = TOP_N) -> list[tuple[int, float]]:
@@ -129,30 +455,7 @@ def top(probs: np.ndarray, n: int = TOP_N) -> list[tuple[int, float]]:
 
 def distribution(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]) -> np.ndarray:
     """The dense probability vector the sampler draws from (zero outside the kept set)."""
-    lg = penalized(logits, s, history)
-    n = lg.shape[0]
-    top_k = 0 < s.top_k < n
-    ids = np.argpartition(lg, n - s.top_k)[n - s.top_k :] if top_k else np.arange(n)
-    cand = lg[ids].astype(np.float64)
-    if s.top_p < 1.0 or s.min_p > 0.0:
-        # only the nucleus cuts need the candidates in order (sorting a whole vocabulary
-        # costs milliseconds, so it is skipped when no cut applies)
-        order = np.argsort(-cand, kind="stable")
-        ids, cand = ids[order], cand[order]
-        probs = np.exp(cand - cand[0])
-        probs /= probs.sum()
-        keep = len(ids)
-        if s.top_p < 1.0:
-            # the smallest prefix whose mass reaches top_p (always at least one token)
-            keep = min(keep, int(np.searchsorted(np.cumsum(probs), s.top_p)) + 1)
-        if s.min_p > 0.0:
-            keep = min(keep, max(1, int(np.count_nonzero(probs >= s.min_p * probs[0]))))
-        ids, cand = ids[:keep], cand[:keep]
-    t = max(s.temperature, 1e-6)
-    w = np.exp((cand - cand.max()) / t)
-    out = np.zeros(n, dtype=np.float64)
-    out[ids] = w / w.sum()
-    return out
+    return sampled_row(logits, s, history).dense()
 
 
 def sample(probs: np.ndarray, rng: np.random.Generator) -> int:

@@ -35,7 +35,7 @@ class Proposal:
     tokens: list[int] = field(default_factory=list)
     # q_i, the distribution token i was drawn from; None means proposed deterministically
     # (one-hot q), as n-gram lookup and greedy drafting do.
-    dists: list[np.ndarray | None] = field(default_factory=list)
+    dists: list[sampling.SampledRow | None] = field(default_factory=list)
     p_draft: list[float | None] = field(default_factory=list)  # the drafter's q_i(token i)
     heads: list[int | None] = field(default_factory=list)  # MTP head per token
     # For the inspector, optional (a drafter may leave them short): q's most likely
@@ -90,10 +90,9 @@ class SamplingDrafter:
             x = row.best
             p = top_p = row.p(x)
         else:
-            q = sampling.distribution(logits, s, seq)
-            row = sampling.DenseRow(q)
-            x = sampling.sample(q, self.rng)
-            p, top_p = float(q[x]), float(q.max())
+            q = row = sampling.sampled_row(logits, s, seq)
+            x = q.draw(self.rng)
+            p, top_p = q.p(x), q.peak()
         go = Go.ON if self.judge is None else self.judge(len(out.tokens), p)
         if top_p < self.p_min or go is Go.DROP:
             return False
