@@ -5,13 +5,14 @@ formats, so the key cannot drift from the view), one demo prompt per spec type c
 that drafter at its best, and the way to more models. Clicking a prompt sets its spec type and
 sends it, exactly as the person would.
 
-It is handed the window and only reads what the window shows (its conversation, transcript,
-panel and models); the window knows nothing of it but the line that attaches it.
+It is handed the answer flow (the conversation, the transcript, the models, sending) and the
+side panel; its two buttons and its refusals go out by signals, which the window wires.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QTextCharFormat, QTextCursor
@@ -33,6 +34,10 @@ from app.transcript.message_widgets import plain_label
 from app.transcript.token_formats import TokenFormats
 from app.widgets.auto_height_text import AutoHeightTextEdit
 from backend import spec_types
+
+if TYPE_CHECKING:
+    from app.chat.answer_flow import AnswerFlow
+    from app.panel.generation_panel import GenerationPanel
 
 
 @dataclass(frozen=True)
@@ -159,9 +164,14 @@ class DemoCard(QFrame):
 class WelcomeView(QScrollArea):
     """Laid over the transcript while the chat has no turns."""
 
-    def __init__(self, window, parent: QWidget) -> None:
+    find_models = Signal()  # "Find models on the Hub…"
+    open_file = Signal()  # "Open a GGUF file…"
+    problem = Signal(str)  # why a prompt cannot run with the models loaded
+
+    def __init__(self, flow: AnswerFlow, panel: GenerationPanel, parent: QWidget) -> None:
         super().__init__(parent)
-        self.window_ = window
+        self._flow = flow
+        self._panel = panel
         self.setObjectName("welcomeScroll")
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -191,9 +201,9 @@ class WelcomeView(QScrollArea):
         self.hub_button = QPushButton(self.tr("Find models on the Hub…"))
         self.hub_button.setToolTip(self.tr("Search Hugging Face for GGUF models, with what fits "
                                            "this machine (File → Models…)"))
-        self.hub_button.clicked.connect(window.model_manager.open)
+        self.hub_button.clicked.connect(self.find_models)
         self.open_button = QPushButton(self.tr("Open a GGUF file…"))
-        self.open_button.clicked.connect(window.file_menu.open_action.trigger)
+        self.open_button.clicked.connect(self.open_file)
         row.addWidget(self.hub_button)
         row.addWidget(self.open_button)
         row.addStretch(1)
@@ -206,13 +216,13 @@ class WelcomeView(QScrollArea):
 
     def refresh(self) -> None:
         """Which prompts can run with the models loaded (or on their way)."""
-        w = self.window_
-        loading = w.loading
+        models, panel = self._flow.models, self._panel
+        loading = models.loading
         for card in self.cards:
-            reason = w.panel.spec_reason(card.demo.spec)
+            reason = panel.spec_reason(card.demo.spec)
             card.setVisible(not card.demo.only_when_available or reason is None)
             # While the demo pair loads, its draft comes after the target: the answer waits.
-            card.set_reason(None if loading or (w.target is not None and reason is None)
+            card.set_reason(None if loading or (models.target is not None and reason is None)
                             else reason or self.tr("Load a model first."))
         hidden = [c.demo.spec for c in self.cards
                   if c.isHidden() and spec_types.get(c.demo.spec) is not None]
@@ -220,7 +230,7 @@ class WelcomeView(QScrollArea):
         self.more.setText(self.tr("Prompts for {names} appear here when a model that can use "
                                   "them is loaded.").format(names=names) if names else "")
         self.more.setVisible(bool(names))
-        if w.target is None and not loading:
+        if models.target is None and not loading:
             self.status.setText(self.tr("No model is loaded: open a GGUF file or find one on the "
                                         "Hub."))
         elif loading:
@@ -235,34 +245,35 @@ class WelcomeView(QScrollArea):
     def try_prompt(self, demo: DemoPrompt) -> bool:
         """Set the demo's spec type and send its prompt; False (said in the banner) when the
         loaded models cannot use that spec type."""
-        w = self.window_
-        gs = w.panel.preferred_settings()
+        panel = self._panel
+        gs = panel.preferred_settings()
         gs.spec_type = demo.spec
-        w.panel.set_generation_settings(gs)  # chosen, as if picked in the panel
-        reason = None if w.loading else w.panel.spec_reason(demo.spec)
+        panel.set_generation_settings(gs)  # chosen, as if picked in the panel
+        reason = None if self._flow.models.loading else panel.spec_reason(demo.spec)
         if reason:
-            w.show_error(f"{spec_label(demo.spec)}: {reason}")
+            self.problem.emit(f"{spec_label(demo.spec)}: {reason}")
             return False
-        return w.send(demo.prompt)
+        return self._flow.send(demo.prompt)
 
 
 class Welcome(QObject):
     """Shows the WelcomeView over the transcript exactly while the chat has no turns."""
 
-    def __init__(self, window) -> None:
-        super().__init__(window)
-        self.window_ = window
-        self.transcript = window.transcript
-        self.view = WelcomeView(window, self.transcript)
+    def __init__(self, flow: AnswerFlow, panel: GenerationPanel,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._flow = flow
+        self.transcript = flow.transcript
+        self.view = WelcomeView(flow, panel, self.transcript)
         self.transcript.installEventFilter(self)
         self.transcript.entries_changed.connect(self.update)
-        window.chat_list.selected.connect(self.update)
-        window.models.models_updated.connect(self.update)
-        window.models.load_started.connect(self.update)
+        flow.chat_list.selected.connect(self.update)
+        flow.models.models_updated.connect(self.update)
+        flow.models.load_started.connect(self.update)
         self.update()
 
     def wanted(self) -> bool:
-        conv = self.window_.conversation
+        conv = self._flow.conversation
         return bool(conv.loaded and not conv.turns and not self.transcript.entries())
 
     def update(self, *_args) -> None:
@@ -277,7 +288,3 @@ class Welcome(QObject):
         if watched is self.transcript and event.type() == QEvent.Type.Resize:
             self.view.setGeometry(self.transcript.rect())
         return False
-
-
-def attach_welcome(window) -> Welcome:
-    return Welcome(window)

@@ -36,7 +36,7 @@ from app.chat.context_meter import LiveContext
 from app.chat.conversation import Conversation
 from app.chat.message_box import MessageBox
 from app.chat.trace_opening import TraceOpener
-from app.chat.welcome import attach_welcome
+from app.chat.welcome import Welcome
 from app.models.launcher import ModelManagerLauncher
 from app.models.model_controls import ModelControls
 from app.models.model_names import shown_name
@@ -97,7 +97,10 @@ class MainWindow(QMainWindow):
                                       self.legend, lambda: (self.chat_list, self.panel_scroll))
         self._connect()
         restore_window(self, self.splitter, self.panel, settings)
-        self.welcome = attach_welcome(self)  # over the transcript while the chat is empty
+        self.welcome = Welcome(self.flow, self.panel, self)  # over an empty chat
+        self.welcome.view.find_models.connect(self.model_manager.open)
+        self.welcome.view.open_file.connect(self.file_menu.ask_target)
+        self.welcome.view.problem.connect(self.show_error)
         self.help_menu = attach_help_menu(self)  # About, Open log folder
         self.language_menu = attach_language_menu(self, self.teaching.menu)  # View → Language
         self.theme_menu = attach_theme_menu(self, self.teaching.menu)  # View → Theme
