@@ -176,6 +176,15 @@ def text_problem(text: str, pieces: list[str], where: str) -> Words | None:
     return words(TEXT_NOT_TOKENS, where=where, at=at + 1)
 
 
+def start_without_tokens(text: str, emitted: str) -> str | None:
+    """The beginning of an answer's `text` that its tokens (`emitted`, their texts put
+    together) do not make, when they make only its end: an answer continued from one saved
+    without tokens. "" when they make all of it; None when they make another text."""
+    if emitted == text:
+        return ""
+    return text[: len(text) - len(emitted)] if text.endswith(emitted) else None
+
+
 class TraceError(Exception):
     """A trace file that cannot be read, told in one sentence (Words, see backend/words.py)."""
 

@@ -32,7 +32,7 @@ from backend.engine.events import (
     Token,
 )
 from backend.engine.request import GenerationRequest
-from backend.traces import Trace
+from backend.traces import Trace, start_without_tokens
 
 _STOP_REASONS: tuple[str, ...] = StopReason.__args__  # type: ignore[attr-defined]
 
@@ -65,11 +65,11 @@ def _whole(answer: Answer, steps: list[StepVerified]) -> list[StepVerified]:
     """The steps, with the answer's beginning as one target token (id unknown) first when they
     make only its end: an answer continued from one saved without tokens. A trace's tokens
     must make its text (backend/traces.py), as an export's do (backend/chats/export.py)."""
-    text = answer.text
-    emitted = "".join(t.text for step in steps for t in step.emitted)
-    if emitted == text or not text.endswith(emitted):
+    missing = start_without_tokens(answer.text,
+                                   "".join(t.text for step in steps for t in step.emitted))
+    if not missing:
         return steps
-    start = Token(-1, text[: len(text) - len(emitted)], "target", True)
+    start = Token(-1, missing, "target", True)
     return [StepVerified(steps[0].step if steps else 0, (), 0, (start,), 0.0, 0.0), *steps]
 
 

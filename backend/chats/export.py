@@ -38,6 +38,7 @@ from backend.traces import (
     PROBABILITY,
     TOKEN_ID,
     TOKEN_TEXT,
+    start_without_tokens,
     text_problem,
 )
 from backend.typed_json import Bounds, Schema, SchemaError, parse_json, read_file
@@ -196,11 +197,10 @@ def _whole_answer_tokens(text: str, tokens: dict[str, list] | None) -> dict[str,
     emitted = "".join(t for t, origin, ok in zip(tokens["text"], tokens["origin"],
                                                   tokens["accepted"], strict=True)
                       if origin == "target" or ok)
-    if emitted == text:
-        return tokens
-    if not text.endswith(emitted):
-        return None
-    first = {"id": -1, "text": text[: len(text) - len(emitted)], "origin": "target",
+    missing = start_without_tokens(text, emitted)
+    if not missing:
+        return tokens if missing == "" else None
+    first = {"id": -1, "text": missing, "origin": "target",
              "accepted": True, "step": tokens["step"][0] if tokens["step"] else 0}
     return {name: [first.get(name), *column] for name, column in tokens.items()}
 
