@@ -22,12 +22,15 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from engine.float64_sampler import ref_distribution, ref_residual, ref_sample, ref_top
 
 from backend.engine import sampling, verify
 from backend.engine.request import SamplingSettings
@@ -41,55 +44,10 @@ SETTINGS = {
                                                      min_p=0.0),
 }
 
-# -- the old way, as sampling.py and verify.py had it ---------------------------------------
+# -- the old way, as sampling.py and verify.py had it (tests/engine/float64_sampler.py) -----
 
-
-def old_distribution(logits: np.ndarray, s: SamplingSettings,
-                     history: Sequence[int]) -> np.ndarray:
-    lg = sampling.penalized(logits, s, history)
-    n = lg.shape[0]
-    top_k = 0 < s.top_k < n
-    ids = np.argpartition(lg, n - s.top_k)[n - s.top_k :] if top_k else np.arange(n)
-    cand = lg[ids].astype(np.float64)
-    if s.top_p < 1.0 or s.min_p > 0.0:
-        order = np.argsort(-cand, kind="stable")
-        ids, cand = ids[order], cand[order]
-        probs = np.exp(cand - cand[0])
-        probs /= probs.sum()
-        keep = len(ids)
-        if s.top_p < 1.0:
-            keep = min(keep, int(np.searchsorted(np.cumsum(probs), s.top_p)) + 1)
-        if s.min_p > 0.0:
-            keep = min(keep, max(1, int(np.count_nonzero(probs >= s.min_p * probs[0]))))
-        ids, cand = ids[:keep], cand[:keep]
-    t = max(s.temperature, 1e-6)
-    w = np.exp((cand - cand.max()) / t)
-    out = np.zeros(n, dtype=np.float64)
-    out[ids] = w / w.sum()
-    return out
-
-
-def old_top(probs: np.ndarray, n: int = 5) -> list[tuple[int, float]]:
-    work = probs.copy()
-    out: list[tuple[int, float]] = []
-    for _ in range(min(n, probs.shape[0])):
-        i = int(np.argmax(work))
-        if work[i] <= 0.0:
-            break
-        out.append((i, float(probs[i])))
-        work[i] = -1.0
-    return out
-
-
-def old_sample(probs: np.ndarray, rng: np.random.Generator) -> int:
-    cdf = np.cumsum(probs)
-    return int(min(np.searchsorted(cdf, rng.random() * cdf[-1], side="right"), len(cdf) - 1))
-
-
-def old_residual(p: np.ndarray, q: np.ndarray, x: int) -> np.ndarray:
-    r = np.maximum(p - q, 0.0)
-    total = r.sum()
-    return p if total <= 0.0 else r / total
+old_distribution, old_top, old_sample = ref_distribution, ref_top, ref_sample
+old_residual = ref_residual
 
 
 def old_plain(lg: np.ndarray, s: SamplingSettings, rng: np.random.Generator) -> int:
