@@ -282,8 +282,7 @@ class MainWindow(QMainWindow):
             and turns[-1].role == "assistant")
         self.chat_list.set_busy(generating or waiting)
         self.chat_actions.set_busy(generating or waiting or loading)
-        if hasattr(self, "file_menu"):  # not yet while the window is being built
-            self.file_menu.set_busy(loading, generating, has_target)
+        self.file_menu.set_busy(loading, generating, has_target)
         self.panel.set_busy(loading, generating)
 
     def closeEvent(self, event: QCloseEvent) -> None:
