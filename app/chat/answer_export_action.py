@@ -46,7 +46,7 @@ class AnswerExportAction(QObject):
             self.exporter.failed.emit(self.tr("The answer is still being written: export it "
                                               "once it has finished."))
             return
-        made = request_made_with(self._flow.conversation.turns, answer, self._fallback())
+        made = request_made_with(self._flow.conversation, answer, self._fallback())
         if made is None:
             self.exporter.failed.emit(self.tr("This answer's conversation is not known here."))
             return

@@ -130,7 +130,8 @@ class AnswerFlow(QObject):
         answer = Answer(model_name=target.name if target else "",
                         spec_type=request.spec_type, n_draft_max=request.n_draft_max)
         turn = conv.add_answer(answer, record(gs, target.name if target else "",
-                                              target.path if target else "", self._n_ctx()))
+                                              target.path if target else "", self._n_ctx(),
+                                              conv))
         widget = self.transcript.start_answer(answer)
         if self.decorations is not None:
             self.decorations.decorate_answer(widget, turn)

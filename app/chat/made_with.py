@@ -1,5 +1,6 @@
 """What an answer was made with, recorded once when it starts: the generation settings, the
-target's name and file and the context size, saved beside the answer as `Turn.settings`.
+target's name and file, the context size, and what framed the conversation it was sent (the
+chat's system prompt, the oldest turns dropped), saved beside the answer as `Turn.settings`.
 
 Everything that later needs them reads this record, never the panel as it stands by then:
 the export and its trace, the lossless check, the race, "Use these settings" and the
@@ -12,18 +13,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from app.chat.conversation import Turn
+from app.chat.conversation import Conversation, Turn
 from app.transcript.answer import Answer
 from backend import settings_schema as schema
 from backend.engine.request import GenerationRequest, Message
 from backend.generation_settings import GenerationSettings, generation_request
 
 
-def record(gs: GenerationSettings, model_name: str, model_path: str,
-           n_ctx: int) -> dict[str, Any]:
-    """The record saved beside a new answer."""
+def record(gs: GenerationSettings, model_name: str, model_path: str, n_ctx: int,
+           conv: Conversation) -> dict[str, Any]:
+    """The record saved beside a new answer of `conv`."""
     return {**gs.to_dict(), "model_name": model_name, "model_path": model_path,
-            "n_ctx": n_ctx}
+            "n_ctx": n_ctx, "system_prompt": conv.system_prompt,
+            "dropped_turns": conv.dropped_turns}
 
 
 def settings_of(turn: Turn) -> GenerationSettings | None:
@@ -40,21 +42,28 @@ def request_for(gs: GenerationSettings, messages: Sequence[Message]) -> Generati
     return generation_request(gs, messages=messages, prompt=None if messages else "")
 
 
-def messages_before(turns: Sequence[Turn], turn: Turn) -> tuple[Message, ...]:
-    """The conversation as it was sent for `turn`'s answer: the turns before it, left out as
-    Conversation.messages leaves them (answers that failed before writing anything)."""
-    index = next((i for i, t in enumerate(turns) if t is turn), len(turns))
-    return tuple(Message(t.role, t.content) for t in turns[:index]
-                 if t.role == "user" or (t.answer is not None and t.answer.text))
+def messages_sent(conv: Conversation, turn: Turn) -> tuple[Message, ...]:
+    """The conversation as it was sent for `turn`'s answer: the turns before it, framed as
+    the record says (the system prompt and dropped turns of that moment; the chat's own for
+    an answer without them), and left out as `Conversation.messages` leaves them."""
+    rec = turn.settings or {}
+    system, dropped = rec.get("system_prompt"), rec.get("dropped_turns")
+    if not isinstance(system, str):
+        system = conv.system_prompt
+    if not isinstance(dropped, int) or isinstance(dropped, bool) or dropped < 0:
+        dropped = conv.dropped_turns
+    before = conv.turns[:conv.turns.index(turn)]
+    return Conversation(title="", turns=before, system_prompt=system,
+                        dropped_turns=dropped).messages()
 
 
-def request_made_with(turns: Sequence[Turn], answer: Answer,
+def request_made_with(conv: Conversation, answer: Answer,
                       fallback: GenerationSettings) -> tuple[GenerationRequest, bool] | None:
     """The request `answer` was made with, and whether its sampler settings are its own
     (False: the record is missing and `fallback`'s stand in); None when `answer` is not one
-    of `turns`. The spec type and K are always the answer's own, as the engine reported
+    of `conv`'s. The spec type and K are always the answer's own, as the engine reported
     them when it started (an Answer keeps them)."""
-    turn = next((t for t in turns if t.answer is answer), None)
+    turn = next((t for t in conv.turns if t.answer is answer), None)
     if turn is None:
         return None
     gs = settings_of(turn)
@@ -64,4 +73,4 @@ def request_made_with(turns: Sequence[Turn], answer: Answer,
     gs = base.replace(
         spec_type=answer.spec_type,
         n_draft=k if schema.N_DRAFT.problem(k) is None else base.n_draft)
-    return request_for(gs, messages_before(turns, turn)), own
+    return request_for(gs, messages_sent(conv, turn)), own

@@ -213,7 +213,7 @@ class LosslessCheck(QObject):
         with the settings it was made with (app/chat/made_with.py); `fallback`, the panel's,
         stands in for an answer that has no record of them."""
         answer = widget.answer
-        made = request_made_with(conv.turns, answer, fallback)
+        made = request_made_with(conv, answer, fallback)
         n = len(answer.tokens.emitted())
         if not answer.done:
             return self._say(widget, self.tr("The answer is still being written: check it "

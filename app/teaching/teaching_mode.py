@@ -110,7 +110,7 @@ class TeachingTools(QObject):
             self.problem.emit(self.tr("Load the model that wrote this answer first: the race "
                                       "answers its question again, plainly and speculatively."))
             return None
-        made = request_made_with(flow.conversation.turns, answer, self._settings())
+        made = request_made_with(flow.conversation, answer, self._settings())
         if made is None or not made[0].messages:
             self.problem.emit(self.tr("This answer's conversation is not known here."))
             return None

@@ -116,16 +116,20 @@ def _within(option: Option) -> Any:
 
 def answer_settings_type() -> type:
     """What an answer was made with (app/chat/made_with.py): the generation settings, each
-    within its declared range, and the model. Built from the settings declared now, so a
-    setting registered after this module was imported is read too; one this version does
-    not know is dropped."""
+    within its declared range, the model, and the system prompt and dropped turns it was sent
+    with. Built from the settings declared now, so a setting registered after this module
+    was imported is read too; one this version does not know is dropped."""
     return dataclasses.make_dataclass(
         "AnswerSettings",
         [(o.name, _within(o), dataclasses.field(default=None))
          for o in schema.OPTIONS.values() if o.section == "generation"]
         + [("model_name", Label | None, dataclasses.field(default=None)),
            ("model_path", Label | None, dataclasses.field(default=None)),
-           ("n_ctx", _within(schema.N_CTX), dataclasses.field(default=None))],
+           ("n_ctx", _within(schema.N_CTX), dataclasses.field(default=None)),
+           ("system_prompt", Annotated[str, Bounds(most=MAX_MESSAGE_TEXT)] | None,
+            dataclasses.field(default=None)),
+           ("dropped_turns", Annotated[int, Bounds(0, MAX_MESSAGES)] | None,
+            dataclasses.field(default=None))],
         frozen=True)
 
 

@@ -197,3 +197,20 @@ def test_a_reordered_sum_explains_a_near_tie_and_refuses_to_explain_a_gap(by, na
     assert "does not explain this difference" in far_words and remedy not in far_words
     exact = difference_text(near, 20)  # exact kernels on the CPU: no excuse offered
     assert named not in exact and "near-tie" not in exact
+
+
+def test_the_check_decodes_the_conversation_as_it_was_sent(make_window, qtbot):
+    """The system prompt and the dropped turns of the moment the answer was written, even
+    after the chat's were changed: the check compares the same conversation."""
+    eng = engine()
+    w = make_window(eng)
+    with qtbot.waitSignal(w.models_changed, timeout=5000):
+        w.open_target(TARGET)
+    w.chat_actions.set_system_prompt("Answer in numbers.")
+    with qtbot.waitSignal(w.answer_finished, timeout=10_000) as done:
+        assert w.send("count")
+    sent = eng.requests[-1].messages
+    assert sent[0].role == "system"
+    w.chat_actions.set_system_prompt("Answer in words.")  # changed after the answer
+    assert check(w, qtbot, done.args[0]) == identical_text(len(emitted_tokens(SPEC)))
+    assert eng.requests[-1].messages == sent
