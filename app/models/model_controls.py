@@ -40,7 +40,8 @@ class ModelControls(QObject):
 
     @Slot(str)
     def open_target(self, path: str) -> None:
-        self._flow.stop()
+        if self._flow.generating:  # a message waiting for a model keeps waiting for this one
+            self._flow.stop()
         self._models.open_target(path, self._panel.n_ctx.value(), self._panel.n_threads.value())
         self._panel.set_recent(self._settings.models.recent)
 
