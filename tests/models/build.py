@@ -117,6 +117,24 @@ class Tokenizer:
         return [self.tokens.index("Ġ" + w) for w in CYCLE_WORDS]
 
 
+def start_llama(path: Path, arch: str, *, name: str, n_embd: int, n_layer: int,
+                n_ff: int) -> tuple[gguf.GGUFWriter, Path]:
+    """A writer for a llama-shaped model at a temporary name beside `path` (`finish` moves it
+    into place), its hyperparameters written."""
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    w = gguf.GGUFWriter(str(tmp), arch)
+    w.add_name(name)
+    w.add_context_length(4096)
+    w.add_embedding_length(n_embd)
+    w.add_block_count(n_layer)
+    w.add_feed_forward_length(n_ff)
+    w.add_head_count(N_HEAD)
+    w.add_head_count_kv(N_HEAD)
+    w.add_rope_dimension_count(n_embd // N_HEAD)
+    w.add_layer_norm_rms_eps(1e-5)
+    return w, tmp
+
+
 def write_llama(
     path: Path,
     tok: Tokenizer,
@@ -134,17 +152,7 @@ def write_llama(
     exactly, with `attn_trace` 0; else plus a term of that size that depends on every cached
     token."""
     n_embd = output.shape[1]
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    w = gguf.GGUFWriter(str(tmp), arch)
-    w.add_name(name)
-    w.add_context_length(4096)
-    w.add_embedding_length(n_embd)
-    w.add_block_count(n_layer)
-    w.add_feed_forward_length(n_ff)
-    w.add_head_count(N_HEAD)
-    w.add_head_count_kv(N_HEAD)
-    w.add_rope_dimension_count(n_embd // N_HEAD)
-    w.add_layer_norm_rms_eps(1e-5)
+    w, tmp = start_llama(path, arch, name=name, n_embd=n_embd, n_layer=n_layer, n_ff=n_ff)
     add_vocabulary_and_head(w, tok, output)
     rng = np.random.default_rng(0)
     for b in range(n_layer):

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import os
 from pathlib import Path
 
 import gguf
@@ -33,12 +32,12 @@ from build import (
     ATTN_TRACE,
     DRAFT_SKIP_EVERY,
     N_EMBD,
-    N_HEAD,
     Tokenizer,
     counting_output,
     finish,
     one_hot_embeddings,
     smollm2_path,
+    start_llama,
 )
 
 N_VOCAB = 151_936  # Qwen2's and Qwen3's vocabulary (Llama 3 has 128,256, Gemma 3 262,144)
@@ -110,17 +109,7 @@ def write_counting(
     # The trace's share of the residual grows as n_embd^1.5 (a sum over n_embd values, over
     # n_embd dimensions): scaled back to that of build.py's 32-wide models.
     trace = ATTN_TRACE * (N_EMBD / n_embd) ** 1.5
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    w = gguf.GGUFWriter(str(tmp), "llama")
-    w.add_name(name)
-    w.add_context_length(4096)
-    w.add_embedding_length(n_embd)
-    w.add_block_count(n_layer)
-    w.add_feed_forward_length(n_ff)
-    w.add_head_count(N_HEAD)
-    w.add_head_count_kv(N_HEAD)
-    w.add_rope_dimension_count(n_embd // N_HEAD)
-    w.add_layer_norm_rms_eps(1e-5)
+    w, tmp = start_llama(path, "llama", name=name, n_embd=n_embd, n_layer=n_layer, n_ff=n_ff)
     w.add_vocab_size(tok.n_vocab)
     w.add_file_type(gguf.LlamaFileType.ALL_F32)
     for key, value, vtype, sub in tok.fields:
