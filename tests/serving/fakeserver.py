@@ -12,6 +12,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from backend.engine.request import GenerationRequest
+
 RECORDINGS = Path(__file__).parent / "recordings"
 
 
@@ -155,3 +157,18 @@ class _Handler(BaseHTTPRequestHandler):
         data = text.encode()
         self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
         self.wfile.flush()
+
+
+def answered(script: Script, request: GenerationRequest) -> tuple[list, Any, FakeServer]:
+    """`request` answered by the server engine against a fake server playing `script`: the
+    events, the engine's last report and the server (its requests and metrics reads)."""
+    from backend.serving.engine import ServerEngine
+
+    with FakeServer(script) as server:
+        engine = ServerEngine(server.url)
+        try:
+            engine.load_target(script.models[0], n_ctx=0)
+            events = list(engine.generate(request))
+        finally:
+            engine.close()
+    return events, engine.last_report, server

@@ -10,9 +10,8 @@ from backend.engine.events import GenerationFinished
 from backend.engine.request import GenerationRequest, Message
 from backend.serving import llama_server, servers, sglang, vllm
 from backend.serving.adapter import ServerAdapter
-from backend.serving.engine import ServerEngine
 from tests.serving import made_up_server
-from tests.serving.fakeserver import FakeServer, Script
+from tests.serving.fakeserver import Script, answered
 
 REQUEST = GenerationRequest(messages=(Message("user", "Hello"),), max_tokens=16)
 
@@ -23,16 +22,9 @@ def _chunk(text: str = "", finish: str | None = None, **extra) -> dict:
 
 
 def _answer(chunks: list[dict]) -> tuple[GenerationFinished, object]:
-    script = Script(chunks=chunks)
-    with FakeServer(script) as server:
-        engine = ServerEngine(server.url)
-        try:
-            engine.load_target(script.models[0], n_ctx=0)
-            events = list(engine.generate(REQUEST))
-        finally:
-            engine.close()
+    events, report, _ = answered(Script(chunks=chunks), REQUEST)
     assert isinstance(events[-1], GenerationFinished), events[-1]
-    return events[-1], engine.last_report
+    return events[-1], report
 
 
 @pytest.fixture

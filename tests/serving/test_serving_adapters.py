@@ -9,25 +9,16 @@ import pytest
 
 from backend.engine.events import GenerationFinished, GenerationStarted, StepVerified
 from backend.engine.request import GenerationRequest, Message
-from backend.serving.engine import ServerEngine
 from backend.serving.prometheus import diff, parse_metrics
 from backend.serving.report import NO_COLOURS
-from tests.serving.fakeserver import FakeServer, recording
+from tests.serving.fakeserver import answered, recording
 
 TEXT = " The sky is blue because of Rayleigh scattering."
 REQUEST = GenerationRequest(messages=(Message("user", "Why is the sky blue?"),), max_tokens=64)
 
 
 def answer(name: str):
-    script = recording(name)
-    with FakeServer(script) as server:
-        engine = ServerEngine(server.url)
-        try:
-            engine.load_target(script.models[0], n_ctx=0)
-            events = list(engine.generate(REQUEST))
-        finally:
-            engine.close()
-    return events, engine.last_report, server
+    return answered(recording(name), REQUEST)
 
 
 def finished(events) -> GenerationFinished:
@@ -139,13 +130,7 @@ def test_metrics_inside_the_choice_are_read_too():
     usage_chunk = script.chunks.pop()
     finish = script.chunks[-1]["choices"][0]
     finish["metrics"], finish["usage"] = usage_chunk["metrics"], usage_chunk["usage"]
-    with FakeServer(script) as server:
-        engine = ServerEngine(server.url)
-        try:
-            engine.load_target(script.models[0], n_ctx=0)
-            events = list(engine.generate(REQUEST))
-        finally:
-            engine.close()
+    events, _, _ = answered(script, REQUEST)
     s = finished(events).stats
     assert (s.n_drafted, s.n_accepted, s.n_steps, s.n_prompt) == (12, 5, 4, 21)
 
