@@ -215,9 +215,9 @@ def positions_from_lengths(drafted: Sequence[int], accepted: Sequence[int],
     return tuple(PositionAcceptance(i + 1, reached[i], n_accepted[i]) for i in range(longest))
 
 
-def mean_draft_lengths(drafted: Sequence[int], k_max: int,
+def mean_draft_lengths(drafted: Sequence[int], n_draft_max: int,
                        asked: int | None = None) -> list[float]:
-    """L(K) for K = 0..k_max: the drafts a step makes on average when it asks for K, from the
+    """L(K) for K = 0..n_draft_max: the drafts a step makes on average when it asks for K, from the
     steps' own lengths (a step that made n would make min(n, K)); past the longest draft
     measured, the steps that made the longest make as many as asked. A model drafter makes K;
     n-gram lookup fewer, as it finds. Without `asked` (K auto chose each step's length, 0 at
@@ -226,7 +226,7 @@ def mean_draft_lengths(drafted: Sequence[int], k_max: int,
     longest = max(steps)
     full = sum(1 for d in steps if d == longest) / len(steps) if longest else 1.0
     return [sum(min(d, k) for d in steps) / len(steps) + full * max(0, k - longest)
-            for k in range(k_max + 1)]
+            for k in range(n_draft_max + 1)]
 
 
 def draft_ms_per_token(steps: Sequence[StepVerified]) -> float | None:
@@ -273,17 +273,17 @@ def _costed_lengths(drafted: Sequence[int], draft_ms: Sequence[float],
     return {int(k): ms for k, ms, count in points if count >= SIZE_MIN_SAMPLES}
 
 
-def _alphas(positions: Sequence[PositionAcceptance], k_max: int) -> list[float]:
+def _alphas(positions: Sequence[PositionAcceptance], n_draft_max: int) -> list[float]:
     """α₁…α_k_max: a position no step reached takes the α of the last one that was."""
-    return _carried([p.alpha for p in positions], k_max)
+    return _carried([p.alpha for p in positions], n_draft_max)
 
 
-def _carried(values: Sequence[float | None], k_max: int) -> list[float]:
-    """`values` (α per position, None where unreached) to k_max, each None and each position
+def _carried(values: Sequence[float | None], n_draft_max: int) -> list[float]:
+    """`values` (α per position, None where unreached) to n_draft_max, each None and each position
     past the end taking the last known α."""
     out: list[float] = []
     last = 0.0
-    for i in range(k_max):
+    for i in range(n_draft_max):
         a = values[i] if i < len(values) else None
         last = last if a is None else a
         out.append(last)

@@ -79,11 +79,11 @@ def main() -> int:
     beliefs: list[tuple] = []
     choose = adaptive_k.AdaptiveK.choose
 
-    def spying_choose(self, k_max, continuing=False):
-        k = choose(self, k_max, continuing)
+    def spying_choose(self, n_draft_max, continuing=False):
+        k = choose(self, n_draft_max, continuing)
         (a, b), (d0, c), overhead = self.verify_line(), self.draft_line(), self.overhead()
         o = overhead.at(k)  # what the controller charges this step outside draft and verify
-        alphas = self.alphas(min(k_max, self.cap))
+        alphas = self.alphas(min(n_draft_max, self.cap))
         plain = 1.0 / max(self.single_ms() + overhead.plain, 1e-9)
         beliefs.append((k, a, b, d0, c, o, alphas, self._best_rate, plain))
         return k

@@ -572,13 +572,13 @@ class AdaptiveK(Acceptance, VerifyCosts):
                         self.overhead().at).time(k)
 
     # -- the choice -------------------------------------------------------------------------
-    def choose(self, k_max: int, continuing: bool = False,
+    def choose(self, n_draft_max: int, continuing: bool = False,
                repeating: Callable[[], bool] | None = None) -> int:
-        """The draft length for the next step, 0..min(k_max, cap); `continuing`, its drafts
+        """The draft length for the next step, 0..min(n_draft_max, cap); `continuing`, its drafts
         go on with a copy the text has followed (acceptance.py's note on copies);
         `repeating`, asked in a plain stretch only, whether the text now repeats itself (see
         EXPLORE_MAX)."""
-        k_max = min(k_max, self.cap)
+        n_draft_max = min(n_draft_max, self.cap)
         self._side = int(continuing)
         if self._plain_run % RECHECK_EVERY:
             # In a plain stretch only plain steps are measured, which move V(1) and the
@@ -587,12 +587,12 @@ class AdaptiveK(Acceptance, VerifyCosts):
             self._plain_run += 1
             return 0
         line = self.verify_line()
-        verify = self.verify_costs(k_max, line)
+        verify = self.verify_costs(n_draft_max, line)
         (d0, c), o, single = self.draft_line(), self.overhead(), verify[0]
         plain_rate = 1.0 / max(single + o.plain, 1e-9)
         cost = StepCost(d0, c, lambda k: verify[int(k)], o.at)
-        tokens = expected_tokens_per_step_curve(self.alphas(k_max))
-        tokens_up = expected_tokens_per_step_curve(self.alphas(k_max, OPTIMISM))
+        tokens = expected_tokens_per_step_curve(self.alphas(n_draft_max))
+        tokens_up = expected_tokens_per_step_curve(self.alphas(n_draft_max, OPTIMISM))
         # Drafting costs measured beside slower plain steps are checked where, scaled to
         # today's plain step, they would pay (see COST_SURPRISE): `hopeful_now`, at that speed.
         scale = (min(single / self._drafting_v1, 1.0)
@@ -600,7 +600,7 @@ class AdaptiveK(Acceptance, VerifyCosts):
         rates: dict[int, float] = {}
         hopefuls: dict[int, float] = {}
         hopeful_now = 0.0
-        for k in range(1, k_max + 1):
+        for k in range(1, n_draft_max + 1):
             around = o.at(k)  # the step's overhead, unscaled below: it is measured now
             t = max(cost.time(k), 1e-9)
             rates[k], hopefuls[k] = tokens[k] / t, tokens_up[k] / t
@@ -650,7 +650,7 @@ class AdaptiveK(Acceptance, VerifyCosts):
         forced = (self._plain_run >= EXPLORE_MAX
                   and self.catch_up_ms((d0, c)) <= FORCED_SHARE * (then + o.plain)) or (
             self._plain_run >= EXPLORE_EVERY and repeating is not None and repeating())
-        if k_max > 0 and (due or forced):
+        if n_draft_max > 0 and (due or forced):
             # keep measuring: the text may start to repeat, the machine's load may have moved
             self._plain_run, self._probe_gap = 0, min(2 * self._probe_gap, EXPLORE_MAX)
             self._probing = True
@@ -659,7 +659,7 @@ class AdaptiveK(Acceptance, VerifyCosts):
             # the length drafting would have if it paid (at the optimistic α), so the probe
             # measures the positions that decide it (at least EXPLORE_K: a longer one is
             # dearer than it may be worth)
-            return max(min(EXPLORE_K, k_max), min(hopeful_k, EXPLORE_PROBE_MAX))
+            return max(min(EXPLORE_K, n_draft_max), min(hopeful_k, EXPLORE_PROBE_MAX))
         self._plain_run += 1
         return 0
 

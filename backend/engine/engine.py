@@ -231,13 +231,13 @@ class Engine:
         return Context(self._target, n_ctx=n_ctx, n_threads=self.n_threads,
                        n_rs_seq=n_rs_seq, n_ubatch=max(512, n_rs_seq + 1))
 
-    def _fit_rollback(self, k_max: int) -> None:
-        """Give a recurrent target enough snapshots to roll back a draft of k_max tokens (a new
-        context: its cached prefix is lost, once)."""
+    def _fit_rollback(self, n_draft_max: int) -> None:
+        """Give a recurrent target enough snapshots to roll back a draft of n_draft_max tokens
+        (a new context: its cached prefix is lost, once)."""
         ctx = self._ctx
-        if ctx is not None and ctx.model.recurrent and ctx.n_rs_seq < k_max + 1:
+        if ctx is not None and ctx.model.recurrent and ctx.n_rs_seq < n_draft_max + 1:
             ctx.close()
-            self._ctx = self._target_context(k_max + 1)
+            self._ctx = self._target_context(n_draft_max + 1)
 
     def load_draft(
         self, path: str | os.PathLike, *, progress: ProgressFn | None = None
@@ -356,15 +356,15 @@ class Engine:
             # A seed promises the same answer again; K auto's choices follow measured times,
             # and another K draws the random numbers in another order. So a seeded sampled
             # answer drafts a fixed K (greedy answers are the same at any K: lossless).
-            auto, k_max = False, SEEDED_K
+            auto, n_draft_max = False, SEEDED_K
         else:
-            k_max = (AUTO_K_CAP if auto else req.n_draft_max) if drafter is not None else 0
+            n_draft_max = (AUTO_K_CAP if auto else req.n_draft_max) if drafter is not None else 0
         adaptive = self._controller(req.spec_type, drafter) if auto else None
-        self._fit_rollback(k_max)
+        self._fit_rollback(n_draft_max)
         model, ctx = self._target, self._ctx
         follower = drafter if isinstance(drafter, TargetFollower) else None
         try:
-            yield from self._run(req, model, ctx, drafter, follower, k_max, t_start, adaptive)
+            yield from self._run(req, model, ctx, drafter, follower, n_draft_max, t_start, adaptive)
         finally:
             ctx.on_decode = None
             if adaptive is not None and self._memory is not None:
@@ -391,7 +391,7 @@ class Engine:
         return self._adaptive[spec_type]
 
     def _run(self, req: GenerationRequest, model: LoadedModel, ctx: Context,
-             drafter: Drafter | None, follower: TargetFollower | None, k_max: int,
+             drafter: Drafter | None, follower: TargetFollower | None, n_draft_max: int,
              t_start: float, adaptive: AdaptiveK | None = None) -> Iterator[Event]:
         prompt, template_stops = build_prompt(model, req)
         if len(prompt) >= ctx.n_ctx:
@@ -403,7 +403,7 @@ class Engine:
         if adaptive is not None:
             adaptive.begin_answer(self._plain_verify_ms, len(prompt), req.max_tokens)
         # n_draft_max 0 tells the viewer "K auto" (each step's K is its draft's length)
-        yield GenerationStarted(req.request_id, req.spec_type, 0 if adaptive else k_max,
+        yield GenerationStarted(req.request_id, req.spec_type, 0 if adaptive else n_draft_max,
                                 len(prompt))
 
         # The target's cache holds the history but its last token, which each step decodes
@@ -413,7 +413,7 @@ class Engine:
             reuse_max = follower.follow(ctx, prompt[:-1])
             ctx.on_decode = follower.observe
         n_cached = ctx.prefill(prompt[:-1], reuse_max=reuse_max)
-        run = _Run(req, model, ctx, drafter, k_max, rng,
+        run = _Run(req, model, ctx, drafter, n_draft_max, rng,
                    AnswerText(tuple(req.stop) + template_stops), list(prompt), adaptive)
         if isinstance(drafter, PromptReader):  # see PromptReader
             run.next_k = self._next_k(run, 0)
@@ -561,7 +561,7 @@ class Engine:
         """The most a step may draft: what the request, the context's room and the answer's
         end allow."""
         room = run.ctx.n_ctx - run.ctx.n_past - 1
-        return max(0, min(run.k_max, room, run.req.max_tokens - n_generated - 1))
+        return max(0, min(run.n_draft_max, room, run.req.max_tokens - n_generated - 1))
 
     def _next_k(self, run: _Run, n_generated: int) -> int:
         """The next step's draft length: what `_allowed` allows, and within that K auto's
@@ -669,7 +669,7 @@ class _Run:
     model: LoadedModel
     ctx: Context
     drafter: Drafter | None
-    k_max: int
+    n_draft_max: int
     rng: np.random.Generator
     answer: AnswerText
     history: list[int]  # prompt and answer tokens so far

@@ -157,8 +157,9 @@ class VerifyCosts:
         recent = ((n, self._recent_times(n)) for n in self._by_size)
         return [(n, statistics.median(times), float(len(times))) for n, times in recent if times]
 
-    def verify_costs(self, k_max: int, line: tuple[float, float] | None = None) -> list[float]:
-        """[V(1), V(2), …, V(k_max + 1)] for drafts of 0..k_max: a batch size measured often
+    def verify_costs(self, n_draft_max: int,
+                     line: tuple[float, float] | None = None) -> list[float]:
+        """[V(1), …, V(n_draft_max + 1)] for drafts of 0..n_draft_max: a batch size measured often
         enough by its own steps' median, others by the line (`line`, verify_line's when the
         caller has it) but never below a smaller size's (a bigger batch is never cheaper). A
         measured size is not raised to a smaller one's: that one's times may be another
@@ -166,7 +167,7 @@ class VerifyCosts:
         where its steps took 32, behind a size left with a slow moment's."""
         a, b = line or self.verify_line()
         out, floor = [self.single_ms()], 0.0
-        for n in range(2, k_max + 2):
+        for n in range(2, n_draft_max + 2):
             times = self._recent_times(n)
             if len(times) >= SIZE_MIN_SAMPLES:
                 v = statistics.median(times)

@@ -23,7 +23,7 @@ def scripted_k(monkeypatch):
     """K auto choosing the K of SCRIPT, step after step."""
     chosen = iter(SCRIPT * 4)
     monkeypatch.setattr(adaptive_k.AdaptiveK, "choose",
-                        lambda self, k_max, continuing=False, repeating=None: next(chosen))
+                        lambda self, n_draft_max, continuing=False, repeating=None: next(chosen))
 
 
 def _count_head_work(monkeypatch, drafter, names: tuple[str, ...]) -> list[str]:

@@ -65,9 +65,9 @@ def test_the_engine_asks_k_auto_knowing_whether_a_lookups_drafts_go_on_with_a_co
     asked: list[bool] = []
     choose = adaptive_k.AdaptiveK.choose
 
-    def spying(self, k_max, continuing=False, repeating=None):
+    def spying(self, n_draft_max, continuing=False, repeating=None):
         asked.append(continuing)
-        return choose(self, k_max, continuing, repeating)
+        return choose(self, n_draft_max, continuing, repeating)
 
     monkeypatch.setattr(adaptive_k.AdaptiveK, "choose", spying)
     prompt = " one two three four five six seven eight nine ten eleven twelve one two three"
@@ -91,9 +91,9 @@ def test_k_auto_weighs_a_lookups_step_only_when_the_lookup_found_drafts(count_en
         found.append(bool(proposal.tokens))
         return proposal
 
-    def spying_choose(self, k_max, continuing=False, repeating=None):
+    def spying_choose(self, n_draft_max, continuing=False, repeating=None):
         asked.append(found[-1])
-        return choose(self, k_max, continuing, repeating)
+        return choose(self, n_draft_max, continuing, repeating)
 
     monkeypatch.setattr(NgramDrafter, "propose", spying_propose)
     monkeypatch.setattr(adaptive_k.AdaptiveK, "choose", spying_choose)
