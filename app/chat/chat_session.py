@@ -178,7 +178,8 @@ class ChatSession(QObject):
         self._failing = self._failing or bool(self._pending)  # said until those are saved
         if isinstance(exc, ChatStoreError) and exc.kind == READ_ONLY_KIND:
             self.failed.emit(error_text(exc))  # it says that nothing is saved
-        elif self._pending:
+        elif _passing(exc) and self._pending:  # kept to be tried again (a later write may
+            # be waiting too, queued before this failure reached the GUI thread: not a reason)
             self.failed.emit(translate(
                 "ChatSession", "{error} The chat is kept in this window and saved as soon as "
                 "it can be.").format(error=self._error_words(exc)))
