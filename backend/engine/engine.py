@@ -15,7 +15,6 @@ import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Literal
 
 import numpy as np
 
@@ -41,18 +40,13 @@ from backend.engine.errors import (
     EngineError,
 )
 from backend.engine.events import (
-    Candidate,
     Event,
     GenerationFailed,
     GenerationFinished,
     GenerationStarted,
     PromptProcessed,
     Stats,
-    StepVerified,
     StopReason,
-    Token,
-    Verification,
-    verification_to_json,
 )
 from backend.engine.k_auto_memory import KAutoMemory, build_facts, memory_key
 from backend.engine.model import LoadedModel, inspect_file
@@ -61,7 +55,8 @@ from backend.engine.plain_yardstick import PlainYardstick
 from backend.engine.prompt import build_prompt
 from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
-from backend.engine.text import AnswerText, display_piece
+from backend.engine.step_events import EventPipeline, StepRecord
+from backend.engine.text import AnswerText
 from backend.engine.verify import Verdict, verify_greedy, verify_sampled
 from backend.repetition import echoes
 from backend.words import words, words_of
@@ -69,8 +64,6 @@ from backend.words import words, words_of
 DEFAULT_N_CTX = settings_schema.N_CTX.default
 CALIBRATION_PROMPT = "Once upon a time"
 CALIBRATION_TOKENS = 8
-# How much of the text before an n-gram's copied token the inspector shows (the match ends it).
-MATCH_CONTEXT_TOKENS = 12
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +108,7 @@ class Engine:
         self._plain_verify_ms = 0.0
         self.n_ctx = DEFAULT_N_CTX
         self.n_threads = default_threads()
+        self._events = EventPipeline()  # steps' events, made beside the decoding
 
     # -- models --------------------------------------------------------------------------
     @property
@@ -291,6 +285,7 @@ class Engine:
     def close(self) -> None:
         self.unload_draft()
         self._close_target()
+        self._events.close()
 
     def _close_drafters(self) -> None:
         for d in self._drafters.values():
@@ -366,6 +361,7 @@ class Engine:
         try:
             yield from self._run(req, model, ctx, drafter, follower, n_draft_max, t_start, adaptive)
         finally:
+            self._events.discard()  # none, unless the answer failed or was dropped half way
             ctx.on_decode = None
             if adaptive is not None and self._memory is not None:
                 # after the answer's last event: the window is not kept waiting for it
@@ -435,8 +431,9 @@ class Engine:
                 break
             step, reason = self._step(run, tally.n_generated, tally.n_steps + 1)
             tally.add(step, time.perf_counter() - t_start)
-            run.yardstick.step(step.step, len(step.drafted), step.ms)
-            yield step
+            run.yardstick.step(step.number, len(step.drafts), step.ms)
+            yield from self._events.put(step.event)
+        yield from self._events.drain()
 
         stats = tally.stats(len(prompt), n_cached, 1000 * (t_prompt - t_start),
                             1000 * (time.perf_counter() - t_prompt))
@@ -451,9 +448,10 @@ class Engine:
         yield GenerationFinished(reason, run.answer.text, stats, note)
 
     def _step(self, run: _Run, n_generated: int, number: int
-              ) -> tuple[StepVerified, StopReason | None]:
+              ) -> tuple[StepRecord, StopReason | None]:
         """One draft–verify step: propose, decode `[last, drafts…]` in one batch, verify,
-        roll the cache back to what was kept; the step and why the answer ends, if it does."""
+        roll the cache back to what was kept; the step (its event made later, see
+        step_events) and why the answer ends, if it does."""
         req, model, ctx, drafter, history = run.req, run.model, run.ctx, run.drafter, run.history
         t_begin = time.perf_counter()
         if run.adaptive is not None and run.last_step is not None:
@@ -469,23 +467,19 @@ class Engine:
         rows = ctx.decode([history[-1], *drafts], all_logits=True)
         verdict, p_rows = self._verify(rows, drafts, proposal, history, req, run.rng)
         n_acc = verdict.n_accepted
-        checks, own_check = self._inspection(model, verdict, p_rows, proposal, drafts, history,
-                                             req.sampling.greedy)
+        greedy = req.sampling.greedy
+        # the drafter's rows may be views its next draft overwrites: q is read now
+        q_drafted = [] if greedy else [
+            None if q is None else q.p(x)
+            for q, x in zip(proposal.dists[: n_acc + 1], drafts, strict=False)]
         rolled_back = ctx.truncate(n_before + 1 + n_acc)
         t2 = time.perf_counter()
 
         reason: StopReason | None = None
         answer = run.answer
-        emitted: list[Token] = []
-        for i, tok in enumerate([*drafts[:n_acc], verdict.token]):
-            by_drafter = drafter is not None and i < n_acc
-            text = "" if model.is_eog(tok) else answer.push(model.piece(tok))
-            emitted.append(Token(
-                tok, text, drafter.origin if drafter is not None and by_drafter else "target",
-                True, p_rows[i].p(tok), proposal.p_draft[i] if by_drafter else None,
-                proposal.heads[i] if by_drafter else None,
-                _encoded(checks[i] if by_drafter else own_check),
-            ))
+        emitted: list[tuple[int, str]] = []
+        for tok in [*drafts[:n_acc], verdict.token]:
+            emitted.append((tok, "" if model.is_eog(tok) else answer.push(model.piece(tok))))
             if model.is_eog(tok):
                 reason = "eos"
             elif answer.stopped:
@@ -497,14 +491,8 @@ class Engine:
         if reason in ("eos", "length"):
             tail = answer.flush()
             if tail:
-                emitted[-1] = replace(emitted[-1], text=emitted[-1].text + tail)
-        drafted = tuple(
-            Token(d, display_piece(model.piece(d)), drafter.origin, i < n_acc,
-                  p_rows[i].p(d) if i <= n_acc else None, proposal.p_draft[i],
-                  proposal.heads[i], _encoded(checks[i]))
-            for i, d in enumerate(drafts)
-        ) if drafter is not None else ()
-        history.extend(t.id for t in emitted)
+                emitted[-1] = (emitted[-1][0], emitted[-1][1] + tail)
+        history.extend(tok for tok, _ in emitted)
         if not rolled_back:
             # A recurrent state that cannot roll back this far would hold the rejected
             # drafts: start the cache over rather than go on from a wrong state.
@@ -513,16 +501,19 @@ class Engine:
         # Drafts verified after the end of the answer (EOS, a stop string, max tokens) were
         # never used: counting them would flatter the acceptance rate.
         n_used = min(n_acc, len(emitted))
-        step = StepVerified(number, drafted, n_used, tuple(emitted), draft_ms, 1000 * (t2 - t1),
-                            1000 * (time.perf_counter() - t_begin))
+        record = StepRecord(
+            number, model, proposal, drafts, drafter.origin if drafter is not None else None,
+            verdict, [r.detach() if isinstance(r, sampling.GreedyRow) else r for r in p_rows],
+            q_drafted, history, emitted, n_used, greedy, draft_ms, 1000 * (t2 - t1),
+            1000 * (time.perf_counter() - t_begin))
         if run.adaptive is not None:
             # K auto weighs catching up on the prompt as part of the first drafting step,
             # wherever the engine spent it
             read, run.prompt_read_ms = run.prompt_read_ms, 0.0
-            run.adaptive.record(len(drafts), n_acc, step.draft_ms + read, step.verify_ms,
+            run.adaptive.record(len(drafts), n_acc, draft_ms + read, record.verify_ms,
                                 proposal.p_draft[: len(drafts)], proposal.catch_up_ms + read)
-            run.last_step = (t_begin, step.draft_ms + step.verify_ms)
-        return step, reason
+            run.last_step = (t_begin, draft_ms + record.verify_ms)
+        return record, reason
 
     def _propose(self, run: _Run, n_generated: int, number: int
                  ) -> tuple[Proposal, int, float]:
@@ -578,8 +569,10 @@ class Engine:
         own softmax when greedy (sampling.GreedyRow: read token by token, never made whole),
         whose argmax is the same."""
         s = req.sampling
-        hist = [*history, *drafts]
-        base = len(history)
+        # the penalty reads the last repeat_last_n tokens: a copy of the whole history per
+        # step would grow with the answer
+        base = min(len(history), s.repeat_last_n)
+        hist = [*history[len(history) - base :], *drafts]
         if s.greedy:
             greedy: dict[int, sampling.GreedyRow] = {}
 
@@ -599,61 +592,6 @@ class Engine:
 
         verdict = verify_sampled(dist, drafts, proposal.dists[: len(drafts)], rng)
         return verdict, [dist(i) for i in range(verdict.n_accepted + 1)]
-
-    def _inspection(self, model: LoadedModel, verdict: Verdict, p_rows: list[sampling.Row],
-                    proposal: Proposal, drafts: list[int], history: list[int], greedy: bool,
-                    ) -> tuple[list[Verification | None], Verification]:
-        """What verification used, per drafted token and for the target's own token."""
-        rule: Literal["greedy", "sampled"] = "greedy" if greedy else "sampled"
-        n_acc = verdict.n_accepted
-
-        def candidates(pairs: list[tuple[int, float]] | None) -> tuple[Candidate, ...]:
-            return tuple(Candidate(t, display_piece(model.piece(t)), p) for t, p in pairs or ())
-
-        tops: dict[int, tuple[Candidate, ...]] = {}
-
-        def top_target(i: int) -> tuple[Candidate, ...]:
-            # row n_acc is a rejected draft's and the target's own token's: scanned once
-            if i not in tops:
-                tops[i] = candidates(p_rows[i].top())
-            return tops[i]
-
-        per_draft: list[Verification | None] = []
-        for i, x in enumerate(drafts):
-            if i > n_acc:
-                per_draft.append(None)  # after the first rejection: never examined
-                continue
-            draw = accept = None
-            if not greedy:
-                q = proposal.dists[i]
-                qx = 1.0 if q is None else q.p(x)
-                draw = verdict.draws[i]
-                accept = min(1.0, p_rows[i].p(x) / qx) if qx > 0.0 else 0.0
-            source = _at(proposal.sources, i)
-            match_text = ""
-            if source is not None:
-                lead = history[max(0, source - MATCH_CONTEXT_TOKENS): source]
-                match_text = "".join(display_piece(model.piece(t)) for t in lead)
-            per_draft.append(Verification(
-                rule, draw, accept, top_target=top_target(i),
-                top_draft=candidates(_at(proposal.tops, i)), match_at=source,
-                match_text=match_text))
-        if greedy:
-            how: Literal["argmax", "residual", "target"] = "argmax"
-        else:
-            how = "residual" if n_acc < len(drafts) else "target"
-        own = Verification(rule, drawn_from=how, residual_p=verdict.token_p if how == "residual"
-                           else None, top_target=top_target(n_acc))
-        return per_draft, own
-
-
-def _encoded(v: Verification | None) -> str | None:
-    return None if v is None else verification_to_json(v)
-
-
-def _at(values: list, i: int):
-    """values[i], or None past the end (a drafter may leave the inspector's lists short)."""
-    return values[i] if i < len(values) else None
 
 
 def _needs(spec_name: str) -> spec_types.Need:
@@ -694,12 +632,12 @@ class _Tally:
     verify_ms: float = 0.0
     ttft_ms: float = 0.0
 
-    def add(self, step: StepVerified, since_start_s: float) -> None:
+    def add(self, step: StepRecord, since_start_s: float) -> None:
         self.n_generated += len(step.emitted)
         self.n_steps += 1
-        self.n_draft_steps += 1 if step.drafted else 0
-        self.n_drafted += len(step.drafted)
-        self.n_accepted += step.n_accepted
+        self.n_draft_steps += 1 if step.drafts else 0
+        self.n_drafted += len(step.drafts)
+        self.n_accepted += step.n_used
         self.draft_ms += step.draft_ms
         self.verify_ms += step.verify_ms
         if self.n_steps == 1:

@@ -27,6 +27,7 @@ from typing import Any
 from backend.engine import crash_hook
 from backend.engine.errors import EngineError, LoadCancelled
 from backend.engine.events import StepVerified
+from backend.engine.outbox import Outbox
 from backend.words import words_of
 
 # Steps are sent at most this often as one message (the window batches again per frame); a
@@ -134,20 +135,25 @@ class _Host:
         self.engine.reset_cache()
 
     def op_generate(self, request) -> None:
-        pending: list = []
-        last_flush = time.perf_counter()
-        for event in self.engine.generate(request):
-            pending.append(event)
-            is_step = type(event) is StepVerified
-            armed = crash_hook.due("step", event.step) if is_step else None
-            now = time.perf_counter()
-            if not is_step or armed or now - last_flush >= FLUSH_INTERVAL_S:
-                self.conn.send(("events", pending))
-                pending, last_flush = [], now
-            if armed:  # after the steps so far reached the window, as a real crash may
-                crash_hook.fire(armed)
-        if pending:
-            self.conn.send(("events", pending))
+        outbox = Outbox(self.conn)
+        try:
+            pending: list = []
+            last_flush = time.perf_counter()
+            for event in self.engine.generate(request):
+                pending.append(event)
+                is_step = type(event) is StepVerified
+                armed = crash_hook.due("step", event.step) if is_step else None
+                now = time.perf_counter()
+                if not is_step or armed or now - last_flush >= FLUSH_INTERVAL_S:
+                    outbox.put(("events", pending))
+                    pending, last_flush = [], now
+                if armed:  # after the steps so far reached the window, as a real crash may
+                    outbox.close()
+                    crash_hook.fire(armed)
+            if pending:
+                outbox.put(("events", pending))
+        finally:
+            outbox.close()
 
 
 def _crash_if_armed(at: str, value: str) -> None:

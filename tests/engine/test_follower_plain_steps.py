@@ -53,15 +53,19 @@ def test_plain_steps_cost_the_head_nothing_and_drafting_resumes_right(
         request = GenerationRequest(prompt=prompt, spec_type=spec, n_draft_max=0, max_tokens=60)
         drafter = engine._drafter(request)
         calls = _count_head_work(monkeypatch, drafter, names)
-        per_step: list[tuple[int, int]] = []  # (drafts, head calls) per step
-        seen = 0
-        events = []
-        for ev in engine.generate(request):
-            events.append(ev)
-            if isinstance(ev, StepVerified):
-                per_step.append((len(ev.drafted), len(calls) - seen))
-                seen = len(calls)
-        steps = [e for e in events if isinstance(e, StepVerified)]
+        # the head's calls so far at the end of each step (its event may come later)
+        marks = [0]
+        step = engine._step
+
+        def marked_step(*args, **kwargs):
+            out = step(*args, **kwargs)
+            marks.append(len(calls))
+            return out
+
+        monkeypatch.setattr(engine, "_step", marked_step)
+        steps = [e for e in engine.generate(request) if isinstance(e, StepVerified)]
+        # (drafts, head calls) per step
+        per_step = [(len(s.drafted), marks[i + 1] - marks[i]) for i, s in enumerate(steps)]
         _, plain_steps = run(engine, GenerationRequest(prompt=prompt, max_tokens=60))
     assert emitted_ids(steps) == emitted_ids(plain_steps)
     plain_calls = [n for drafts, n in per_step[1:] if drafts == 0]

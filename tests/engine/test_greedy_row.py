@@ -18,12 +18,18 @@ def softmax64(logits: np.ndarray) -> np.ndarray:
 
 ROWS = {
     "peaked, 152k": lambda rng: np.concatenate([rng.standard_normal(151935) * 3, [40.0]]),
-    # more candidates near the top than CANDIDATES_MAX: the partition's way
+    # thousands of candidates near the top
     "flat": lambda rng: rng.standard_normal(8192) * 0.01,
     "all equal": lambda rng: np.zeros(10_000),
     "ties at the top": lambda rng: np.array([1.0, 5.0, 5.0, 2.0, 5.0, 5.0, 5.0, 5.0, 0.0]),
     "tiny vocabulary": lambda rng: np.array([0.5, 3.0]),
     "far apart": lambda rng: np.array([0.0, -200.0, -900.0, 10.0]),
+    # the largest logit at either end of the range summed without a shifted copy, and past it
+    "high": lambda rng: np.concatenate([rng.standard_normal(50_000) * 3 + 60.0, [79.5]]),
+    "overflowing": lambda rng: np.concatenate([rng.standard_normal(50_000) * 3 + 80.0, [95.0]]),
+    "low, with subnormal exps": lambda rng: np.concatenate(
+        [rng.standard_normal(50_000) * 30 - 120.0, [-39.0]]),
+    "very low": lambda rng: rng.standard_normal(50_000) * 3 - 200.0,
 }
 
 

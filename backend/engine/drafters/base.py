@@ -38,10 +38,11 @@ class Proposal:
     dists: list[sampling.SampledRow | None] = field(default_factory=list)
     p_draft: list[float | None] = field(default_factory=list)  # the drafter's q_i(token i)
     heads: list[int | None] = field(default_factory=list)  # MTP head per token
-    # For the inspector, optional (a drafter may leave them short): q's most likely
-    # (token, probability) pairs per drafted token, and for a drafter that copies, the
-    # position in the history each token was copied from.
-    tops: list[list[tuple[int, float]] | None] = field(default_factory=list)
+    # For the inspector, optional (a drafter may leave them short): q's row per drafted token,
+    # whose most likely tokens (`top()`) are read when the step's event is made, off the
+    # decoding thread (so a row of its own, never a view of llama.cpp's buffer), and for a
+    # drafter that copies, the position in the history each token was copied from.
+    tops: list[sampling.Row | None] = field(default_factory=list)
     sources: list[int | None] = field(default_factory=list)
     # Of the drafter's time, what it spent first catching up on the tokens the target decoded
     # since its last draft (ms): K auto counts it apart from drafting, as it grows with the
@@ -100,7 +101,7 @@ class SamplingDrafter:
         out.dists.append(q)
         out.p_draft.append(p)
         out.heads.append(head)
-        out.tops.append(row.top())
+        out.tops.append(row.detach() if isinstance(row, sampling.GreedyRow) else row)
         seq.append(x)
         return go is Go.ON
 

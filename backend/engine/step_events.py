@@ -1,0 +1,173 @@
+"""A verified step's event, made off the decoding thread.
+
+The decision of a step needs little: the argmax of each verified row (greedy), or the sampler's
+draw. What the window shows of it needs more: each token's probability under the target (one
+log-sum-exp over the whole vocabulary a row), the target's top five, the drafter's, where a
+lookup found its continuation, all as `Token`s and `Verification`s. At a 152k vocabulary that is
+0.2–0.3 ms a token in numpy and Python, a quarter of a GPU's decoding step, so the engine's
+thread decides and goes on decoding while one worker thread makes the event (`StepRecord.event`)
+from rows it was handed as copies (`sampling.GreedyRow.detach`). llama_decode releases the GIL,
+so the two overlap; events leave in order, one step behind at most `EventPipeline.AHEAD`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Literal
+
+from backend.engine import sampling
+from backend.engine.drafters.base import Proposal
+from backend.engine.events import (
+    Candidate,
+    Origin,
+    StepVerified,
+    Token,
+    Verification,
+    verification_to_json,
+)
+from backend.engine.model import LoadedModel
+from backend.engine.text import display_piece
+from backend.engine.verify import Verdict
+
+MATCH_CONTEXT_TOKENS = 12  # the tokens before a lookup's match the inspector shows
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    """What one step decided, with what its event is made of. The counts and times are read at
+    once (the answer's tally, K auto); `event()` is made later, on the worker."""
+
+    number: int
+    model: LoadedModel
+    proposal: Proposal
+    drafts: list[int]
+    origin: Origin | None  # the drafter's, None for a plain step of a plain request
+    verdict: Verdict
+    p_rows: list[sampling.Row]  # the target's rows 0..n_accepted, owned (never llama.cpp's)
+    q_drafted: list[float | None]  # sampled: the drafter's q of each examined draft
+    history: list[int]  # the answer's token list (read before this step's tokens only)
+    emitted: list[tuple[int, str]]  # the answer's new tokens and their text
+    n_used: int  # accepted drafts that joined the answer
+    greedy: bool
+    draft_ms: float
+    verify_ms: float
+    ms: float
+
+    def event(self) -> StepVerified:
+        drafts, proposal, n_acc = self.drafts, self.proposal, self.verdict.n_accepted
+        checks, own_check = self._inspection()
+        p_rows, origin = self.p_rows, self.origin
+        emitted = tuple(
+            Token(tok, text, origin if origin is not None and i < n_acc else "target", True,
+                  p_rows[i].p(tok), proposal.p_draft[i] if i < n_acc else None,
+                  proposal.heads[i] if i < n_acc else None,
+                  _encoded(checks[i] if i < n_acc else own_check))
+            for i, (tok, text) in enumerate(self.emitted))
+        drafted = tuple(
+            Token(d, display_piece(self.model.piece(d)), origin, i < n_acc,
+                  p_rows[i].p(d) if i <= n_acc else None, proposal.p_draft[i],
+                  proposal.heads[i], _encoded(checks[i]))
+            for i, d in enumerate(drafts)
+        ) if origin is not None else ()
+        return StepVerified(self.number, drafted, self.n_used, emitted, self.draft_ms,
+                            self.verify_ms, self.ms)
+
+    def _inspection(self) -> tuple[list[Verification | None], Verification]:
+        """What verification used, per drafted token and for the target's own token."""
+        model, verdict, p_rows, proposal = self.model, self.verdict, self.p_rows, self.proposal
+        rule: Literal["greedy", "sampled"] = "greedy" if self.greedy else "sampled"
+        n_acc = verdict.n_accepted
+
+        def candidates(pairs: list[tuple[int, float]] | None) -> tuple[Candidate, ...]:
+            return tuple(Candidate(t, display_piece(model.piece(t)), p) for t, p in pairs or ())
+
+        tops: dict[int, tuple[Candidate, ...]] = {}
+
+        def top_target(i: int) -> tuple[Candidate, ...]:
+            # row n_acc is a rejected draft's and the target's own token's: scanned once
+            if i not in tops:
+                tops[i] = candidates(p_rows[i].top())
+            return tops[i]
+
+        per_draft: list[Verification | None] = []
+        for i, x in enumerate(self.drafts):
+            if i > n_acc:
+                per_draft.append(None)  # after the first rejection: never examined
+                continue
+            draw = accept = None
+            if not self.greedy:
+                qx = self.q_drafted[i]
+                qx = 1.0 if qx is None else qx
+                draw = verdict.draws[i]
+                accept = min(1.0, p_rows[i].p(x) / qx) if qx > 0.0 else 0.0
+            source = _at(proposal.sources, i)
+            match_text = ""
+            if source is not None:
+                lead = self.history[max(0, source - MATCH_CONTEXT_TOKENS): source]
+                match_text = "".join(display_piece(model.piece(t)) for t in lead)
+            per_draft.append(Verification(
+                rule, draw, accept, top_target=top_target(i),
+                top_draft=candidates(_top(_at(proposal.tops, i))), match_at=source,
+                match_text=match_text))
+        if self.greedy:
+            how: Literal["argmax", "residual", "target"] = "argmax"
+        else:
+            how = "residual" if n_acc < len(self.drafts) else "target"
+        own = Verification(rule, drawn_from=how, residual_p=verdict.token_p if how == "residual"
+                           else None, top_target=top_target(n_acc))
+        return per_draft, own
+
+
+class EventPipeline:
+    """One worker thread that makes steps' events in order, while the engine's thread decodes.
+    `AHEAD` bounds how far the decoding may run ahead of the events (each held step keeps
+    copies of its rows: 0.6 MB a row at 152k)."""
+
+    AHEAD = 2
+
+    def __init__(self) -> None:
+        self._worker: ThreadPoolExecutor | None = None  # started by the first step
+        self._pending: deque[Future[StepVerified]] = deque()
+
+    def put(self, make: Callable[[], StepVerified]) -> Iterator[StepVerified]:
+        """Queue one step's event; give back, in order, those already made (waiting only
+        while more than AHEAD are held)."""
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="step-events")
+        self._pending.append(self._worker.submit(make))
+        pending = self._pending
+        while pending and (pending[0].done() or len(pending) > self.AHEAD):
+            yield pending.popleft().result()
+
+    def drain(self) -> Iterator[StepVerified]:
+        """Every event still held, in order."""
+        while self._pending:
+            yield self._pending.popleft().result()
+
+    def discard(self) -> None:
+        """Forget the held steps (an answer that failed or was dropped half way)."""
+        for future in self._pending:
+            future.cancel()
+        self._pending.clear()
+
+    def close(self) -> None:
+        self.discard()
+        if self._worker is not None:
+            self._worker.shutdown(wait=True)
+            self._worker = None
+
+
+def _encoded(v: Verification | None) -> str | None:
+    return None if v is None else verification_to_json(v)
+
+
+def _top(row: sampling.Row | None) -> list[tuple[int, float]] | None:
+    return None if row is None else row.top()
+
+
+def _at(values: list, i: int):
+    """values[i], or None past the end (a drafter may leave the inspector's lists short)."""
+    return values[i] if i < len(values) else None

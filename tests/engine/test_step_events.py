@@ -1,0 +1,76 @@
+"""The worker that makes steps' events beside the decoding (step_events.EventPipeline): events
+leave in the order the steps were made, never more than AHEAD behind, a failure reaches the
+engine's thread, and an answer dropped half way leaves nothing for the next one."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from backend.engine.step_events import EventPipeline
+
+
+def test_events_leave_in_order():
+    pipeline = EventPipeline()
+    out: list[int] = []
+    try:
+        for i in range(20):
+            out.extend(pipeline.put(lambda i=i: i))
+            assert out == list(range(len(out)))
+        out.extend(pipeline.drain())
+    finally:
+        pipeline.close()
+    assert out == list(range(20))
+
+
+def test_the_decoding_waits_when_more_than_ahead_events_are_held():
+    assert EventPipeline.AHEAD == 2  # the puts below hold exactly AHEAD, then one more
+    pipeline = EventPipeline()
+    gate = threading.Event()
+    released: list[bool] = []
+
+    def first():
+        gate.wait()
+        return 0
+
+    try:
+        assert list(pipeline.put(first)) == []
+        assert list(pipeline.put(lambda: 1)) == []  # AHEAD held: nobody waits
+        timer = threading.Timer(0.2, lambda: (released.append(True), gate.set()))
+        timer.start()
+        got = list(pipeline.put(lambda: 2))  # one more: waits for the first to be made
+        assert released == [True]
+        assert got[0] == 0
+        assert got + list(pipeline.drain()) == [0, 1, 2]
+    finally:
+        gate.set()
+        pipeline.close()
+
+
+def test_a_failure_making_an_event_is_raised_on_the_engine_thread():
+    pipeline = EventPipeline()
+
+    def broken():
+        raise ValueError("no event")
+
+    try:
+        out = list(pipeline.put(lambda: 1)) + list(pipeline.put(broken))
+        with pytest.raises(ValueError, match="no event"):
+            out += list(pipeline.drain())
+        assert out in ([], [1])
+    finally:
+        pipeline.close()
+
+
+def test_a_dropped_answer_leaves_nothing_for_the_next():
+    pipeline = EventPipeline()
+    hold = threading.Event()
+    try:
+        list(pipeline.put(lambda: hold.wait(5) and "old"))
+        list(pipeline.put(lambda: "old too"))
+        pipeline.discard()
+        hold.set()
+        assert list(pipeline.put(lambda: "new")) + list(pipeline.drain()) == ["new"]
+    finally:
+        pipeline.close()
