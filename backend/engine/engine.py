@@ -283,9 +283,9 @@ class Engine:
         self._cancel.set()
 
     def close(self) -> None:
+        self._events.close()  # first: an event being made still reads the models
         self.unload_draft()
         self._close_target()
-        self._events.close()
 
     def _close_drafters(self) -> None:
         for d in self._drafters.values():

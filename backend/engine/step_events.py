@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Literal
 
@@ -60,15 +60,16 @@ class StepRecord:
         drafts, proposal, n_acc = self.drafts, self.proposal, self.verdict.n_accepted
         checks, own_check = self._inspection()
         p_rows, origin = self.p_rows, self.origin
+        p_draft = [_p_draft(proposal, i, d) for i, d in enumerate(drafts)]
         emitted = tuple(
             Token(tok, text, origin if origin is not None and i < n_acc else "target", True,
-                  p_rows[i].p(tok), proposal.p_draft[i] if i < n_acc else None,
+                  p_rows[i].p(tok), p_draft[i] if i < n_acc else None,
                   proposal.heads[i] if i < n_acc else None,
                   _encoded(checks[i] if i < n_acc else own_check))
             for i, (tok, text) in enumerate(self.emitted))
         drafted = tuple(
             Token(d, display_piece(self.model.piece(d)), origin, i < n_acc,
-                  p_rows[i].p(d) if i <= n_acc else None, proposal.p_draft[i],
+                  p_rows[i].p(d) if i <= n_acc else None, p_draft[i],
                   proposal.heads[i], _encoded(checks[i]))
             for i, d in enumerate(drafts)
         ) if origin is not None else ()
@@ -148,9 +149,11 @@ class EventPipeline:
             yield self._pending.popleft().result()
 
     def discard(self) -> None:
-        """Forget the held steps (an answer that failed or was dropped half way)."""
+        """Forget the held steps (an answer that failed or was dropped half way), waiting for
+        the one being made: it reads the models, which may be closed next."""
         for future in self._pending:
-            future.cancel()
+            if not future.cancel():
+                wait([future])
         self._pending.clear()
 
     def close(self) -> None:
@@ -162,6 +165,15 @@ class EventPipeline:
 
 def _encoded(v: Verification | None) -> str | None:
     return None if v is None else verification_to_json(v)
+
+
+def _p_draft(proposal: Proposal, i: int, token: int) -> float | None:
+    """The drafter's probability of its i-th draft: as it gave it, else read from its row."""
+    p = proposal.p_draft[i]
+    if p is None:
+        row = _at(proposal.tops, i)
+        p = None if row is None else row.p(token)
+    return p
 
 
 def _top(row: sampling.Row | None) -> list[tuple[int, float]] | None:

@@ -36,7 +36,9 @@ class Proposal:
     # q_i, the distribution token i was drawn from; None means proposed deterministically
     # (one-hot q), as n-gram lookup and greedy drafting do.
     dists: list[sampling.SampledRow | None] = field(default_factory=list)
-    p_draft: list[float | None] = field(default_factory=list)  # the drafter's q_i(token i)
+    # the drafter's q_i(token i); None: it has none (a lookup), or it is read from the row in
+    # `tops` when the step's event is made
+    p_draft: list[float | None] = field(default_factory=list)
     heads: list[int | None] = field(default_factory=list)  # MTP head per token
     # For the inspector, optional (a drafter may leave them short): q's row per drafted token,
     # whose most likely tokens (`top()`) are read when the step's event is made, off the
@@ -85,17 +87,22 @@ class SamplingDrafter:
         decoding this one to see (the caller then decodes nothing more)."""
         s = self.sampling
         row: sampling.Row
+        p: float | None
         if s.greedy:
             q = None
             row = sampling.greedy_row(logits, s, seq)
             x = row.best
-            p = top_p = row.p(x)
+            # greedy drafting decides on the argmax: its probability (a pass over the whole
+            # vocabulary) is read now only where p_min or the judge weigh it, else later
+            # from the row, for the inspector
+            decides = self.p_min > 0.0 or self.judge is not None
+            p = top_p = row.p(x) if decides else None
         else:
             q = row = sampling.sampled_row(logits, s, seq)
             x = q.draw(self.rng)
             p, top_p = q.p(x), q.peak()
-        go = Go.ON if self.judge is None else self.judge(len(out.tokens), p)
-        if top_p < self.p_min or go is Go.DROP:
+        go = Go.ON if self.judge is None or p is None else self.judge(len(out.tokens), p)
+        if (top_p is not None and top_p < self.p_min) or go is Go.DROP:
             return False
         out.tokens.append(x)
         out.dists.append(q)
