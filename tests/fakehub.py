@@ -7,8 +7,11 @@ real Hub, `/OWNER/NAME/resolve/REV/PATH` answers with a redirect (302, with the 
 hash in X-Linked-Size / X-Linked-Etag), and the bytes come, with Range support, from another
 path (`/cdn/…`, the Hub's CDN). Faults are scripted per file: a connection cut after N bytes,
 a slow trickle, a hold at a byte offset until the test releases it, content that does not
-match the listed hash, or corrupt bytes on every resumed (ranged) request. Every request is
-recorded so tests can assert what the client asked for.
+match the listed hash, corrupt bytes on every resumed (ranged) request, a server that ignores
+Range (200 and the whole file), or an error status. A repository can be renamed (its old
+name's resolve URL answers 307 to the new one's; renamed to itself, a redirect loop), and
+carry model-card metadata (`base_model`), which `/api/models/OWNER/NAME` and the search
+answer with. Every request is recorded so tests can assert what the client asked for.
 
 It speaks HTTP/1.0 (one request per connection), so no handler thread outlives a response and
 `close()` can join every thread it started.
@@ -43,6 +46,8 @@ class FakeFile:
     release: threading.Event = field(default_factory=threading.Event)
     corrupt_resumed: bool = False  # a ranged request (start > 0) gets its first byte flipped
     empty_bodies: int = 0  # this many responses end, without error, before their first byte
+    ignore_range: bool = False  # answer every request with 200 and the whole file
+    status: int | None = None  # answer every request for the bytes with this error status
 
     @property
     def sha256(self) -> str:
@@ -62,6 +67,11 @@ class FakeRepo:
     downloads: int = 0
     likes: int = 0
     last_modified: str = "2025-01-15T10:00:00.000Z"
+    base_model: str | list[str] | None = None  # the model card's metadata
+    renamed_to: str | None = None  # the old name's resolve URL redirects to this one's
+
+    def card(self) -> dict[str, object]:
+        return {"cardData": {"base_model": self.base_model}} if self.base_model else {}
 
 
 @dataclass(frozen=True)
@@ -85,7 +95,7 @@ class FakeHub:
     @property
     def endpoint(self) -> str:
         host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://{host.decode() if isinstance(host, bytes) else host}:{port}"
 
     def start(self) -> FakeHub:
         self._thread.start()
@@ -161,6 +171,7 @@ def gguf_repo(repo_id: str, files: dict[str, Path | bytes], **kwargs) -> FakeRep
 _TREE = re.compile(r"^/api/models/(?P<repo>[^/]+/[^/]+)/tree/(?P<rev>[^/]+)(?P<path>/.*)?$")
 _RESOLVE = re.compile(r"^/(?P<repo>[^/]+/[^/]+)/resolve/(?P<rev>[^/]+)/(?P<path>.+)$")
 _CDN = re.compile(r"^/cdn/(?P<repo>[^/]+/[^/]+)/(?P<rev>[^/]+)/(?P<path>.+)$")
+_INFO = re.compile(r"^/api/models/(?P<repo>[^/]+/[^/]+)(?:/revision/[^/]+)?$")
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -185,6 +196,8 @@ class _Handler(BaseHTTPRequestHandler):
             return self._search(parse_qs(url.query))
         if m := _TREE.match(path):
             return self._tree(m["repo"])
+        if m := _INFO.match(path):
+            return self._info(m["repo"])
         if m := _RESOLVE.match(path):
             return self._redirect(m["repo"], m["rev"], m["path"])
         if m := _CDN.match(path):
@@ -211,11 +224,18 @@ class _Handler(BaseHTTPRequestHandler):
                 "lastModified": r.last_modified,
                 "tags": ["gguf"],
             }
-            for r in self.hub.repos.values()
+            | r.card()
+            for r in sorted(self.hub.repos.values(), key=lambda r: -r.downloads)
             if words in r.repo_id.lower()
         ]
-        found.sort(key=lambda item: -item["downloads"])
         self._json(found[:limit])
+
+    def _info(self, repo_id: str) -> None:
+        repo = self.hub.repos.get(repo_id)
+        if repo is None:
+            return self._json({"error": "Repository not found"}, 404)
+        self._json({"id": repo.repo_id, "_id": repo.repo_id, "tags": ["gguf"],
+                    "downloads": repo.downloads, "likes": repo.likes} | repo.card())
 
     def _tree(self, repo_id: str) -> None:
         repo = self.hub.repos.get(repo_id)
@@ -233,12 +253,27 @@ class _Handler(BaseHTTPRequestHandler):
         ]
         self._json(entries)
 
+    def _repo(self, repo_id: str) -> FakeRepo | None:
+        """A repository by its name, or by the name it was renamed to."""
+        found = self.hub.repos.get(repo_id)
+        if found is None:
+            found = next((r for r in self.hub.repos.values() if r.renamed_to == repo_id), None)
+        return found
+
     def _file(self, repo_id: str, name: str) -> FakeFile | None:
-        repo = self.hub.repos.get(repo_id)
+        repo = self._repo(repo_id)
         return repo.files.get(name) if repo else None
 
     def _redirect(self, repo_id: str, rev: str, name: str) -> None:
-        """What the Hub does for an LFS file: 302 to its CDN, with the size and hash."""
+        """What the Hub does for an LFS file: 302 to its CDN, with the size and hash; for a
+        renamed repository's old name, 307 to the new name's resolve URL first."""
+        repo = self.hub.repos.get(repo_id)
+        if repo is not None and repo.renamed_to is not None:
+            self.send_response(307)
+            self.send_header("Location", f"/{repo.renamed_to}/resolve/{rev}/{quote(name)}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         f = self._file(repo_id, name)
         if f is None:
             return self._json({"error": "Entry not found"}, 404)
@@ -254,6 +289,8 @@ class _Handler(BaseHTTPRequestHandler):
         f = self._file(repo_id, name)
         if f is None:
             return self._json({"error": "Entry not found"}, 404)
+        if f.status is not None:
+            return self._json({"error": f"status {f.status}"}, f.status)
         if body and f.empty_bodies > 0:
             f.empty_bodies -= 1
             self.send_response(200)
@@ -262,7 +299,8 @@ class _Handler(BaseHTTPRequestHandler):
             return
         size = len(f.data)
         start, status = 0, 200
-        if m := re.match(r"bytes=(\d+)-(\d*)$", self.headers.get("Range", "")):
+        asked = "" if f.ignore_range else self.headers.get("Range", "")
+        if m := re.match(r"bytes=(\d+)-(\d*)$", asked):
             start = int(m[1])
             end = int(m[2]) if m[2] else size - 1
             if start >= size:
@@ -278,7 +316,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Length", str(end - start + 1))
         self.send_header("ETag", f'"{f.sha256}"')
-        self.send_header("Accept-Ranges", "bytes")
+        if not f.ignore_range:
+            self.send_header("Accept-Ranges", "bytes")
         if status == 206:
             self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
         self.end_headers()

@@ -1,8 +1,8 @@
 """`draftlight`: the desktop app's entry point.
 
-`draftlight generate …` and `draftlight models …` run the headless command line without
-importing Qt; `--help` and `--version` are answered before Qt is imported too, so all of them
-work without a display.
+`draftlight generate …`, `draftlight models …` and `draftlight pairs …` run the headless
+command line without importing Qt; `--help` and `--version` are answered before Qt is imported
+too, so all of them work without a display.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ from pathlib import Path
 
 from backend import APP_NAME, __version__
 from backend import settings_schema as schema
+from backend.cli.main import SUBCOMMANDS
 from backend.cli.options import add_option
-
-SUBCOMMANDS = ("generate", "models")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,8 +25,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Chat with a local GGUF model and watch speculative decoding: every token "
         "is coloured by whether a draft proposed it and the target accepted or rejected it.",
         epilog="Headless subcommands (no window): 'draftlight generate …' runs one prompt and "
-        "prints the answer and its events; 'draftlight models …' lists and inspects models. "
-        "See 'draftlight generate --help' and 'draftlight models --help'.",
+        "prints the answer and its events; 'draftlight models …' lists and inspects models; "
+        "'draftlight pairs TARGET' lists the ways to speculate for a target, each accepted or "
+        "refused with its reason. Each has its own --help.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--model", type=Path, metavar="PATH",

@@ -14,7 +14,11 @@ import sys
 from backend import APP_NAME, __version__
 from backend.cli.terminal import terminal_text
 
-SUBCOMMANDS = {"generate": "backend.cli.generate", "models": "backend.cli.models"}
+SUBCOMMANDS = {
+    "generate": "backend.cli.generate",
+    "models": "backend.cli.models",
+    "pairs": "backend.cli.pairs",
+}
 
 
 def build_parser(prog: str = APP_NAME) -> argparse.ArgumentParser:

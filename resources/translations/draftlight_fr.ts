@@ -3004,6 +3004,10 @@ Inutilisable : {error}</translation>
         <translation>llama.cpp n&apos;a pas réussi à décoder un lot MTP (code {code}).</translation>
     </message>
     <message>
+        <source>{target} is not a file here, and a Hub repository is read only with --hub.</source>
+        <translation>{target} n&apos;est pas un fichier ici, et un dépôt du Hub ne se lit qu&apos;avec --hub.</translation>
+    </message>
+    <message>
         <source>Load a target model before choosing a draft model.</source>
         <translation>Chargez un modèle cible avant de choisir un modèle brouillon.</translation>
     </message>
@@ -3174,6 +3178,18 @@ Inutilisable : {error}</translation>
     <message>
         <source>The download failed ({error}).</source>
         <translation>Le téléchargement a échoué ({error}).</translation>
+    </message>
+    <message>
+        <source>Its own multi-token-prediction (NextN) layers draft ({n} of them): no second model is needed.</source>
+        <translation>Ses propres couches de prédiction multi-jetons (NextN) proposent les brouillons ({n}) : aucun second modèle n&apos;est nécessaire.</translation>
+    </message>
+    <message>
+        <source>It has no multi-token-prediction (NextN) layers.</source>
+        <translation>Il n&apos;a pas de couches de prédiction multi-jetons (NextN).</translation>
+    </message>
+    <message>
+        <source>Always possible: it drafts from text already in the conversation, so it helps most when the answer repeats it (code edits, rewrites).</source>
+        <translation>Toujours possible : il propose des brouillons à partir du texte déjà présent dans la conversation, et aide donc surtout quand la réponse le répète (modifications de code, réécritures).</translation>
     </message>
     <message>
         <source>{n:,} tokens (d2t)</source>
@@ -3492,6 +3508,18 @@ Inutilisable : {error}</translation>
         <translation>introuvable</translation>
     </message>
     <message>
+        <source>{repo} has no GGUF model {wanted}.</source>
+        <translation>{repo} n&apos;a pas de modèle GGUF {wanted}.</translation>
+    </message>
+    <message>
+        <source>{repo} has no GGUF models.</source>
+        <translation>{repo} ne contient aucun modèle GGUF.</translation>
+    </message>
+    <message>
+        <source>{repo} has several {wanted} models ({names}); name the file.</source>
+        <translation>{repo} a plusieurs modèles {wanted} ({names}) ; précisez le fichier.</translation>
+    </message>
+    <message>
         <source>the part numbered 00001</source>
         <translation>la partie numérotée 00001</translation>
     </message>
@@ -3594,6 +3622,30 @@ Inutilisable : {error}</translation>
     <message>
         <source>An EAGLE-3 head for this target: it drafts with spec type EAGLE-3.</source>
         <translation>Une tête EAGLE-3 pour ce modèle : elle propose des brouillons avec le type de spéculation EAGLE-3.</translation>
+    </message>
+    <message>
+        <source>its header is larger than {limit} MiB, more than is read to check a model before downloading it</source>
+        <translation>son en-tête dépasse {limit} Mio, plus que ce qui est lu pour vérifier un modèle avant de le télécharger</translation>
+    </message>
+    <message>
+        <source>the server answered with status {status}</source>
+        <translation>le serveur a répondu avec le statut {status}</translation>
+    </message>
+    <message>
+        <source>the server redirected the request too many times (a redirect loop?)</source>
+        <translation>le serveur a redirigé la requête trop de fois (une boucle de redirections ?)</translation>
+    </message>
+    <message>
+        <source>the server sent no bytes from byte {start:,} on</source>
+        <translation>le serveur n&apos;a envoyé aucun octet à partir de l&apos;octet {start:,}</translation>
+    </message>
+    <message>
+        <source>the server did not answer within {seconds:g} s</source>
+        <translation>le serveur n&apos;a pas répondu en {seconds:g} s</translation>
+    </message>
+    <message>
+        <source>the connection closed after {n:,} bytes, before the bytes it announced had come</source>
+        <translation>la connexion s&apos;est fermée après {n:,} octets, avant l&apos;arrivée des octets annoncés</translation>
     </message>
     <message>
         <source>{name} changed on disk after it was inspected.</source>

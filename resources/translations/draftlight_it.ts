@@ -3004,6 +3004,10 @@ Non utilizzabile: {error}</translation>
         <translation>llama.cpp non è riuscito a decodificare un batch MTP (codice {code}).</translation>
     </message>
     <message>
+        <source>{target} is not a file here, and a Hub repository is read only with --hub.</source>
+        <translation>{target} non è un file su questo computer, e un repository dell&apos;Hub si legge solo con --hub.</translation>
+    </message>
+    <message>
         <source>Load a target model before choosing a draft model.</source>
         <translation>Carica un modello target prima di scegliere un modello draft.</translation>
     </message>
@@ -3174,6 +3178,18 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>The download failed ({error}).</source>
         <translation>Il download non è riuscito ({error}).</translation>
+    </message>
+    <message>
+        <source>Its own multi-token-prediction (NextN) layers draft ({n} of them): no second model is needed.</source>
+        <translation>I suoi strati di predizione multi-token (NextN) propongono le bozze ({n}): non serve un secondo modello.</translation>
+    </message>
+    <message>
+        <source>It has no multi-token-prediction (NextN) layers.</source>
+        <translation>Non ha strati di predizione multi-token (NextN).</translation>
+    </message>
+    <message>
+        <source>Always possible: it drafts from text already in the conversation, so it helps most when the answer repeats it (code edits, rewrites).</source>
+        <translation>Sempre possibile: propone bozze dal testo già presente nella conversazione, quindi aiuta di più quando la risposta lo ripete (modifiche al codice, riscritture).</translation>
     </message>
     <message>
         <source>{n:,} tokens (d2t)</source>
@@ -3492,6 +3508,18 @@ Non utilizzabile: {error}</translation>
         <translation>non trovato</translation>
     </message>
     <message>
+        <source>{repo} has no GGUF model {wanted}.</source>
+        <translation>{repo} non ha il modello GGUF {wanted}.</translation>
+    </message>
+    <message>
+        <source>{repo} has no GGUF models.</source>
+        <translation>{repo} non contiene modelli GGUF.</translation>
+    </message>
+    <message>
+        <source>{repo} has several {wanted} models ({names}); name the file.</source>
+        <translation>{repo} ha più modelli {wanted} ({names}); indica il file.</translation>
+    </message>
+    <message>
         <source>the part numbered 00001</source>
         <translation>la parte numerata 00001</translation>
     </message>
@@ -3594,6 +3622,30 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>An EAGLE-3 head for this target: it drafts with spec type EAGLE-3.</source>
         <translation>Una testa EAGLE-3 per questo modello: propone bozze con il tipo di speculazione EAGLE-3.</translation>
+    </message>
+    <message>
+        <source>its header is larger than {limit} MiB, more than is read to check a model before downloading it</source>
+        <translation>la sua intestazione supera {limit} MiB, più di quanto si legge per controllare un modello prima di scaricarlo</translation>
+    </message>
+    <message>
+        <source>the server answered with status {status}</source>
+        <translation>il server ha risposto con lo stato {status}</translation>
+    </message>
+    <message>
+        <source>the server redirected the request too many times (a redirect loop?)</source>
+        <translation>il server ha reindirizzato la richiesta troppe volte (un ciclo di reindirizzamenti?)</translation>
+    </message>
+    <message>
+        <source>the server sent no bytes from byte {start:,} on</source>
+        <translation>il server non ha inviato alcun byte a partire dal byte {start:,}</translation>
+    </message>
+    <message>
+        <source>the server did not answer within {seconds:g} s</source>
+        <translation>il server non ha risposto entro {seconds:g} s</translation>
+    </message>
+    <message>
+        <source>the connection closed after {n:,} bytes, before the bytes it announced had come</source>
+        <translation>la connessione si è chiusa dopo {n:,} byte, prima che arrivassero i byte annunciati</translation>
     </message>
     <message>
         <source>{name} changed on disk after it was inspected.</source>

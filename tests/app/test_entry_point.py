@@ -40,16 +40,17 @@ def test_help_lists_gui_options_and_subcommands_without_qt():
         assert r.returncode == 0, r.stderr
         if args == ["--help"]:
             for option in ("--screenshot", "--prompt", "--model", "--draft", "--spec",
-                           "--n-draft", "generate", "models"):
+                           "--n-draft", "generate", "models", "pairs"):
                 assert option in r.stdout
         else:
             assert r.stdout.startswith("draftlight ")
 
 
-def test_subcommands_go_to_the_cli_without_qt():
-    r = run_app("generate", "--help")
+@pytest.mark.parametrize("command", ["generate", "models", "pairs"])
+def test_subcommands_go_to_the_cli_without_qt(command):
+    r = run_app(command, "--help")
     assert r.returncode == 0, r.stderr
-    assert "draftlight generate" in r.stdout
+    assert f"draftlight {command}" in r.stdout
 
 
 def test_no_display_is_said_in_words_not_a_qt_abort():
