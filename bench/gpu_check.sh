@@ -58,3 +58,8 @@ PY
 python bench/spec_bench.py --tokens 128 --repeats 3 --native
 # llama.cpp's default build (bench/native.sh builds both with CUDA here), beside the fast kernels
 python bench/spec_bench.py --tokens 128 --repeats 3 --native-only --kernels fast
+# GPU token rates for real: the 151,936-token stand-ins against llama-bench and
+# llama-speculative-simple, and the window driven at that rate
+python tests/models/build.py --large-vocab
+python bench/large_vocab_bench.py --rounds 3 --tokens 256 --threads 4
+python bench/ui_bench.py --large-vocab --threads 4
