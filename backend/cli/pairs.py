@@ -5,6 +5,11 @@ a quantization) whose header is read without downloading it. The library's model
 --hub (the default), Hub GGUF repos of the target's family are checked from their headers.
 When the Hub cannot be searched, the local candidates are still printed and the command
 exits 1 with one sentence on stderr saying why.
+
+With --measure, every accepted candidate on this machine is measured in an engine process
+(backend/models/pair_measure.py; kept measurements are read back, not made again) and every
+way to speculate is ranked, plain decoding included; Hub candidates are listed as not
+downloaded.
 """
 
 from __future__ import annotations
@@ -16,12 +21,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from backend.cli.pairs_measure import measure, measured_dict, print_ranking
 from backend.cli.terminal import terminal_text as shown
 from backend.models.draft_finder import PairCandidate, PairFinding, find_pairs
 from backend.models.hub import HubClient, HubError
 from backend.models.hub_drafts import hub_checks, hub_target
 from backend.models.inspection import inspect_model
 from backend.models.library import Library
+from backend.models.pair_measure import DEFAULT_TOKENS
 from backend.models.remote_header import inspect_hub_model
 from backend.words import words, words_to_dict
 
@@ -40,14 +47,38 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                    help="also search the Hugging Face Hub for drafts of the target's family")
     p.add_argument("--models-dir", type=Path, help=argparse.SUPPRESS)
     p.add_argument("--json", action="store_true", help="print JSON for scripts")
+    p.add_argument("--measure", action="store_true",
+                   help="measure every candidate on this machine and rank them, plain decoding "
+                        "included (kept measurements are read back)")
+    p.add_argument("--tokens", type=_positive, default=DEFAULT_TOKENS, metavar="N",
+                   help=f"with --measure: tokens per answer (default {DEFAULT_TOKENS})")
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 4096:
+        raise argparse.ArgumentTypeError("must be between 1 and 4096")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
     finding = _find(args)
+    measured = measure(finding, args.tokens) if args.measure else None
     if args.json:
-        print(json.dumps(_finding_dict(finding), indent=2))
+        out = _finding_dict(finding)
+        if measured is not None:
+            out["measured"] = measured_dict(measured)
+        print(json.dumps(out, indent=2))
     else:
         _print_table(finding)
+        if measured is not None:
+            print_ranking(measured)
+    if measured is not None:
+        for note in measured.notes:
+            print(f"draftlight: {shown(str(note))}", file=sys.stderr)
+        if measured.refused is not None:
+            print(f"draftlight: {shown(str(measured.refused))}", file=sys.stderr)
+            return 1
     if finding.refusal is not None:
         print(f"draftlight: {shown(str(finding.refusal))}", file=sys.stderr)
         return 1
