@@ -119,3 +119,35 @@ register(SpecType(
     factory="backend.engine.drafters.eagle3:make", needs="eagle3_head", uses_p_min=True,
     drafted_by="drafted by the EAGLE-3 head",
 ))
+# llama.cpp's other lookups, under its names (common/speculative.cpp); each needs only the
+# conversation, as "ngram" (llama.cpp's ngram-simple) does.
+register(SpecType(
+    "ngram-map-k", "n-gram map-k", "n-gram map-k",
+    "llama.cpp's ngram-map-k: finds the last 12 tokens earlier in the conversation through "
+    "a hash map and proposes up to 48 tokens that followed them; a key then drafts no more "
+    "tokens than its last draft had accepted.",
+    factory="backend.engine.drafters.ngram_map:make_k", drafted_by="drafted by n-gram map-k",
+))
+register(SpecType(
+    "ngram-map-k4v", "n-gram map-k4v", "n-gram map-k4v",
+    "llama.cpp's ngram-map-k4v: like ngram-map-k, but remembers up to four continuations "
+    "of each key and drafts only when the most frequent one is at least twice as frequent "
+    "as the others together.",
+    factory="backend.engine.drafters.ngram_map:make_k4v",
+    drafted_by="drafted by n-gram map-k4v",
+))
+register(SpecType(
+    "ngram-mod", "n-gram mod", "n-gram mod",
+    "llama.cpp's ngram-mod: a hash table from every 24 tokens to the token that followed, "
+    "kept across the chats with this model; drafts only where its lookups chain on for 48 "
+    "tokens (up to 64, cut to K), and empties the table after five drafts in a row with "
+    "under a quarter accepted.",
+    factory="backend.engine.drafters.ngram_mod:make", drafted_by="drafted by n-gram mod",
+))
+register(SpecType(
+    "ngram-cache", "n-gram cache", "n-gram cache",
+    "llama.cpp's ngram-cache: counts which token followed each run of 1 to 4 tokens in this "
+    "answer (and, kept in memory, in earlier chats with this model) and drafts up to 8 "
+    "tokens where one follower clearly dominates.",
+    factory="backend.engine.drafters.ngram_cache:make", drafted_by="drafted by n-gram cache",
+))

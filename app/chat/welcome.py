@@ -47,6 +47,9 @@ class DemoPrompt:
     # Sent to the model as it is, in English: the bundled demo model knows English only.
     prompt: str
     only_when_available: bool = False  # hidden unless the loaded models can use it
+    # other spec types the prompt is made for (llama.cpp's n-gram family beside its lookup):
+    # when one of them is chosen in the panel, the card keeps it
+    family: tuple[str, ...] = ()
 
 
 DEMO_PROMPTS = (
@@ -58,6 +61,7 @@ DEMO_PROMPTS = (
         "Speculative decoding let a small drafter guess the next few tokens. The big model "
         "then check all the guesses in one step and keep the ones it would of written itself, "
         "so the answer is exactly the same, only it arrive faster.",
+        family=("ngram-map-k", "ngram-map-k4v", "ngram-mod", "ngram-cache"),
     ),
     DemoPrompt(
         "draft",
@@ -247,11 +251,12 @@ class WelcomeView(QScrollArea):
         loaded models cannot use that spec type."""
         panel = self._panel
         gs = panel.preferred_settings()
-        gs.spec_type = demo.spec
+        spec = gs.spec_type if gs.spec_type in demo.family else demo.spec
+        gs.spec_type = spec
         panel.set_generation_settings(gs)  # chosen, as if picked in the panel
-        reason = None if self._flow.models.loading else panel.spec_reason(demo.spec)
+        reason = None if self._flow.models.loading else panel.spec_reason(spec)
         if reason:
-            self.problem.emit(f"{spec_label(demo.spec)}: {reason}")
+            self.problem.emit(f"{spec_label(spec)}: {reason}")
             return False
         return self._flow.send(demo.prompt)
 

@@ -75,6 +75,22 @@ def test_ngram_prompt_sets_the_spec_type_and_sends_it(make_window, qtbot):
     assert w.conversation.turns[0].content == card.demo.prompt
 
 
+def test_the_rewrite_prompt_keeps_the_n_gram_kind_chosen_in_the_panel(make_window, qtbot):
+    engine = ScriptedEngine()
+    w = make_window(engine)
+    w.show()
+    load(w, qtbot)
+    gs = w.panel.preferred_settings()
+    gs.spec_type = "ngram-mod"
+    w.panel.set_generation_settings(gs)
+    card = w.welcome.view.card("ngram")
+    assert "ngram-mod" in card.demo.family
+    with qtbot.waitSignal(w.answer_finished, timeout=10_000):
+        click(qtbot, card.button)
+    assert engine.requests[-1].spec_type == "ngram-mod"
+    assert w.panel.generation_settings().spec_type == "ngram-mod"
+
+
 def test_draft_prompt_waits_for_a_draft_and_then_uses_it(make_window, qtbot):
     engine = ScriptedEngine()
     w = make_window(engine)
@@ -117,7 +133,7 @@ def test_every_spec_type_with_a_drafter_has_a_demo_prompt():
     from backend import spec_types
 
     drafting = {s.name for s in spec_types.all_spec_types() if s.name != spec_types.PLAIN}
-    assert drafting <= {d.spec for d in DEMO_PROMPTS}
+    assert drafting <= {spec for d in DEMO_PROMPTS for spec in (d.spec, *d.family)}
 
 
 def test_find_models_on_the_hub_opens_the_model_manager(make_window, qtbot):
