@@ -4,6 +4,7 @@ a download manager), told the main window's context size and models, and closed 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QWidget
@@ -11,10 +12,15 @@ from PySide6.QtWidgets import QWidget
 from backend.models.memory import Memory, system_memory
 from backend.settings import Settings
 
+if TYPE_CHECKING:
+    from app.models.model_controls import ModelControls
+    from backend.models.hub import HubModel
+
 
 class ModelManagerLauncher(QObject):
     use_as_target = Signal(str)
     use_as_draft = Signal(str)
+    use_spec = Signal(str)  # "Use this" in Find a draft: the spec type, after any draft
     folders_changed = Signal()  # settings.models.library_folders changed: save the settings
 
     def __init__(self, parent: QWidget, settings: Settings,
@@ -35,6 +41,7 @@ class ModelManagerLauncher(QObject):
                                    memory_source=self.memory, parent=self._parent)
             w.use_as_target.connect(self.use_as_target)
             w.use_as_draft.connect(self.use_as_draft)
+            w.use_spec.connect(self.use_spec)
             w.folders_changed.connect(self._on_folders_changed)
             w.closed.connect(self._on_closed)
             self.window = w
@@ -42,6 +49,21 @@ class ModelManagerLauncher(QObject):
         self.window.show()
         self.window.raise_()
         self.window.activateWindow()
+
+    def serve(self, controls: ModelControls) -> None:
+        """The manager's "Use as target/draft" and "Use this" load through `controls`, as File →
+        Open does; a Hub draft the side panel's finder picked is downloaded here."""
+        self.use_as_target.connect(controls.open_target)
+        self.use_as_draft.connect(controls.open_draft)
+        self.use_spec.connect(lambda spec: controls.use_candidate(spec, ""))
+        controls.download_requested.connect(self.download)
+
+    @Slot(object)
+    def download(self, model: HubModel) -> None:
+        """Open the manager and queue `model` on its Downloads tab."""
+        self.open()
+        assert self.window is not None
+        self.window.download(model)
 
     @Slot()
     def update(self) -> None:

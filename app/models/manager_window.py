@@ -1,6 +1,7 @@
-"""The model manager window: Search, Downloads and Library tabs over the backend's Hub client,
-download queue and library. It loads no model itself: "Use as target/draft" are signals the
-main window connects to its own model-open path."""
+"""The model manager window: Search, Downloads, Library and Find a draft tabs over the
+backend's Hub client, download queue and library. It loads no model itself: "Use as
+target/draft" are signals the main window connects to its own model-open path, and so is the
+draft finder's "Use this" (with `use_spec` for the spec type it speculates with)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from app.backend_text import error_text
 from app.background import Background
 from app.models.downloads import Downloads
 from app.models.downloads_tab import DownloadsTab
+from app.models.find_draft import FinderTarget
+from app.models.find_draft_view import FindDraftView
 from app.models.library_tab import LibraryTab
 from app.models.runtime import RuntimeChoice, measure_draft
 from app.models.search_tab import SearchTab
@@ -26,13 +29,14 @@ from backend.models.memory import Memory, system_memory
 
 log = logging.getLogger(__name__)
 
-SEARCH_TAB, DOWNLOADS_TAB, LIBRARY_TAB = range(3)
+SEARCH_TAB, DOWNLOADS_TAB, LIBRARY_TAB, FINDER_TAB = range(4)
 STOP_TIMEOUT_MS = 10_000
 
 
 class ModelManagerWindow(QWidget):
     use_as_target = Signal(str)  # a library model's path
     use_as_draft = Signal(str)
+    use_spec = Signal(str)  # the spec type the draft finder's "Use this" speculates with
     folders_changed = Signal(list)  # extra library folders (str), to remember in the settings
     closed = Signal()  # every thread of the window has stopped
 
@@ -59,14 +63,16 @@ class ModelManagerWindow(QWidget):
                                     memory_source)
         self.downloads_tab = DownloadsTab()
         self.library_tab = LibraryTab(self.library, self.tasks)
+        self.finder = FindDraftView(self.tasks, self.client, self.library.models)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.search_tab, self.tr("Search"))
         self.tabs.addTab(self.downloads_tab, self.tr("Downloads"))
         self.tabs.addTab(self.library_tab, self.tr("Library"))
+        self.tabs.addTab(self.finder, self.tr("Find a draft"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
 
-        self.search_tab.download_requested.connect(self._on_download_requested)
+        self.search_tab.download_requested.connect(self.download)
         self.downloads.updated.connect(self.downloads_tab.update_status)
         self.downloads.completed.connect(self._on_download_completed)
         self.downloads_tab.pause_requested.connect(self.downloads.pause)
@@ -77,6 +83,12 @@ class ModelManagerWindow(QWidget):
         self.library_tab.use_as_draft.connect(self.use_as_draft)
         self.library_tab.folders_changed.connect(self.folders_changed)
         self.library_tab.pairing.search_family.connect(self.search_for)
+        self.library_tab.pairing.find_draft.connect(
+            lambda path: self.find_draft(FinderTarget(path=path)))
+        self.search_tab.find_draft.connect(
+            lambda repo, file: self.find_draft(FinderTarget(repo_id=repo, file=file)))
+        self.finder.use_requested.connect(self._on_use_candidate)
+        self.finder.download_requested.connect(self.download)
         self.library_tab.refresh()
         # Opened to search: the typing goes to the search field.
         self.search_tab.query.setFocus()
@@ -95,13 +107,30 @@ class ModelManagerWindow(QWidget):
         self.tabs.setCurrentIndex(SEARCH_TAB)
         self.search_tab.search(query)
 
+    def find_draft(self, target: FinderTarget) -> None:
+        """Every way to speculate for `target`, on the Find a draft tab."""
+        self.tabs.setCurrentIndex(FINDER_TAB)
+        self.finder.show_target(target)
+
+    @Slot(str, str)
+    def _on_use_candidate(self, spec: str, draft: str) -> None:
+        # The finder's target is a library model, perhaps not the one loaded: load it first.
+        target = self.finder.target.path if self.finder.target else ""
+        loaded = self._runtime.target
+        if target and not (loaded and Path(loaded).resolve() == Path(target).resolve()):
+            self.use_as_target.emit(target)
+        if draft:
+            self.use_as_draft.emit(draft)
+        self.use_spec.emit(spec)
+
     def _on_draft_measured(self, choice: RuntimeChoice) -> None:
         if (choice.n_ctx, choice.draft) == (self._runtime.n_ctx, self._runtime.draft):
             self._runtime = choice
             self.search_tab.set_runtime(choice)
 
     @Slot(object)
-    def _on_download_requested(self, model: HubModel) -> None:
+    def download(self, model: HubModel) -> None:
+        """Queue `model` on the Downloads tab (the Search tab's and the draft finder's)."""
         # enqueue checks the file names (no transfer); the queue's thread does the rest.
         try:
             self.downloads.enqueue(model)
@@ -143,6 +172,7 @@ class ModelManagerWindow(QWidget):
         if self._closed:
             return
         self._closed = True
+        self.finder.cancel()  # its thread stops at its next Hub request
         self.downloads.close(STOP_TIMEOUT_MS / 1000)
         if not self.tasks.stop(STOP_TIMEOUT_MS):
             log.error("The model manager's background work did not stop in time.")

@@ -1,28 +1,33 @@
 """Loading models from the window: the target, the draft and the demo pair as the panel, the
 File menu, the model manager and "Use these settings" ask for them, with the panel's context
 size and threads, and what a load shows while it runs (the status bar's progress, the recent
-files, the panel's model lists).
+files, the panel's model lists). The panel's "Which draft?" opens the draft finder for the
+loaded target; what it picks is loaded here, as the Draft box would.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QMetaMethod, QObject, Signal, Slot
 
 from app.chat.answer_flow import AnswerFlow
+from app.models.find_draft_window import FindDraftWindow
 from app.models.model_session import ModelSession
 from app.panel.generation_panel import GenerationPanel
 from app.shell.status_widgets import LoadProgress
+from backend.serving.target import is_server_path
 from backend.settings import Settings
 
 
 class ModelControls(QObject):
     target_loaded = Signal()  # a target load went through: an earlier failure is over
+    download_requested = Signal(object)  # a HubModel the draft finder picked: for the downloads
 
     def __init__(self, models: ModelSession, panel: GenerationPanel, settings: Settings,
                  progress: LoadProgress, flow: AnswerFlow, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._models, self._panel, self._settings = models, panel, settings
         self._progress, self._flow = progress, flow
+        self.finder: FindDraftWindow | None = None  # made on first use
         models.load_started.connect(progress.start)
         models.load_progressed.connect(progress.set_fraction)
         progress.cancel_clicked.connect(models.cancel_load)
@@ -32,6 +37,8 @@ class ModelControls(QObject):
         panel.target_selected.connect(self.open_target)
         panel.draft_selected.connect(self.open_draft)
         panel.apply_context_clicked.connect(self.apply_runtime)
+        panel.find_draft_clicked.connect(self.find_draft)
+        models.target_changed.connect(self._on_target_changed)
 
     def runtime(self) -> tuple[int, str, str]:
         """The model manager's view: context size, target and draft paths."""
@@ -59,6 +66,45 @@ class ModelControls(QObject):
         """Load `path` as the draft model; "" unloads the draft."""
         self._models.open_draft(path)
         self._panel.set_recent(self._settings.models.recent)
+
+    @Slot()
+    def find_draft(self) -> None:
+        """Show every way to speculate for the loaded target (a file: a server speculates on
+        its own)."""
+        target = self._models.target
+        if target is None or is_server_path(target.path):
+            return
+        if self.finder is None:
+            self.finder = FindDraftWindow(self._settings, parent=self._panel)
+            self.finder.view.use_requested.connect(self.use_candidate)
+            self.finder.view.download_requested.connect(self.download_requested)
+        signal = QMetaMethod.fromSignal(self.download_requested)
+        self.finder.view.set_download_note(None if self.isSignalConnected(signal) else self.tr(
+            "Download it from the model manager (File → Models…)."))
+        self.finder.show_target(target.path)
+
+    @Slot()
+    def _on_target_changed(self) -> None:
+        # The finder's candidates were for the previous target: find those of the new one.
+        if self.finder is not None and self.finder.isVisible():
+            target = self._models.target
+            if target is None or is_server_path(target.path):
+                self.finder.close()
+            else:
+                self.find_draft()
+
+    @Slot(str, str)
+    def use_candidate(self, spec: str, draft: str) -> None:
+        """Speculate with `spec`, loading `draft` first when it names a file (a draft model or
+        an EAGLE-3 head) that is not the loaded draft. The spec type is the preferred one, so
+        the panel selects it as soon as the draft it needs has loaded."""
+        if draft and (self._models.draft is None or self._models.draft.path != draft):
+            if self._flow.generating:  # as a new target does, a new draft ends the answer
+                self._flow.stop()
+            self.open_draft(draft)
+        gs = self._panel.preferred_settings()
+        gs.spec_type = spec
+        self._panel.set_generation_settings(gs)
 
     @Slot()
     def apply_runtime(self) -> None:

@@ -1,5 +1,6 @@
 """Which library models can draft for the selected target, and why the others cannot
-(llama.cpp's vocabulary rule, the one the engine applies on load)."""
+(llama.cpp's vocabulary rule, the one the engine applies on load). "Find a draft…" asks for
+every way to speculate for it, the Hub's drafts included (find_draft_view.py)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 class PairingPanel(QGroupBox):
     search_family = Signal(str)  # a Hub query for smaller models of the target's family
     use_as_draft = Signal(str)  # path
+    find_draft = Signal(str)  # the target's path: every way to speculate for it
 
     def __init__(self, tasks: Background, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,9 +57,15 @@ class PairingPanel(QGroupBox):
         self.search_button = QPushButton(self.tr("Search "
                                                  "the Hub for a smaller model of this family"))
         self.search_button.setEnabled(False)
+        self.find_button = QPushButton(self.tr("Find a draft…"))
+        self.find_button.setToolTip(self.tr("Every way to speculate for this model: its MTP heads, "
+                                            "EAGLE-3 heads, draft models here and on the Hub, "
+                                            "n-gram lookup"))
+        self.find_button.setEnabled(False)
         buttons = QHBoxLayout()
         buttons.addWidget(self.use_button)
         buttons.addStretch(1)
+        buttons.addWidget(self.find_button)
         buttons.addWidget(self.search_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
@@ -65,6 +73,7 @@ class PairingPanel(QGroupBox):
         layout.addLayout(buttons)
 
         self.search_button.clicked.connect(self._on_search)
+        self.find_button.clicked.connect(self._on_find)
         self.use_button.clicked.connect(self._on_use)
         self.table.currentItemChanged.connect(self._update_buttons)
 
@@ -73,6 +82,7 @@ class PairingPanel(QGroupBox):
         self._target = target
         self.table.clear()
         self.search_button.setEnabled(target is not None)
+        self.find_button.setEnabled(target is not None)
         self._update_buttons()
         if target is None:
             self.setTitle(self.tr("Draft models for the selected model"))
@@ -133,6 +143,10 @@ class PairingPanel(QGroupBox):
     def _on_search(self) -> None:
         if self._target is not None:
             self.search_family.emit(draft_search_query(self._target))
+
+    def _on_find(self) -> None:
+        if self._target is not None:
+            self.find_draft.emit(str(self._target.path))
 
     def _on_use(self) -> None:
         item = self.table.currentItem()

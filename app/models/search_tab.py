@@ -27,7 +27,7 @@ from app.backend_text import error_text
 from app.background import Background
 from app.formatting import age, human_count, human_size, plain_tooltip
 from app.i18n import number
-from app.models.repo_files import RIGHT, RepoFilesTree
+from app.models.repo_files import FILE, MODEL_ROLE, RIGHT, RepoFilesTree
 from app.models.repo_listing import RepoListing, Sizing, list_repo, size_repo
 from app.models.runtime import RuntimeChoice
 from app.shell.theme import token_colours
@@ -43,6 +43,7 @@ REPO_COLUMNS = (QT_TRANSLATE_NOOP("SearchTab", "Repository"),
 
 class SearchTab(QWidget):
     download_requested = Signal(object)  # HubModel
+    find_draft = Signal(str, str)  # repository, file ("": the one a draft search prefers)
 
     def __init__(self, client: HubClient, tasks: Background, models_dir: Path,
                  memory_source=system_memory, parent: QWidget | None = None) -> None:
@@ -101,11 +102,19 @@ class SearchTab(QWidget):
         self.repo_title.setObjectName("sectionTitle")
         self.memory_note = plain_label()
         self.files = RepoFilesTree()
+        self.find_button = QPushButton(self.tr("Find a draft…"))
+        self.find_button.setToolTip(self.tr("Which drafts can speculate for the selected "
+                                            "repository's model, checked from GGUF headers "
+                                            "before anything is downloaded"))
+        self.find_button.setEnabled(False)
 
         lower = QWidget()
         lay = QVBoxLayout(lower)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.repo_title)
+        title_row = QHBoxLayout()
+        title_row.addWidget(self.repo_title, 1)
+        title_row.addWidget(self.find_button)
+        lay.addLayout(title_row)
         lay.addWidget(self.memory_note)
         lay.addWidget(self.files, 1)
 
@@ -128,6 +137,7 @@ class SearchTab(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.repos.currentItemChanged.connect(self._on_repo_changed)
         self.files.download_requested.connect(self.download_requested)
+        self.find_button.clicked.connect(self._on_find_draft)
         self._show_memory_note()
 
     # Public ------------------------------------------------------------------------------
@@ -251,6 +261,7 @@ class SearchTab(QWidget):
         self._list_serial += 1
         self._listing_repo = None
         self.repo_title.setToolTip("")
+        self.find_button.setEnabled(item is not None)
         if item is None:
             self.repo_title.setText(self.tr("Select a repository to see its models."))
             self._show_waiting()
@@ -292,6 +303,14 @@ class SearchTab(QWidget):
             self._sizing = sizing
             self._show_memory_note()
             self._show_fits()
+
+    def _on_find_draft(self) -> None:
+        repo = self.repos.currentItem()
+        if repo is None:
+            return
+        chosen = self.files.currentItem()
+        model = chosen.data(FILE, MODEL_ROLE) if chosen is not None else None
+        self.find_draft.emit(repo.text(0), model.name if isinstance(model, HubModel) else "")
 
     # Drawing -----------------------------------------------------------------------------
 

@@ -51,6 +51,7 @@ class GenerationPanel(QWidget):
     draft_selected = Signal(str)  # a path, or "" for no draft
     open_target_clicked = Signal()
     open_draft_clicked = Signal()
+    find_draft_clicked = Signal()  # "Which draft?" for the loaded target
     apply_context_clicked = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -83,6 +84,12 @@ class GenerationPanel(QWidget):
         self.open_draft_button = open_button(self.tr("Open…"),
                                              self.tr("Open a GGUF to use as the draft model"))
         self.open_draft_button.clicked.connect(self.open_draft_clicked)
+        self.find_draft_button = QPushButton(self.tr("Which draft?"))
+        self.find_draft_button.setToolTip(self.tr(
+            "Every way to speculate for the loaded target: its MTP heads, EAGLE-3 heads and "
+            "draft models in the library and on the Hub, n-gram lookup; each with why it can "
+            "or cannot draft"))
+        self.find_draft_button.clicked.connect(self.find_draft_clicked)
         self.draft_info = plain_label()
         self.draft_info.setObjectName("modelInfo")
 
@@ -109,7 +116,8 @@ class GenerationPanel(QWidget):
         for text, combo, button, info in (
                 (self.tr("Target"), self.target_combo, self.open_target_button,
                  self.target_info),
-                (self.tr("Draft"), self.draft_combo, self.open_draft_button, self.draft_info)):
+                (self.tr("Draft"), self.draft_combo,
+                 widget_row(self.find_draft_button, self.open_draft_button), self.draft_info)):
             form.addRow(caption(text, combo, button))
             form.addRow(combo)
             form.addRow("", info)  # a field, not across the form: Qt wraps those to fit
@@ -279,6 +287,7 @@ class GenerationPanel(QWidget):
             self.draft_combo.setCurrentIndex(max(0, self.draft_combo.findData(current)))
             self.draft_combo.setEnabled(target is not None)
             self.open_draft_button.setEnabled(target is not None)
+            self.find_draft_button.setEnabled(target is not None and not is_server_path(target))
             draft_text = describe_model(self._draft) if self._draft else ""
             if self._draft and self._target and self._draft.name == self._target.name:
                 # e.g. the demo pair: honest about where its speed-up comes from

@@ -876,6 +876,184 @@ Ce qui s&apos;est passé : {summary}
     </message>
 </context>
 <context>
+    <name>FindDraftView</name>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Où</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Can draft?</source>
+        <translation>Peut servir de brouillon ?</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Pourquoi</translation>
+    </message>
+    <message>
+        <source>the target itself</source>
+        <translation>la cible elle-même</translation>
+    </message>
+    <message>
+        <source>library</source>
+        <translation>bibliothèque</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>Hub</translation>
+    </message>
+    <message>
+        <source>built in</source>
+        <translation>intégré</translation>
+    </message>
+    <message>
+        <source>Find a draft</source>
+        <translation>Trouver un brouillon</translation>
+    </message>
+    <message>
+        <source>Choose a target: “Find a draft…” under a library model, or on a repository of the Search tab.</source>
+        <translation>Choisissez une cible : « Trouver un brouillon… » sous un modèle de la bibliothèque, ou sur un dépôt de l’onglet Recherche.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Stop searching; what was found so far stays</source>
+        <translation>Arrêter la recherche ; ce qui a été trouvé jusqu’ici reste</translation>
+    </message>
+    <message>
+        <source>Use this</source>
+        <translation>Utiliser celui-ci</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>Télécharger</translation>
+    </message>
+    <message>
+        <source>Accepted ones can draft for this target. Which is fastest on this computer is not measured here: “Use this”, then watch the speed-up of the answers.</source>
+        <translation>Ceux qui sont acceptés peuvent servir de brouillon pour cette cible. Lequel est le plus rapide sur cet ordinateur n’est pas mesuré ici : « Utiliser celui-ci », puis observez l’accélération des réponses.</translation>
+    </message>
+    <message>
+        <source>Ways to speculate for {name}</source>
+        <translation>Façons de spéculer pour {name}</translation>
+    </message>
+    <message>
+        <source>Reading the header of {name} on the Hub…</source>
+        <translation>Lecture de l’en-tête de {name} sur le Hub…</translation>
+    </message>
+    <message>
+        <source>Reading the headers of {name} and the library…</source>
+        <translation>Lecture des en-têtes de {name} et de la bibliothèque…</translation>
+    </message>
+    <message>
+        <source>The search was cancelled.</source>
+        <translation>La recherche a été annulée.</translation>
+    </message>
+    <message>
+        <source>The Hub search was cancelled; the candidates on this computer are listed.</source>
+        <translation>La recherche sur le Hub a été annulée ; les candidats de cet ordinateur sont listés.</translation>
+    </message>
+    <message>
+        <source>Searching the Hub for smaller models of the “{family}” family (a few MB of header each, never the weights)…</source>
+        <translation>Recherche sur le Hub de modèles plus petits de la famille « {family} » (quelques Mo d’en-tête chacun, jamais les poids)…</translation>
+    </message>
+    <message>
+        <source>The candidates on this computer are listed.</source>
+        <translation>Les candidats de cet ordinateur sont listés.</translation>
+    </message>
+    <message>
+        <source>Hub files of the family checked from their headers: {n} ({size} read).</source>
+        <translation>Fichiers de la famille sur le Hub vérifiés d’après leur en-tête : {n} ({size} lus).</translation>
+    </message>
+    <message>
+        <source>The Hub has no smaller GGUF model of this family.</source>
+        <translation>Le Hub n’a pas de modèle GGUF plus petit de cette famille.</translation>
+    </message>
+    <message>
+        <source>Check the network connection or the proxy settings, then try again.</source>
+        <translation>Vérifiez la connexion réseau ou les paramètres du proxy, puis réessayez.</translation>
+    </message>
+    <message>
+        <source>{good} of {n} ways can speculate for {name}.</source>
+        <translation>{good} façons sur {n} peuvent spéculer pour {name}.</translation>
+    </message>
+    <message>
+        <source>Its header was read from the Hub ({size}); it is not on this computer yet.</source>
+        <translation>Son en-tête a été lu sur le Hub ({size}) ; il n’est pas encore sur cet ordinateur.</translation>
+    </message>
+    <message>
+        <source>Yes, but no faster</source>
+        <translation>Oui, mais pas plus rapide</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Oui</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Non</translation>
+    </message>
+    <message>
+        <source>Same vocabulary, and smaller.</source>
+        <translation>Même vocabulaire, et plus petit.</translation>
+    </message>
+    <message>
+        <source>Select an accepted candidate.</source>
+        <translation>Sélectionnez un candidat accepté.</translation>
+    </message>
+    <message>
+        <source>It cannot draft for this target: the table says why.</source>
+        <translation>Il ne peut pas servir de brouillon pour cette cible : le tableau dit pourquoi.</translation>
+    </message>
+    <message>
+        <source>The target is on the Hub: download it first.</source>
+        <translation>La cible est sur le Hub : téléchargez-la d’abord.</translation>
+    </message>
+    <message>
+        <source>It is on the Hub: download it first.</source>
+        <translation>Il est sur le Hub : téléchargez-le d’abord.</translation>
+    </message>
+    <message>
+        <source>Select an accepted candidate from the Hub.</source>
+        <translation>Sélectionnez un candidat accepté du Hub.</translation>
+    </message>
+    <message>
+        <source>Speculate this way in the main window (its target is loaded too when it is not the loaded one)</source>
+        <translation>Spéculer de cette façon dans la fenêtre principale (sa cible est chargée aussi si ce n’est pas celle qui est chargée)</translation>
+    </message>
+    <message>
+        <source>Download it on the Downloads tab; it joins the library when done</source>
+        <translation>Le télécharger dans l’onglet Téléchargements ; il rejoint la bibliothèque une fois terminé</translation>
+    </message>
+    <message>
+        <source>{kind} {name} ({where}): {why}</source>
+        <translation>{kind} {name} ({where}) : {why}</translation>
+    </message>
+    <message>
+        <source>Decided from its header: {read} read from the Hub, not the whole file.</source>
+        <translation>Décidé d’après son en-tête : {read} lus sur le Hub, pas le fichier entier.</translation>
+    </message>
+</context>
+<context>
+    <name>FindDraftWindow</name>
+    <message>
+        <source>Which draft? — Draftlight</source>
+        <translation>Quel brouillon ? — Draftlight</translation>
+    </message>
+</context>
+<context>
     <name>Formatting</name>
     <message>
         <source>Fits</source>
@@ -999,6 +1177,14 @@ Ce qui s&apos;est passé : {summary}
     <message>
         <source>Open a GGUF to use as the draft model</source>
         <translation>Ouvrir un GGUF à utiliser comme modèle brouillon</translation>
+    </message>
+    <message>
+        <source>Which draft?</source>
+        <translation>Quel brouillon ?</translation>
+    </message>
+    <message>
+        <source>Every way to speculate for the loaded target: its MTP heads, EAGLE-3 heads and draft models in the library and on the Hub, n-gram lookup; each with why it can or cannot draft</source>
+        <translation>Toutes les façons de spéculer pour la cible chargée : ses têtes MTP, têtes EAGLE-3 et modèles brouillons de la bibliothèque et du Hub, recherche n-gram ; chacune avec la raison pour laquelle elle peut ou non servir de brouillon</translation>
     </message>
     <message>
         <source>Apply</source>
@@ -1659,6 +1845,13 @@ Inutilisable : {error}</translation>
     </message>
 </context>
 <context>
+    <name>ModelControls</name>
+    <message>
+        <source>Download it from the model manager (File → Models…).</source>
+        <translation>Téléchargez-le depuis le gestionnaire de modèles (Fichier → Modèles…).</translation>
+    </message>
+</context>
+<context>
     <name>ModelManagerWindow</name>
     <message>
         <source>Models — Draftlight</source>
@@ -1675,6 +1868,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>Library</source>
         <translation>Bibliothèque</translation>
+    </message>
+    <message>
+        <source>Find a draft</source>
+        <translation>Trouver un brouillon</translation>
     </message>
     <message>
         <source>Cannot download {name}: {error}</source>
@@ -1733,6 +1930,14 @@ Inutilisable : {error}</translation>
     <message>
         <source>Search the Hub for a smaller model of this family</source>
         <translation>Chercher sur le Hub un modèle plus petit de cette famille</translation>
+    </message>
+    <message>
+        <source>Find a draft…</source>
+        <translation>Trouver un brouillon…</translation>
+    </message>
+    <message>
+        <source>Every way to speculate for this model: its MTP heads, EAGLE-3 heads, draft models here and on the Hub, n-gram lookup</source>
+        <translation>Toutes les façons de spéculer pour ce modèle : ses têtes MTP, têtes EAGLE-3, modèles brouillons ici et sur le Hub, recherche n-gram</translation>
     </message>
     <message>
         <source>Select a working model in the library to see which models can draft for it.</source>
@@ -2027,6 +2232,14 @@ Inutilisable : {error}</translation>
     <message>
         <source>Select a repository to see its models.</source>
         <translation>Sélectionnez un dépôt pour voir ses modèles.</translation>
+    </message>
+    <message>
+        <source>Find a draft…</source>
+        <translation>Trouver un brouillon…</translation>
+    </message>
+    <message>
+        <source>Which drafts can speculate for the selected repository&apos;s model, checked from GGUF headers before anything is downloaded</source>
+        <translation>Quels brouillons peuvent spéculer pour le modèle du dépôt sélectionné, vérifiés d’après les en-têtes GGUF avant tout téléchargement</translation>
     </message>
     <message>
         <source>File</source>
@@ -3004,8 +3217,60 @@ Inutilisable : {error}</translation>
         <translation>llama.cpp n&apos;a pas réussi à décoder un lot MTP (code {code}).</translation>
     </message>
     <message>
+        <source>n-gram map-k</source>
+        <translation>n-gram map-k</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s ngram-map-k: finds the last 12 tokens earlier in the conversation through a hash map and proposes up to 48 tokens that followed them; a key then drafts no more tokens than its last draft had accepted.</source>
+        <translation>ngram-map-k de llama.cpp : retrouve les 12 derniers jetons plus tôt dans la conversation grâce à une table de hachage et propose jusqu&apos;à 48 jetons qui les suivaient ; une clé ne propose ensuite pas plus de jetons que sa dernière proposition n&apos;en a fait accepter.</translation>
+    </message>
+    <message>
+        <source>drafted by n-gram map-k</source>
+        <translation>proposé par n-gram map-k</translation>
+    </message>
+    <message>
+        <source>n-gram map-k4v</source>
+        <translation>n-gram map-k4v</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s ngram-map-k4v: like ngram-map-k, but remembers up to four continuations of each key and drafts only when the most frequent one is at least twice as frequent as the others together.</source>
+        <translation>ngram-map-k4v de llama.cpp : comme ngram-map-k, mais retient jusqu&apos;à quatre suites pour chaque clé et ne propose que lorsque la plus fréquente l&apos;est au moins deux fois plus que toutes les autres réunies.</translation>
+    </message>
+    <message>
+        <source>drafted by n-gram map-k4v</source>
+        <translation>proposé par n-gram map-k4v</translation>
+    </message>
+    <message>
+        <source>n-gram mod</source>
+        <translation>n-gram mod</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s ngram-mod: a hash table from every 24 tokens to the token that followed, kept across the chats with this model; drafts only where its lookups chain on for 48 tokens (up to 64, cut to K), and empties the table after five drafts in a row with under a quarter accepted.</source>
+        <translation>ngram-mod de llama.cpp : une table de hachage de chaque suite de 24 jetons vers le jeton qui la suivait, conservée d&apos;une conversation à l&apos;autre avec ce modèle ; ne propose que là où ses recherches s&apos;enchaînent sur 48 jetons (jusqu&apos;à 64, ramenés à K), et vide la table après cinq propositions d&apos;affilée dont moins d&apos;un quart est accepté.</translation>
+    </message>
+    <message>
+        <source>drafted by n-gram mod</source>
+        <translation>proposé par n-gram mod</translation>
+    </message>
+    <message>
+        <source>n-gram cache</source>
+        <translation>cache n-gram</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s ngram-cache: counts which token followed each run of 1 to 4 tokens in this answer (and, kept in memory, in earlier chats with this model) and drafts up to 8 tokens where one follower clearly dominates.</source>
+        <translation>ngram-cache de llama.cpp : compte quel jeton a suivi chaque suite de 1 à 4 jetons dans cette réponse (et, gardées en mémoire, dans les conversations précédentes avec ce modèle) et propose jusqu&apos;à 8 jetons là où un successeur domine nettement.</translation>
+    </message>
+    <message>
+        <source>drafted by n-gram cache</source>
+        <translation>proposé par le cache n-gram</translation>
+    </message>
+    <message>
         <source>{target} is not a file here, and a Hub repository is read only with --hub.</source>
         <translation>{target} n&apos;est pas un fichier ici, et un dépôt du Hub ne se lit qu&apos;avec --hub.</translation>
+    </message>
+    <message>
+        <source>{target} is on the Hub, not on this machine: download it to measure how fast each way to speculate runs here.</source>
+        <translation>{target} est sur le Hub, pas sur cette machine : téléchargez-le pour mesurer la vitesse ici de chaque façon de spéculer.</translation>
     </message>
     <message>
         <source>Load a target model before choosing a draft model.</source>
@@ -3606,6 +3871,54 @@ Inutilisable : {error}</translation>
     <message>
         <source>The library already has a file named {name}.</source>
         <translation>La bibliothèque a déjà un fichier nommé {name}.</translation>
+    </message>
+    <message>
+        <source>{name} cannot be measured here: only an accepted candidate on this machine can.</source>
+        <translation>{name} ne peut pas être mesuré ici : seul un candidat accepté présent sur cette machine peut l&apos;être.</translation>
+    </message>
+    <message>
+        <source>plain decoding</source>
+        <translation>décodage simple</translation>
+    </message>
+    <message>
+        <source>Measuring {label} {name}: {row}, answer {n} of {total}.</source>
+        <translation>Mesure de {label} {name} : {row}, réponse {n} sur {total}.</translation>
+    </message>
+    <message>
+        <source>Measuring {label}: {row}, answer {n} of {total}.</source>
+        <translation>Mesure de {label} : {row}, réponse {n} sur {total}.</translation>
+    </message>
+    <message>
+        <source>K = {k}</source>
+        <translation>K = {k}</translation>
+    </message>
+    <message>
+        <source>Measuring {label} failed: {error}</source>
+        <translation>La mesure de {label} a échoué : {error}</translation>
+    </message>
+    <message>
+        <source>Slower than plain decoding on this machine ({speedup:.2f}× its speed): plain decoding is faster.</source>
+        <translation>Plus lent que le décodage simple sur cette machine ({speedup:.2f}× sa vitesse) : le décodage simple est plus rapide.</translation>
+    </message>
+    <message>
+        <source>it lacks plain decoding, a fixed K or K auto.</source>
+        <translation>il manque le décodage simple, un K fixe ou K auto.</translation>
+    </message>
+    <message>
+        <source>The kept measurement of {name} was ignored and is made again: {error}</source>
+        <translation>La mesure conservée de {name} a été ignorée et est refaite : {error}</translation>
+    </message>
+    <message>
+        <source>it is not JSON.</source>
+        <translation>ce n&apos;est pas du JSON.</translation>
+    </message>
+    <message>
+        <source>it is not a measurement of this pair on this machine.</source>
+        <translation>ce n&apos;est pas une mesure de cette paire sur cette machine.</translation>
+    </message>
+    <message>
+        <source>it cannot be read ({error}).</source>
+        <translation>elle ne peut pas être lue ({error}).</translation>
     </message>
     <message>
         <source>{name} no longer exists.</source>

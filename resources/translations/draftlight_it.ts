@@ -876,6 +876,184 @@ Cosa è successo: {summary}
     </message>
 </context>
 <context>
+    <name>FindDraftView</name>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Dove</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Dimensione</translation>
+    </message>
+    <message>
+        <source>Can draft?</source>
+        <translation>Può fare da draft?</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Perché</translation>
+    </message>
+    <message>
+        <source>the target itself</source>
+        <translation>il target stesso</translation>
+    </message>
+    <message>
+        <source>library</source>
+        <translation>libreria</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>Hub</translation>
+    </message>
+    <message>
+        <source>built in</source>
+        <translation>integrato</translation>
+    </message>
+    <message>
+        <source>Find a draft</source>
+        <translation>Trova un draft</translation>
+    </message>
+    <message>
+        <source>Choose a target: “Find a draft…” under a library model, or on a repository of the Search tab.</source>
+        <translation>Scegli un target: «Trova un draft…» sotto un modello della libreria, o su un repository della scheda Cerca.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annulla</translation>
+    </message>
+    <message>
+        <source>Stop searching; what was found so far stays</source>
+        <translation>Interrompi la ricerca; ciò che è stato trovato finora resta</translation>
+    </message>
+    <message>
+        <source>Use this</source>
+        <translation>Usa questo</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>Scarica</translation>
+    </message>
+    <message>
+        <source>Accepted ones can draft for this target. Which is fastest on this computer is not measured here: “Use this”, then watch the speed-up of the answers.</source>
+        <translation>Quelli accettati possono fare da draft per questo target. Quale sia il più veloce su questo computer non viene misurato qui: «Usa questo», poi osserva l’accelerazione delle risposte.</translation>
+    </message>
+    <message>
+        <source>Ways to speculate for {name}</source>
+        <translation>Modi di speculare per {name}</translation>
+    </message>
+    <message>
+        <source>Reading the header of {name} on the Hub…</source>
+        <translation>Lettura dell’intestazione di {name} sull’Hub…</translation>
+    </message>
+    <message>
+        <source>Reading the headers of {name} and the library…</source>
+        <translation>Lettura delle intestazioni di {name} e della libreria…</translation>
+    </message>
+    <message>
+        <source>The search was cancelled.</source>
+        <translation>La ricerca è stata annullata.</translation>
+    </message>
+    <message>
+        <source>The Hub search was cancelled; the candidates on this computer are listed.</source>
+        <translation>La ricerca sull’Hub è stata annullata; i candidati su questo computer sono elencati.</translation>
+    </message>
+    <message>
+        <source>Searching the Hub for smaller models of the “{family}” family (a few MB of header each, never the weights)…</source>
+        <translation>Ricerca sull’Hub di modelli più piccoli della famiglia «{family}» (pochi MB di intestazione ciascuno, mai i pesi)…</translation>
+    </message>
+    <message>
+        <source>The candidates on this computer are listed.</source>
+        <translation>I candidati su questo computer sono elencati.</translation>
+    </message>
+    <message>
+        <source>Hub files of the family checked from their headers: {n} ({size} read).</source>
+        <translation>File della famiglia sull’Hub verificati dalle intestazioni: {n} ({size} letti).</translation>
+    </message>
+    <message>
+        <source>The Hub has no smaller GGUF model of this family.</source>
+        <translation>L’Hub non ha modelli GGUF più piccoli di questa famiglia.</translation>
+    </message>
+    <message>
+        <source>Check the network connection or the proxy settings, then try again.</source>
+        <translation>Controlla la connessione di rete o le impostazioni del proxy, poi riprova.</translation>
+    </message>
+    <message>
+        <source>{good} of {n} ways can speculate for {name}.</source>
+        <translation>{good} modi su {n} possono speculare per {name}.</translation>
+    </message>
+    <message>
+        <source>Its header was read from the Hub ({size}); it is not on this computer yet.</source>
+        <translation>La sua intestazione è stata letta dall’Hub ({size}); non è ancora su questo computer.</translation>
+    </message>
+    <message>
+        <source>Yes, but no faster</source>
+        <translation>Sì, ma non più veloce</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Sì</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+    <message>
+        <source>Same vocabulary, and smaller.</source>
+        <translation>Stesso vocabolario, e più piccolo.</translation>
+    </message>
+    <message>
+        <source>Select an accepted candidate.</source>
+        <translation>Seleziona un candidato accettato.</translation>
+    </message>
+    <message>
+        <source>It cannot draft for this target: the table says why.</source>
+        <translation>Non può fare da draft per questo target: la tabella dice perché.</translation>
+    </message>
+    <message>
+        <source>The target is on the Hub: download it first.</source>
+        <translation>Il target è sull’Hub: scaricalo prima.</translation>
+    </message>
+    <message>
+        <source>It is on the Hub: download it first.</source>
+        <translation>È sull’Hub: scaricalo prima.</translation>
+    </message>
+    <message>
+        <source>Select an accepted candidate from the Hub.</source>
+        <translation>Seleziona un candidato accettato dell’Hub.</translation>
+    </message>
+    <message>
+        <source>Speculate this way in the main window (its target is loaded too when it is not the loaded one)</source>
+        <translation>Specula in questo modo nella finestra principale (anche il suo target viene caricato se non è quello caricato)</translation>
+    </message>
+    <message>
+        <source>Download it on the Downloads tab; it joins the library when done</source>
+        <translation>Scaricalo nella scheda Download; entra nella libreria al termine</translation>
+    </message>
+    <message>
+        <source>{kind} {name} ({where}): {why}</source>
+        <translation>{kind} {name} ({where}): {why}</translation>
+    </message>
+    <message>
+        <source>Decided from its header: {read} read from the Hub, not the whole file.</source>
+        <translation>Deciso dalla sua intestazione: {read} letti dall’Hub, non l’intero file.</translation>
+    </message>
+</context>
+<context>
+    <name>FindDraftWindow</name>
+    <message>
+        <source>Which draft? — Draftlight</source>
+        <translation>Quale draft? — Draftlight</translation>
+    </message>
+</context>
+<context>
     <name>Formatting</name>
     <message>
         <source>Fits</source>
@@ -999,6 +1177,14 @@ Cosa è successo: {summary}
     <message>
         <source>Open a GGUF to use as the draft model</source>
         <translation>Apri un GGUF da usare come modello draft</translation>
+    </message>
+    <message>
+        <source>Which draft?</source>
+        <translation>Quale draft?</translation>
+    </message>
+    <message>
+        <source>Every way to speculate for the loaded target: its MTP heads, EAGLE-3 heads and draft models in the library and on the Hub, n-gram lookup; each with why it can or cannot draft</source>
+        <translation>Ogni modo di speculare per il target caricato: le sue teste MTP, teste EAGLE-3 e modelli draft nella libreria e sull’Hub, ricerca n-gram; ciascuno con il motivo per cui può o non può fare da draft</translation>
     </message>
     <message>
         <source>Apply</source>
@@ -1659,6 +1845,13 @@ Non utilizzabile: {error}</translation>
     </message>
 </context>
 <context>
+    <name>ModelControls</name>
+    <message>
+        <source>Download it from the model manager (File → Models…).</source>
+        <translation>Scaricalo dal gestore dei modelli (File → Modelli…).</translation>
+    </message>
+</context>
+<context>
     <name>ModelManagerWindow</name>
     <message>
         <source>Models — Draftlight</source>
@@ -1675,6 +1868,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Library</source>
         <translation>Libreria</translation>
+    </message>
+    <message>
+        <source>Find a draft</source>
+        <translation>Trova un draft</translation>
     </message>
     <message>
         <source>Cannot download {name}: {error}</source>
@@ -1733,6 +1930,14 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Search the Hub for a smaller model of this family</source>
         <translation>Cerca nell&apos;Hub un modello più piccolo di questa famiglia</translation>
+    </message>
+    <message>
+        <source>Find a draft…</source>
+        <translation>Trova un draft…</translation>
+    </message>
+    <message>
+        <source>Every way to speculate for this model: its MTP heads, EAGLE-3 heads, draft models here and on the Hub, n-gram lookup</source>
+        <translation>Ogni modo di speculare per questo modello: le sue teste MTP, teste EAGLE-3, modelli draft qui e sull’Hub, ricerca n-gram</translation>
     </message>
     <message>
         <source>Select a working model in the library to see which models can draft for it.</source>
@@ -2027,6 +2232,14 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Select a repository to see its models.</source>
         <translation>Seleziona un repository per vederne i modelli.</translation>
+    </message>
+    <message>
+        <source>Find a draft…</source>
+        <translation>Trova un draft…</translation>
+    </message>
+    <message>
+        <source>Which drafts can speculate for the selected repository&apos;s model, checked from GGUF headers before anything is downloaded</source>
+        <translation>Quali draft possono speculare per il modello del repository selezionato, verificati dalle intestazioni GGUF prima di scaricare qualsiasi cosa</translation>
     </message>
     <message>
         <source>File</source>
@@ -3004,8 +3217,60 @@ Non utilizzabile: {error}</translation>
         <translation>llama.cpp non è riuscito a decodificare un batch MTP (codice {code}).</translation>
     </message>
     <message>
+        <source>n-gram map-k</source>
+        <translation>n-gram map-k</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s ngram-map-k: finds the last 12 tokens earlier in the conversation through a hash map and proposes up to 48 tokens that followed them; a key then drafts no more tokens than its last draft had accepted.</source>
+        <translation>ngram-map-k di llama.cpp: trova gli ultimi 12 token più indietro nella conversazione tramite una mappa hash e propone fino a 48 token che li seguivano; una chiave poi non propone più token di quanti ne erano stati accettati nella sua ultima proposta.</translation>
+    </message>
+    <message>
+        <source>drafted by n-gram map-k</source>
+        <translation>proposto da n-gram map-k</translation>
+    </message>
+    <message>
+        <source>n-gram map-k4v</source>
+        <translation>n-gram map-k4v</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s ngram-map-k4v: like ngram-map-k, but remembers up to four continuations of each key and drafts only when the most frequent one is at least twice as frequent as the others together.</source>
+        <translation>ngram-map-k4v di llama.cpp: come ngram-map-k, ma ricorda fino a quattro continuazioni per ogni chiave e propone solo quando la più frequente lo è almeno il doppio di tutte le altre insieme.</translation>
+    </message>
+    <message>
+        <source>drafted by n-gram map-k4v</source>
+        <translation>proposto da n-gram map-k4v</translation>
+    </message>
+    <message>
+        <source>n-gram mod</source>
+        <translation>n-gram mod</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s ngram-mod: a hash table from every 24 tokens to the token that followed, kept across the chats with this model; drafts only where its lookups chain on for 48 tokens (up to 64, cut to K), and empties the table after five drafts in a row with under a quarter accepted.</source>
+        <translation>ngram-mod di llama.cpp: una tabella hash da ogni sequenza di 24 token al token che la seguiva, conservata tra le chat con questo modello; propone solo dove le sue ricerche proseguono a catena per 48 token (fino a 64, ridotti a K) e svuota la tabella dopo cinque proposte di fila con meno di un quarto accettato.</translation>
+    </message>
+    <message>
+        <source>drafted by n-gram mod</source>
+        <translation>proposto da n-gram mod</translation>
+    </message>
+    <message>
+        <source>n-gram cache</source>
+        <translation>cache n-gram</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s ngram-cache: counts which token followed each run of 1 to 4 tokens in this answer (and, kept in memory, in earlier chats with this model) and drafts up to 8 tokens where one follower clearly dominates.</source>
+        <translation>ngram-cache di llama.cpp: conta quale token ha seguito ogni sequenza da 1 a 4 token in questa risposta (e, conservate in memoria, nelle chat precedenti con questo modello) e propone fino a 8 token dove un successore prevale chiaramente.</translation>
+    </message>
+    <message>
+        <source>drafted by n-gram cache</source>
+        <translation>proposto dalla cache n-gram</translation>
+    </message>
+    <message>
         <source>{target} is not a file here, and a Hub repository is read only with --hub.</source>
         <translation>{target} non è un file su questo computer, e un repository dell&apos;Hub si legge solo con --hub.</translation>
+    </message>
+    <message>
+        <source>{target} is on the Hub, not on this machine: download it to measure how fast each way to speculate runs here.</source>
+        <translation>{target} è sull&apos;Hub, non su questa macchina: scaricalo per misurare quanto è veloce qui ogni modo di speculare.</translation>
     </message>
     <message>
         <source>Load a target model before choosing a draft model.</source>
@@ -3606,6 +3871,54 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>The library already has a file named {name}.</source>
         <translation>La libreria ha già un file chiamato {name}.</translation>
+    </message>
+    <message>
+        <source>{name} cannot be measured here: only an accepted candidate on this machine can.</source>
+        <translation>{name} non può essere misurato qui: solo un candidato accettato presente su questa macchina può esserlo.</translation>
+    </message>
+    <message>
+        <source>plain decoding</source>
+        <translation>decodifica semplice</translation>
+    </message>
+    <message>
+        <source>Measuring {label} {name}: {row}, answer {n} of {total}.</source>
+        <translation>Misurazione di {label} {name}: {row}, risposta {n} di {total}.</translation>
+    </message>
+    <message>
+        <source>Measuring {label}: {row}, answer {n} of {total}.</source>
+        <translation>Misurazione di {label}: {row}, risposta {n} di {total}.</translation>
+    </message>
+    <message>
+        <source>K = {k}</source>
+        <translation>K = {k}</translation>
+    </message>
+    <message>
+        <source>Measuring {label} failed: {error}</source>
+        <translation>La misurazione di {label} non è riuscita: {error}</translation>
+    </message>
+    <message>
+        <source>Slower than plain decoding on this machine ({speedup:.2f}× its speed): plain decoding is faster.</source>
+        <translation>Più lento della decodifica semplice su questa macchina ({speedup:.2f}× la sua velocità): la decodifica semplice è più veloce.</translation>
+    </message>
+    <message>
+        <source>it lacks plain decoding, a fixed K or K auto.</source>
+        <translation>manca la decodifica semplice, un K fisso o K automatico.</translation>
+    </message>
+    <message>
+        <source>The kept measurement of {name} was ignored and is made again: {error}</source>
+        <translation>La misurazione salvata di {name} è stata ignorata e viene rifatta: {error}</translation>
+    </message>
+    <message>
+        <source>it is not JSON.</source>
+        <translation>non è JSON.</translation>
+    </message>
+    <message>
+        <source>it is not a measurement of this pair on this machine.</source>
+        <translation>non è una misurazione di questa coppia su questa macchina.</translation>
+    </message>
+    <message>
+        <source>it cannot be read ({error}).</source>
+        <translation>non può essere letta ({error}).</translation>
     </message>
     <message>
         <source>{name} no longer exists.</source>
