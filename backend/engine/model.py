@@ -117,7 +117,6 @@ class LoadedModel:
         self.eos_id = llama_cpp.llama_vocab_eos(self.vocab)
         self.bos_id = llama_cpp.llama_vocab_bos(self.vocab)
         self.add_bos = bool(llama_cpp.llama_vocab_get_add_bos(self.vocab))
-        self._piece_buf = ctypes.create_string_buffer(256)
         self._pieces: dict[int, bytes] = {}
         self.info = ModelInfo(
             path=self.path,
@@ -177,13 +176,14 @@ class LoadedModel:
         cached = self._pieces.get(token)
         if cached is not None:
             return cached
-        n = llama_cpp.llama_token_to_piece(self.vocab, token, self._piece_buf, 256, 0, True)
+        # A buffer of its own each time: the engine's thread and the event worker both ask
+        # (step_events.py), and the call releases the GIL. Each token is asked once.
+        buf = ctypes.create_string_buffer(256)
+        n = llama_cpp.llama_token_to_piece(self.vocab, token, buf, 256, 0, True)
         if n < 0:
             buf = ctypes.create_string_buffer(-n)
             n = llama_cpp.llama_token_to_piece(self.vocab, token, buf, -n, 0, True)
-            data = buf.raw[:n]
-        else:
-            data = self._piece_buf.raw[:n]
+        data = buf.raw[:n]
         self._pieces[token] = data
         return data
 
