@@ -19,7 +19,7 @@ def test_pieces_asked_from_two_threads_are_each_tokens_own(test_models):
             got: dict[str, list[bytes]] = {}
             start = threading.Barrier(2)
 
-            def read(name: str, order: list[int]) -> None:
+            def read(name: str, order: list[int], start=start, got=got) -> None:
                 start.wait()
                 got[name] = [model.piece(t) for t in order]
 
