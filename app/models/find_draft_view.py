@@ -19,7 +19,6 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
-    QProgressBar,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -39,6 +38,7 @@ from app.models.find_draft import (
 )
 from app.shell.theme import token_colours
 from app.transcript.message_widgets import plain_label
+from app.widgets.busy_row import BusyRow
 from backend.models.draft_finder import BUILT_IN, HUB, LIBRARY, TARGET, PairCandidate, PairFinding
 from backend.models.hub import HubClient, HubModel, HubUnreachable
 from backend.models.inspection import ModelInspection
@@ -91,18 +91,8 @@ class FindDraftView(QWidget):
             "the Search tab."))
         self.hub_line = plain_label()
         self.hub_line.hide()
-        self.wait_bar = QProgressBar()
-        self.wait_bar.setRange(0, 0)  # busy: how long the Hub takes is not known
-        self.wait_bar.setTextVisible(False)
-        self.wait_bar.setMaximumHeight(self.fontMetrics().height())
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.setToolTip(self.tr("Stop searching; what was found so far stays"))
-        self.wait_row = QWidget()
-        wait = QHBoxLayout(self.wait_row)
-        wait.setContentsMargins(0, 0, 0, 0)
-        wait.addWidget(self.wait_bar, 1)
-        wait.addWidget(self.cancel_button)
-        self.wait_row.hide()
+        self.wait_row = BusyRow(self.tr("Stop searching; what was found so far stays"))
+        self.wait_bar, self.cancel_button = self.wait_row.bar, self.wait_row.cancel_button
 
         self.table = QTreeWidget()
         self.table.setHeaderLabels([self.tr(c) for c in COLUMNS])

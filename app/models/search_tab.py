@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
-    QProgressBar,
     QPushButton,
     QSplitter,
     QTreeWidget,
@@ -32,6 +31,7 @@ from app.models.repo_listing import RepoListing, Sizing, list_repo, size_repo
 from app.models.runtime import RuntimeChoice
 from app.shell.theme import token_colours
 from app.transcript.message_widgets import plain_label
+from app.widgets.busy_row import BusyRow
 from backend.models.hub import HubClient, HubModel, HubUnreachable, RepoSummary
 from backend.models.memory import system_memory
 
@@ -73,18 +73,8 @@ class SearchTab(QWidget):
         row.addWidget(self.search_button)
 
         self.status = plain_label()
-        self.wait_bar = QProgressBar()
-        self.wait_bar.setRange(0, 0)  # busy: the Hub says nothing of how long it will take
-        self.wait_bar.setTextVisible(False)
-        self.wait_bar.setMaximumHeight(self.fontMetrics().height())
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.setToolTip(self.tr("Stop waiting for the Hub"))
-        self.wait_row = QWidget()
-        wait = QHBoxLayout(self.wait_row)
-        wait.setContentsMargins(0, 0, 0, 0)
-        wait.addWidget(self.wait_bar, 1)
-        wait.addWidget(self.cancel_button)
-        self.wait_row.hide()
+        self.wait_row = BusyRow(self.tr("Stop waiting for the Hub"))
+        self.wait_bar, self.cancel_button = self.wait_row.bar, self.wait_row.cancel_button
         self.repos = QTreeWidget()
         self.repos.setHeaderLabels([self.tr(c) for c in REPO_COLUMNS])
         self.repos.setRootIsDecorated(False)

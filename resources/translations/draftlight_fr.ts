@@ -262,6 +262,13 @@ Dossier des journaux : {logs}
     </message>
 </context>
 <context>
+    <name>BusyRow</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+</context>
+<context>
     <name>ChartsWindow</name>
     <message>
         <source>Charts — {title}</source>
@@ -924,10 +931,6 @@ Ce qui s&apos;est passé : {summary}
     <message>
         <source>Choose a target: “Find a draft…” under a library model, or on a repository of the Search tab.</source>
         <translation>Choisissez une cible : « Trouver un brouillon… » sous un modèle de la bibliothèque, ou sur un dépôt de l’onglet Recherche.</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Annuler</translation>
     </message>
     <message>
         <source>Stop searching; what was found so far stays</source>
@@ -2220,10 +2223,6 @@ Inutilisable : {error}</translation>
     <message>
         <source>Search</source>
         <translation>Rechercher</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Annuler</translation>
     </message>
     <message>
         <source>Stop waiting for the Hub</source>

@@ -262,6 +262,13 @@ Cartella dei log: {logs}
     </message>
 </context>
 <context>
+    <name>BusyRow</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Annulla</translation>
+    </message>
+</context>
+<context>
     <name>ChartsWindow</name>
     <message>
         <source>Charts — {title}</source>
@@ -924,10 +931,6 @@ Cosa è successo: {summary}
     <message>
         <source>Choose a target: “Find a draft…” under a library model, or on a repository of the Search tab.</source>
         <translation>Scegli un target: «Trova un draft…» sotto un modello della libreria, o su un repository della scheda Cerca.</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Annulla</translation>
     </message>
     <message>
         <source>Stop searching; what was found so far stays</source>
@@ -2220,10 +2223,6 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Search</source>
         <translation>Cerca</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Annulla</translation>
     </message>
     <message>
         <source>Stop waiting for the Hub</source>
