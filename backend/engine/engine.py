@@ -467,11 +467,6 @@ class Engine:
         rows = ctx.decode([history[-1], *drafts], all_logits=True)
         verdict, p_rows = self._verify(rows, drafts, proposal, history, req, run.rng)
         n_acc = verdict.n_accepted
-        greedy = req.sampling.greedy
-        # the drafter's rows may be views its next draft overwrites: q is read now
-        q_drafted = [] if greedy else [
-            None if q is None else q.p(x)
-            for q, x in zip(proposal.dists[: n_acc + 1], drafts, strict=False)]
         rolled_back = ctx.truncate(n_before + 1 + n_acc)
         t2 = time.perf_counter()
 
@@ -503,8 +498,8 @@ class Engine:
         n_used = min(n_acc, len(emitted))
         record = StepRecord(
             number, model, proposal, drafts, drafter.origin if drafter is not None else None,
-            verdict, [r.detach() if isinstance(r, sampling.GreedyRow) else r for r in p_rows],
-            q_drafted, history, emitted, n_used, greedy, draft_ms, 1000 * (t2 - t1),
+            verdict, [r.detach() for r in p_rows], history, emitted, n_used,
+            req.sampling.greedy, draft_ms, 1000 * (t2 - t1),
             1000 * (time.perf_counter() - t_begin))
         if run.adaptive is not None:
             # K auto weighs catching up on the prompt as part of the first drafting step,

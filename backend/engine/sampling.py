@@ -7,8 +7,8 @@ Order as in llama.cpp's default chain: repeat penalty → top-k → top-p → mi
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Sequence
+from typing import Self
 
 import numpy as np
 
@@ -68,8 +68,8 @@ def greedy_token(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]
 
 TOP_N = 5  # how many of a distribution's most likely tokens the inspector lists
 # A row whose largest logit is in this range has its log-sum-exp summed from exp(logit) itself,
-# without a shifted copy of the row: no exp overflows float32 (past 88.7), and the logits whose
-# exp goes subnormal (below -87.3) weigh under e^-47 of the largest's.
+# without subtracting the largest first (a pass fewer): no exp overflows float32 (past 88.7),
+# and the logits whose exp goes subnormal (below -87.3) weigh under e^-47 of the largest's.
 DIRECT_EXP = (-40.0, 80.0)
 
 
@@ -107,8 +107,7 @@ class GreedyRow:
             logits = self.logits
             top = float(logits[self.best])
             if logits.dtype == np.float32 and DIRECT_EXP[0] < top < DIRECT_EXP[1]:
-                total = np.exp(logits, out=_scratch(logits)).sum(dtype=np.float64)
-                self._lse = math.log(float(total))
+                self._lse = math.log(float(np.exp(logits).sum(dtype=np.float64)))
             else:
                 self._lse = top + math.log(float(np.exp(logits - top).sum(dtype=np.float64)))
         return self._lse
@@ -130,7 +129,17 @@ def greedy_row(logits: np.ndarray, s: SamplingSettings, history: Sequence[int]) 
     return GreedyRow(penalized(logits, s, history))
 
 
-class DenseRow:
+class _OwnRows:
+    """A row made of arrays of its own (a sampler's distribution, never a view of llama.cpp's
+    buffer): `detach`, which a GreedyRow needs, has nothing to copy."""
+
+    __slots__ = ()
+
+    def detach(self) -> Self:
+        return self
+
+
+class DenseRow(_OwnRows):
     """A dense probability vector read as a row: what `verify_sampled` is given by callers
     that hold whole vectors (tests, and rows made by `distribution`)."""
 
@@ -155,7 +164,7 @@ class DenseRow:
         return self.probs
 
 
-class KeptRow:
+class KeptRow(_OwnRows):
     """The sampler's distribution when a cut (top-k, top-p, min-p) keeps a few tokens: their
     ids, ascending, and probabilities (float64, none zero). A draw is the inverse CDF in id
     order over them, the same number for the same u as over the dense vector, whose zeros add
@@ -200,7 +209,7 @@ BLOCK = 4096  # FullRow's draw: the block from a running sum of block sums, then
 _starts: dict[int, np.ndarray] = {}
 
 
-class FullRow:
+class FullRow(_OwnRows):
     """The sampler's distribution over the whole vocabulary (no cut), as weights proportional
     to it: float32 exp((logit − max) / T) for a model's row, in one pass and summed in
     float64. Every reading (p, top, draw, the residual) is of these weights over their sum,
@@ -283,18 +292,6 @@ def _ranked(values: np.ndarray, n: int) -> np.ndarray:
     groups' maxima, one for the candidates they bound: never a partition of the whole row)."""
     ids = _k_largest(values, min(n, values.shape[0]))
     return ids[np.lexsort((ids, -values[ids]))]
-
-
-_scratch_rows = threading.local()
-
-
-def _scratch(like: np.ndarray) -> np.ndarray:
-    """A row's worth of scratch float32, kept per thread: a fresh 600 KB array a token would
-    fault in its pages every time."""
-    buf = getattr(_scratch_rows, "buf", None)
-    if buf is None or buf.shape != like.shape:
-        buf = _scratch_rows.buf = np.empty(like.shape, np.float32)
-    return buf
 
 
 GROUPS = 64  # the logits' interleaved groups whose maxima bound the candidates of a cut

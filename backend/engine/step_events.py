@@ -47,7 +47,6 @@ class StepRecord:
     origin: Origin | None  # the drafter's, None for a plain step of a plain request
     verdict: Verdict
     p_rows: list[sampling.Row]  # the target's rows 0..n_accepted, owned (never llama.cpp's)
-    q_drafted: list[float | None]  # sampled: the drafter's q of each examined draft
     history: list[int]  # the answer's token list (read before this step's tokens only)
     emitted: list[tuple[int, str]]  # the answer's new tokens and their text
     n_used: int  # accepted drafts that joined the answer
@@ -100,8 +99,8 @@ class StepRecord:
                 continue
             draw = accept = None
             if not self.greedy:
-                qx = self.q_drafted[i]
-                qx = 1.0 if qx is None else qx
+                q = proposal.dists[i]  # a sampled row is the drafter's own, never a view
+                qx = 1.0 if q is None else q.p(x)
                 draw = verdict.draws[i]
                 accept = min(1.0, p_rows[i].p(x) / qx) if qx > 0.0 else 0.0
             source = _at(proposal.sources, i)

@@ -108,7 +108,7 @@ class SamplingDrafter:
         out.dists.append(q)
         out.p_draft.append(p)
         out.heads.append(head)
-        out.tops.append(row.detach() if isinstance(row, sampling.GreedyRow) else row)
+        out.tops.append(row.detach())
         seq.append(x)
         return go is Go.ON
 
