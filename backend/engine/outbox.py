@@ -1,9 +1,8 @@
 """Messages to the window sent from a thread of their own.
 
-Pickling a batch of steps and writing it to the pipe costs the engine process 10–50 µs a
-step; on the decoding thread that is time llama.cpp waits for, at a GPU's rates several per
-cent of the answer. A sender thread does it while llama_decode runs (it releases the GIL), in
-the order the messages were put.
+Pickling a batch of steps and writing it to the pipe, done on the decoding thread, is time
+llama.cpp waits for; at a GPU's rates every such microsecond a token counts. A sender thread
+does it while llama_decode runs (it releases the GIL), in the order the messages were put.
 """
 
 from __future__ import annotations
