@@ -7,23 +7,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from app.background import Background
 from app.models.find_draft import FinderTarget, known_models
 from app.models.find_draft_view import FindDraftView
+from app.widgets.own_window import OwnWindow
 from backend.models.hub import HubClient
 from backend.models.inspection import ModelInspection
 from backend.models.library import Library
 from backend.settings import Settings
 
 
-class FindDraftWindow(QWidget):
+class FindDraftWindow(OwnWindow):
     def __init__(self, settings: Settings, client: HubClient | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent, Qt.WindowType.Window)
+        super().__init__(parent)
         self.setWindowTitle(self.tr("Which draft? — Draftlight"))
         self.resize(1000, 520)
         self._settings = settings
@@ -43,13 +43,6 @@ class FindDraftWindow(QWidget):
         m = self._settings.models
         library = Library(None, [Path(f) for f in m.library_folders])
         return known_models(library, [*m.recent, m.draft])
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if (event.key() == Qt.Key.Key_Escape
-                and event.modifiers() == Qt.KeyboardModifier.NoModifier):
-            self.close()
-            return
-        super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.view.cancel()

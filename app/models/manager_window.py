@@ -9,8 +9,8 @@ import logging
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from app.backend_text import error_text
@@ -22,6 +22,7 @@ from app.models.find_draft_view import FindDraftView
 from app.models.library_tab import LibraryTab
 from app.models.runtime import RuntimeChoice, measure_draft
 from app.models.search_tab import SearchTab
+from app.widgets.own_window import OwnWindow
 from backend.models.download import DownloadStatus
 from backend.models.hub import HubClient, HubModel
 from backend.models.library import Library
@@ -33,7 +34,7 @@ SEARCH_TAB, DOWNLOADS_TAB, LIBRARY_TAB, FINDER_TAB = range(4)
 STOP_TIMEOUT_MS = 10_000
 
 
-class ModelManagerWindow(QWidget):
+class ModelManagerWindow(OwnWindow):
     use_as_target = Signal(str)  # a library model's path
     use_as_draft = Signal(str)
     use_spec = Signal(str)  # the spec type the draft finder's "Use this" speculates with
@@ -49,7 +50,7 @@ class ModelManagerWindow(QWidget):
         memory_source: Callable[[], Memory] = system_memory,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent, Qt.WindowType.Window)
+        super().__init__(parent)
         self.setWindowTitle(self.tr("Models — Draftlight"))
         self.resize(1100, 720)
         self.library = Library(models_dir, [Path(f) for f in extra_folders])
@@ -153,15 +154,6 @@ class ModelManagerWindow(QWidget):
     def _on_download_count(self, active: int) -> None:
         self.tabs.setTabText(DOWNLOADS_TAB, self.tr("Downloads ({n})").format(n=active)
                              if active else self.tr("Downloads"))
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        # Esc closes, as in every window of the app; a child that uses Esc (an open list, an
-        # editor) takes it first.
-        if (event.key() == Qt.Key.Key_Escape
-                and event.modifiers() == Qt.KeyboardModifier.NoModifier):
-            self.close()
-            return
-        super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()

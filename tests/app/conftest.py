@@ -3,6 +3,8 @@ with Qt warnings treated as failures."""
 
 from __future__ import annotations
 
+import socket
+
 import pytest
 from PySide6.QtCore import QtMsgType
 
@@ -85,3 +87,20 @@ def make_window(qtbot, settings_path, chats_path):
     for window in windows:
         window.close()
         assert window.client._thread.isFinished(), "the engine thread did not stop"
+
+
+@pytest.fixture
+def offline(monkeypatch):
+    """The Hub's address is a loopback port that refuses connections (nothing leaves the
+    loopback interface)."""
+    from huggingface_hub import constants
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))  # a port nothing listens on: refused at once
+        port = s.getsockname()[1]
+    monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{port}")
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
+    for name in ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY",
+                 "ALL_PROXY"):
+        monkeypatch.delenv(name, raising=False)

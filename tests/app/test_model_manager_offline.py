@@ -20,26 +20,6 @@ SHOTS = Path("/tmp/shots")
 UNREACHABLE = "The Hugging Face Hub cannot be reached from this computer."
 
 
-def closed_port() -> int:
-    """A loopback port nothing listens on: a connection to it is refused at once."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def offline(monkeypatch):
-    """The Hub's address is a loopback port that refuses connections."""
-    from huggingface_hub import constants
-
-    monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{closed_port()}")
-    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
-    monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
-    for name in ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY",
-                 "ALL_PROXY"):
-        monkeypatch.delenv(name, raising=False)
-
-
 @pytest.fixture
 def held_resolver(monkeypatch, offline):
     """A Hub whose name the resolver answers only when the test says so (`release.set()`),
