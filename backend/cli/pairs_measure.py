@@ -7,55 +7,19 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from dataclasses import dataclass
 from typing import Any
 
 from backend import spec_types
 from backend.cli.terminal import terminal_text as shown
-from backend.engine.remote import EngineProcess
-from backend.engine.runtime import EngineRuntime
-from backend.models.draft_finder import HUB, PairFinding
-from backend.models.pair_measure import PROMPTS, PairBench, Progress, measurable
-from backend.models.pair_results import PairMeasurement, RankedWay, rank
-from backend.models.pair_store import PairStore, engine_build
-from backend.words import Words, words, words_to_dict
-
-TARGET_NOT_HERE = ("{target} is on the Hub, not on this machine: download it to measure how "
-                   "fast each way to speculate runs here.")
-
-
-@dataclass(frozen=True)
-class Measured:
-    tokens: int
-    measurements: tuple[tuple[PairMeasurement, bool], ...]  # and whether it was kept
-    ranking: tuple[RankedWay, ...]
-    not_downloaded: tuple[str, ...]  # accepted Hub candidates
-    notes: tuple[Words, ...] = ()  # kept files that were damaged, ignored
-    refused: Words | None = None  # why nothing was measured: the target is not here
+from backend.models.draft_finder import PairFinding
+from backend.models.pair_measure import PROMPTS, Progress
+from backend.models.pair_results import PairMeasurement, RankedWay
+from backend.models.pair_run import Measured, PairRun
+from backend.words import Words, words_to_dict
 
 
 def measure(finding: PairFinding, tokens: int) -> Measured:
-    hub = tuple(c.name for c in finding.accepted if c.source == HUB)
-    local = [c for c in finding.accepted if measurable(c)]
-    if finding.target_bytes_read is not None:  # a target read from the Hub
-        said = words(TARGET_NOT_HERE, target=finding.target.path.as_posix())
-        return Measured(tokens, (), (), hub, refused=said)
-    made: list[tuple[PairMeasurement, bool]] = []
-    notes: list[Words] = []
-    if local:
-        engine = EngineProcess(EngineRuntime())
-        try:
-            bench = PairBench(engine, finding.target.path, tokens=tokens)
-            build = engine_build(engine)
-            store = PairStore()
-            for c in local:
-                got = store.recall_or_measure(bench, c, progress=_progress_line(), build=build)
-                notes += [got.note] if got.note is not None else []
-                if got.measurement is not None:
-                    made.append((got.measurement, got.kept))
-        finally:
-            engine.close()
-    return Measured(tokens, tuple(made), rank(m for m, _ in made), hub, tuple(notes))
+    return PairRun(finding, tokens).measure(_progress_line())
 
 
 def _progress_line() -> Progress | None:

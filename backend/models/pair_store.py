@@ -115,6 +115,13 @@ class PairStore:
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder if folder is not None else default_dir()
 
+    def has_any(self) -> bool:
+        """Whether anything is kept at all (a first look needs no engine to find nothing)."""
+        try:
+            return any(self.folder.glob("*.json"))
+        except OSError:
+            return False
+
     def path_for(self, key: dict[str, Any]) -> Path:
         digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:24]
         return self.folder / f"{digest}.json"
