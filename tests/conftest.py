@@ -75,10 +75,12 @@ def _no_leaked_threads():
 
 @pytest.fixture(autouse=True)
 def _own_k_auto_memory(tmp_path_factory, monkeypatch):
-    """Each test's engine processes keep K auto's measurements in a folder of the test's own
-    (backend/engine/k_auto_memory.py): one test's answers must not decide how another's
-    first answer drafts."""
+    """Each test's engine processes keep K auto's measurements, and its pair measurements, in
+    folders of the test's own (backend/engine/k_auto_memory.py, backend/models/pair_store.py):
+    one test's answers must not decide how another's first answer drafts, nor what its draft
+    finder shows as measured."""
     monkeypatch.setenv("DRAFTLIGHT_K_AUTO_DIR", str(tmp_path_factory.mktemp("k-auto")))
+    monkeypatch.setenv("DRAFTLIGHT_PAIR_MEASURE_DIR", str(tmp_path_factory.mktemp("pairs")))
 
 
 def _models_cache_dir() -> Path:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from app.chat.chat_session import ChatSession
+from app.engine_link.engine_runtime import engine_process_factory
 from app.i18n import translate
 from app.models.model_session import ModelSession
 from app.panel.collapsible import fold_sections
@@ -19,8 +20,6 @@ from app.shell.main_window import MainWindow
 from app.shell.qt_app import ensure_application
 from app.shell.screenshot import ScreenshotRun
 from backend.engine.protocol import EngineLike
-from backend.engine.remote import EngineProcess
-from backend.engine.runtime import EngineRuntime
 from backend.models.default_model import find_default_model
 from backend.models.memory import gpu_memory
 from backend.serving.switch import BackendSwitch
@@ -30,16 +29,7 @@ from backend.settings import Settings, load_settings
 def default_backend_factory(settings: Settings) -> EngineLike:
     """The window's engine: the local engine process (with the settings' kernels and GPU
     layers, read each time one is made), or a server once one is connected."""
-    return BackendSwitch(lambda: EngineProcess(engine_runtime(settings)))
-
-
-def engine_runtime(settings: Settings) -> EngineRuntime:
-    """The settings' kernels and GPU layers; a value out of range falls back to the default
-    (the settings file is checked on load, but a runtime must never stop the window)."""
-    try:
-        return EngineRuntime(settings.models.kernels, settings.models.gpu_layers)
-    except ValueError:
-        return EngineRuntime()
+    return BackendSwitch(engine_process_factory(settings))
 
 
 def build_window(settings: Settings, *, settings_path: Path | None = None,

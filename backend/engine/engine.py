@@ -21,6 +21,7 @@ import numpy as np
 from backend import settings_schema, spec_types
 from backend.engine import sampling
 from backend.engine.adaptive_k import AUTO_K_CAP, SEEDED_K, AdaptiveK
+from backend.engine.build_facts import build_facts
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.drafters.base import (
     Drafter,
@@ -48,7 +49,7 @@ from backend.engine.events import (
     Stats,
     StopReason,
 )
-from backend.engine.k_auto_memory import KAutoMemory, build_facts, memory_key
+from backend.engine.k_auto_memory import KAutoMemory, memory_key
 from backend.engine.model import LoadedModel, inspect_file
 from backend.engine.model_info import ModelInfo
 from backend.engine.plain_yardstick import PlainYardstick

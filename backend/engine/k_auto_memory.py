@@ -106,20 +106,6 @@ def _controller_digest() -> str:
             return "unknown"
 
 
-def build_facts() -> dict[str, Any]:
-    """The llama.cpp this process loaded: its binding's version, the features it was built
-    with, and its library files (another build, exact or fast kernels, is another folder)."""
-    import llama_cpp  # the engine process's; this module is otherwise free of it
-    from llama_cpp import llama_cpp as lib
-
-    library = Path(lib._lib._name).parent
-    return {
-        "version": str(llama_cpp.__version__),
-        "features": llama_cpp.llama_print_system_info().decode(errors="replace").strip(),
-        "library": [file_facts(p) for p in sorted(library.iterdir()) if p.is_file()],
-    }
-
-
 def memory_key(*, spec_type: str, target: str | os.PathLike, draft: str | os.PathLike | None,
                n_threads: int, n_gpu_layers: int, build: dict[str, Any]) -> dict[str, Any]:
     """Everything that shapes what K auto measures, as one JSON-able dict (`build`: the

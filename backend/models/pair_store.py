@@ -27,7 +27,7 @@ from typing import Annotated, Any
 import platformdirs
 
 from backend import APP_NAME, spec_types
-from backend.engine.k_auto_memory import build_facts, file_facts, memory_key
+from backend.engine.k_auto_memory import file_facts, memory_key
 from backend.engine.protocol import EngineLike
 from backend.models.draft_finder import PairCandidate
 from backend.models.pair_measure import DRAFT_FILE_SPECS, PROMPTS, PairBench, Progress
@@ -57,12 +57,13 @@ def default_dir() -> Path:
 
 
 def engine_build(engine: EngineLike) -> dict[str, Any]:
-    """The llama.cpp build `engine` runs: its engine process's own word (EngineProcess's
-    `build_info`, with the files beside its module), else this process's, which an engine in
-    this process has loaded (k_auto_memory.build_facts)."""
+    """The llama.cpp build `engine` runs, as its engine process says it (EngineProcess's
+    `build_info`), with the library files beside its module. An engine that cannot say (one
+    in this process, a test's) is keyed by its kind alone: this module must not load
+    llama.cpp, as the window imports it."""
     ask = getattr(engine, "build_info", None)
     if not callable(ask):
-        return build_facts()
+        return {"engine": type(engine).__name__}
     info = dict(ask())
     module = Path(str(info.get("module", "")))
     library = module.parent / "lib"
