@@ -15,7 +15,8 @@ WRONG_EVERY = 5  # the scripted drafter is wrong on every 5th token of the answe
 
 class ScriptedEngine:
     """An EngineLike whose answers are made up step by step: a drafted token costs
-    `draft_ms[name]` (by the draft file's name; n-gram lookup is free), a verification
+    `draft_ms[name]` (by the draft file's name, or the spec type's for a drafter without
+    a file; free when not named), a verification
     PLAIN_MS plus 0.5 ms a token, and drafts are right but on every WRONG_EVERY-th token."""
 
     def __init__(self, draft_ms: dict[str, float]) -> None:
@@ -59,7 +60,11 @@ class ScriptedEngine:
         self.calls.append(("generate", request.spec_type, request.n_draft_max))
         self._cancelled = False  # as the engine: a cancel before the answer is forgotten
         k = 0 if request.spec_type == "none" else request.n_draft_max or 3  # "K auto": 3
-        cost = (self.draft_ms[self.draft.name] if k and request.spec_type != "ngram" else 0.0)
+        # a drafter with a file of its own costs what its file's name says; one without (MTP,
+        # n-gram lookup) what its spec type's does, else nothing
+        own_file = self.draft is not None and request.spec_type in ("draft", "eagle3")
+        cost = (0.0 if not k else self.draft_ms[self.draft.name] if own_file and self.draft
+                else self.draft_ms.get(request.spec_type, 0.0))
         n = n_steps = drafted = accepted = 0
         total = draft_total = verify_total = 0.0
         while n < request.max_tokens:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.backend_text import spec_label
+from app.backend_text import draft_length_words, spec_label
 from app.i18n import translate
 from app.shell.style import CARD_MARGINS, CARD_SPACING, PRIMARY, SPACE_M, SPACE_XL
 from app.shell.theme import token_colours
@@ -37,6 +37,7 @@ from backend import spec_types
 
 if TYPE_CHECKING:
     from app.chat.answer_flow import AnswerFlow
+    from app.models.fastest_way import FastestWay
     from app.panel.generation_panel import GenerationPanel
 
 
@@ -171,6 +172,7 @@ class WelcomeView(QScrollArea):
     find_models = Signal()  # "Find models on the Hub…"
     open_file = Signal()  # "Open a GGUF file…"
     problem = Signal(str)  # why a prompt cannot run with the models loaded
+    measure_fastest = Signal()  # "Which way is fastest here?"
 
     def __init__(self, flow: AnswerFlow, panel: GenerationPanel, parent: QWidget) -> None:
         super().__init__(parent)
@@ -190,6 +192,7 @@ class WelcomeView(QScrollArea):
         lay.addWidget(title)
         self.colours = ColourKey()
         lay.addWidget(self.colours)
+        lay.addLayout(self._fastest_row())
         lay.addWidget(plain_label(self.tr("Try a prompt made for each kind of drafter:")))
         self.cards = [DemoCard(d) for d in DEMO_PROMPTS]
         for card in self.cards:
@@ -214,6 +217,66 @@ class WelcomeView(QScrollArea):
         lay.addLayout(row)
         lay.addStretch(1)
         self.setWidget(body)
+
+    def _fastest_row(self) -> QHBoxLayout:
+        self.fastest: FastestWay | None = None
+        self.fastest_line = plain_label()
+        self.fastest_line.setObjectName("demoNote")
+        self.try_fastest = QPushButton(self.tr("Try it"))
+        self.try_fastest.setToolTip(self.tr("Send a prompt with the fastest way measured here"))
+        self.try_fastest.clicked.connect(self._on_try_fastest)
+        self.measure_button = QPushButton(self.tr("Which way is fastest here?"))
+        self.measure_button.setToolTip(self.tr(
+            "Measure every way to speculate for this model on three short prompts (a few "
+            "minutes), then speculate with the fastest"))
+        self.measure_button.clicked.connect(self.measure_fastest)
+        row = QHBoxLayout()
+        row.addWidget(self.fastest_line, 1)
+        row.addWidget(self.try_fastest)
+        row.addWidget(self.measure_button)
+        self.set_fastest(None)
+        return row
+
+    @Slot(object)
+    def set_fastest(self, found: FastestWay | None) -> None:
+        """The fastest way measured on this computer for the loaded target (None: none)."""
+        self.fastest = found
+        self.try_fastest.setVisible(found is not None)
+        if found is None:
+            self.fastest_line.setText(self.tr(
+                "Which way to speculate is fastest depends on the model and the computer."))
+            return
+        way = found.way
+        if way.spec_type == spec_types.PLAIN:
+            text = self.tr("Measured on this computer on {date}: no way to speculate beat "
+                           "plain decoding for this model.")
+            self.fastest_line.setText(text.format(date=_measured_on(found)))
+            return
+        name = f"{spec_label(way.spec_type)} {way.candidate}".strip()
+        self.fastest_line.setText(self.tr(
+            "Fastest on this computer: {name} at {k}, {speedup:.2f}× plain decoding (measured "
+            "{date}).").format(name=name, k=draft_length_words(way.spec_type, way.k or 0),
+                               speedup=way.speedup, date=way.measured_on))
+
+    @Slot()
+    def _on_try_fastest(self) -> None:
+        """The fastest way's own prompt: the card made for its spec type (or its family), else
+        the draft model's; sent with the fastest way's spec type and K."""
+        if self.fastest is None:
+            return
+        way = self.fastest.way
+        demo = next((d for d in DEMO_PROMPTS if way.spec_type in (d.spec, *d.family)),
+                    next(d for d in DEMO_PROMPTS if d.spec == "draft"))
+        gs = self._panel.preferred_settings()
+        gs.spec_type = way.spec_type
+        if way.k is not None:
+            gs.n_draft = way.k
+        self._panel.set_generation_settings(gs)
+        reason = None if self._flow.models.loading else self._panel.spec_reason(way.spec_type)
+        if reason:
+            self.problem.emit(f"{spec_label(way.spec_type)}: {reason}")
+            return
+        self._flow.send(demo.prompt)
 
     def card(self, spec: str) -> DemoCard:
         return next(c for c in self.cards if c.demo.spec == spec)
@@ -293,3 +356,8 @@ class Welcome(QObject):
         if watched is self.transcript and event.type() == QEvent.Type.Resize:
             self.view.setGeometry(self.transcript.rect())
         return False
+
+
+def _measured_on(found: FastestWay) -> str:
+    """Plain decoding's row has no date of its own: the measurement's is its rivals'."""
+    return found.way.measured_on or found.measured_on

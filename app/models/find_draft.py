@@ -23,6 +23,7 @@ from backend.models.hub_drafts import hub_checks, hub_target
 from backend.models.inspection import ModelInspection, inspect_model
 from backend.models.library import Library
 from backend.models.remote_header import inspect_hub_model
+from backend.settings import Settings
 
 
 class Cancelled(Exception):
@@ -100,6 +101,14 @@ def known_models(library: Library, extra: Iterable[str] = ()) -> list[ModelInspe
             except ModelFileError:
                 continue
     return list(models.values())
+
+
+def settings_models(settings: Settings) -> list[ModelInspection]:
+    """Called on a pool thread: the library folders and remembered files as the settings name
+    them now."""
+    m = settings.models
+    return known_models(Library(None, [Path(f) for f in m.library_folders]),
+                        [*m.recent, m.draft])
 
 
 def find_local(target: FinderTarget, library_models: Callable[[], list[ModelInspection]],

@@ -14,19 +14,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QHeaderView,
-    QPushButton,
-    QTreeWidget,
-    QTreeWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
-from app.backend_text import error_text, reason_text, spec_caption, words_text
+from app.backend_text import error_text, reason_text, words_text
 from app.background import Background
 from app.formatting import human_size, plain_tooltip
 from app.models.find_draft import (
@@ -36,37 +27,35 @@ from app.models.find_draft import (
     find_hub,
     find_local,
 )
-from app.shell.theme import token_colours
+from app.models.find_draft_table import KIND, WHERE, WHY, CandidateTable
+from app.models.pair_measuring import PairMeasuring
 from app.transcript.message_widgets import plain_label
 from app.widgets.busy_row import BusyRow
-from backend.models.draft_finder import BUILT_IN, HUB, LIBRARY, TARGET, PairCandidate, PairFinding
+from backend import spec_types
+from backend.models.draft_finder import HUB, PairCandidate, PairFinding
 from backend.models.hub import HubClient, HubModel, HubUnreachable
 from backend.models.inspection import ModelInspection
-from backend.models.pairing import NOT_SMALLER, draft_search_query
+from backend.models.pair_measure import PROMPTS
+from backend.models.pair_results import RankedWay
+from backend.models.pair_run import EngineFactory, Measured, process_engine
+from backend.models.pairing import draft_search_query
+from backend.words import Words
 
-KIND, NAME, WHERE, SIZE, VERDICT, WHY = range(6)
-COLUMNS = (QT_TRANSLATE_NOOP("FindDraftView", "Kind"), QT_TRANSLATE_NOOP("FindDraftView", "Name"),
-           QT_TRANSLATE_NOOP("FindDraftView", "Where"), QT_TRANSLATE_NOOP("FindDraftView", "Size"),
-           QT_TRANSLATE_NOOP("FindDraftView", "Can draft?"),
-           QT_TRANSLATE_NOOP("FindDraftView", "Why"))
-WHERE_WORDS = {TARGET: QT_TRANSLATE_NOOP("FindDraftView", "the target itself"),
-               LIBRARY: QT_TRANSLATE_NOOP("FindDraftView", "library"),
-               HUB: QT_TRANSLATE_NOOP("FindDraftView", "Hub"),
-               BUILT_IN: QT_TRANSLATE_NOOP("FindDraftView", "built in")}
-CANDIDATE_ROLE = Qt.ItemDataRole.UserRole
-RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-NAME_WIDTH = (160, 420)  # pixels: the name column fits its names within these
 LOADED = ("draft", "eagle3")  # spec types whose candidate is a file loaded as the draft
+KEEP_K = -1  # "Use this" of a way not measured: the panel's K stays as it is
+PROGRESS_STEPS = 1000
 
 
 class FindDraftView(QWidget):
-    use_requested = Signal(str, str)  # spec type, the draft's path ("" for MTP and n-gram)
+    use_requested = Signal(str, str, int)  # spec type, the draft's path ("" for none), K
     download_requested = Signal(object)  # HubModel
     search_finished = Signal()  # the search ended: answered, failed or cancelled
 
     def __init__(self, tasks: Background, client: HubClient,
                  library_models: Callable[[], list[ModelInspection]],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *,
+                 engine_factory: EngineFactory = process_engine,
+                 n_threads: Callable[[], int | None] = lambda: None) -> None:
         super().__init__(parent)
         self._tasks = tasks
         self._client = client
@@ -76,8 +65,11 @@ class FindDraftView(QWidget):
         self._busy = False
         self.target: FinderTarget | None = None
         self.finding: PairFinding | None = None
+        self.measured: Measured | None = None
         self._hub_models: dict[str, HubModel] = {}
         self._download_note: str | None = None  # why Download is unavailable here
+        self._measure_note: Callable[[], str | None] = lambda: None
+        self.measuring = PairMeasuring(tasks, engine_factory, n_threads, self)
         self._build()
 
     def _build(self) -> None:
@@ -91,32 +83,21 @@ class FindDraftView(QWidget):
             "the Search tab."))
         self.hub_line = plain_label()
         self.hub_line.hide()
+        self.measure_line = plain_label()
+        self.measure_line.hide()
         self.wait_row = BusyRow(self.tr("Stop searching; what was found so far stays"))
         self.wait_bar, self.cancel_button = self.wait_row.bar, self.wait_row.cancel_button
-
-        self.table = QTreeWidget()
-        self.table.setHeaderLabels([self.tr(c) for c in COLUMNS])
-        self.table.setRootIsDecorated(False)
-        self.table.setAlternatingRowColors(True)
-        # A tree view does not wrap its rows: a long reason is cut short, and shown whole, with
-        # the candidate's other facts, under the table when its row is selected.
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        header = self.table.header()
-        header.setStretchLastSection(True)
-        for column in (KIND, WHERE, SIZE, VERDICT):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)
-        self.table.headerItem().setTextAlignment(SIZE, RIGHT)
+        self.table = CandidateTable()
         self.details = plain_label(selectable=True)
 
         self.use_button = QPushButton(self.tr("Use this"))
         self.download_button = QPushButton(self.tr("Download"))
-        self.note = plain_label(self.tr(
-            "Accepted ones can draft for this target. Which is fastest on this computer is not "
-            "measured here: “Use this”, then watch the speed-up of the answers."))
+        self.measure_button = QPushButton(self.tr("Measure on this computer"))
+        self.note = plain_label()
         buttons = QHBoxLayout()
         buttons.addWidget(self.use_button)
         buttons.addWidget(self.download_button)
+        buttons.addWidget(self.measure_button)
         buttons.addWidget(self.note, 1)
 
         layout = QVBoxLayout(self)
@@ -124,6 +105,7 @@ class FindDraftView(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.summary)
         layout.addWidget(self.hub_line)
+        layout.addWidget(self.measure_line)
         layout.addWidget(self.wait_row)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.details)
@@ -132,8 +114,12 @@ class FindDraftView(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.use_button.clicked.connect(self._on_use)
         self.download_button.clicked.connect(self._on_download)
+        self.measure_button.clicked.connect(self.measure)
         self.table.currentItemChanged.connect(self._update_buttons)
         self.table.itemDoubleClicked.connect(lambda *_: self._on_use())
+        self.measuring.progressed.connect(self._on_progress)
+        self.measuring.measured.connect(self._on_measured)
+        self.measuring.failed.connect(self._on_measure_failed)
         self._update_buttons()
 
     # Public ------------------------------------------------------------------------------
@@ -145,10 +131,11 @@ class FindDraftView(QWidget):
     def show_target(self, target: FinderTarget, *, hub: bool = True) -> None:
         """Find every candidate for `target`; with `hub`, the Hub's drafts of its family too."""
         self._stop_search()
+        self.measuring.cancel()
         self._serial += 1
         serial, cancelled = self._serial, threading.Event()
         self._cancelled = cancelled
-        self.target, self.finding, self._hub_models = target, None, {}
+        self.target, self.finding, self.measured, self._hub_models = target, None, None, {}
         self.table.clear()
         self.title.setText(self.tr("Ways to speculate for {name}").format(name=target.name))
         self.title.setToolTip(plain_tooltip(target.path or target.name))
@@ -157,16 +144,34 @@ class FindDraftView(QWidget):
             if target.on_hub else self.tr("Reading the headers of {name} and the library…").format(
                 name=target.name))
         self._hub("")
+        self._measure_words("")
         self._set_busy(True)
         self._tasks.run(find_local, target, self._library_models, self._client, cancelled,
                         on_result=lambda local: self._on_local(serial, local, hub),
                         on_error=lambda exc: self._on_failed(serial, exc))
 
     @Slot()
+    def measure(self) -> None:
+        """Measure every accepted candidate on this computer (kept ones are read back)."""
+        if self.finding is None or self._measure_reason() is not None:
+            return
+        self.measuring.measure(self.finding)
+        self._measure_words(self.tr("Starting an engine to measure…"))
+        self.wait_bar.setRange(0, PROGRESS_STEPS)
+        self.wait_bar.setValue(0)
+        self.cancel_button.setToolTip(self.tr(
+            "Stop measuring; the ways measured so far are kept and ranked"))
+        self._set_busy(True)
+
+    @Slot()
     def cancel(self) -> None:
-        """Stop searching at once; the search's thread stops at its next Hub request and its
-        answer is dropped. The candidates shown so far stay."""
+        """Stop searching or measuring at once; the search's thread stops at its next Hub
+        request and its answer is dropped; a measurement keeps what it finished."""
         if not self._busy:
+            return
+        if self.measuring.measuring:
+            self.measuring.stop()  # its answer, with what it finished, comes back
+            self._measure_words(self.tr("Stopping…"))
             return
         self._stop_search()
         self._serial += 1
@@ -177,28 +182,30 @@ class FindDraftView(QWidget):
                               "are listed."))
         self._set_busy(False)
 
+    def close_down(self) -> None:
+        """The view goes away: nothing it started waits or answers."""
+        self._stop_search()
+        self._serial += 1
+        self.measuring.cancel()
+        self._set_busy(False)
+
     def set_download_note(self, note: str | None) -> None:
         """Why a Hub candidate cannot be downloaded from here (None: it can)."""
         self._download_note = note
         self._update_buttons()
 
+    def set_measure_check(self, check: Callable[[], str | None]) -> None:
+        """Asked before measuring: why not now (an answer being written would share the
+        processor with the measurement and slow both), or None."""
+        self._measure_note = check
+        self._update_buttons()
+
     def rows(self) -> list[tuple[str, str, str, str, str]]:
         """(spec type, name, where, verdict, why) as shown, in order (for tests)."""
-        rows = []
-        for i in range(self.table.topLevelItemCount()):
-            item = self.table.topLevelItem(i)
-            c: PairCandidate = item.data(KIND, CANDIDATE_ROLE)
-            rows.append((c.spec_type, item.text(NAME), item.text(WHERE), item.text(VERDICT),
-                         item.text(WHY)))
-        return rows
+        return self.table.rows()
 
     def select(self, spec_type: str, name: str = "") -> None:
-        for i in range(self.table.topLevelItemCount()):
-            c = self.table.topLevelItem(i).data(KIND, CANDIDATE_ROLE)
-            if c.spec_type == spec_type and (not name or c.name == name):
-                self.table.setCurrentItem(self.table.topLevelItem(i))
-                return
-        raise KeyError((spec_type, name))
+        self.table.select(spec_type, name)
 
     # Results -----------------------------------------------------------------------------
 
@@ -206,6 +213,8 @@ class FindDraftView(QWidget):
         if serial != self._serial:
             return  # another target, or cancelled
         self._show(local.finding)
+        if local.finding.refusal is None and local.finding.target_bytes_read is None:
+            self.measuring.recall(local.finding)  # what was measured before shows at once
         if local.finding.refusal is not None or not hub:
             self._set_busy(False)
             return
@@ -247,22 +256,53 @@ class FindDraftView(QWidget):
             self._hub(text)
         self._set_busy(False)
 
+    @Slot(float, object)
+    def _on_progress(self, fraction: float, said: Words) -> None:
+        if self.measuring.measuring:
+            self.wait_bar.setValue(round(fraction * PROGRESS_STEPS))
+            self._measure_words(words_text(said))
+
+    @Slot(object, bool)
+    def _on_measured(self, measured: Measured, recalled: bool) -> None:
+        if recalled and not measured.measurements:
+            self._update_buttons()
+            return  # nothing kept: nothing to say until Measure
+        self.measured = measured
+        if self.finding is not None:
+            self._show(self.finding)
+        text = self._measured_words(measured, recalled)
+        for note in measured.notes:
+            text += " " + words_text(note)
+        self._measure_words(text)
+        if not recalled:
+            self._set_busy(False)
+
+    @Slot(object)
+    def _on_measure_failed(self, exc: Exception) -> None:
+        self._measure_words(self.tr("Measuring failed: {error}").format(error=error_text(exc)))
+        self._set_busy(False)
+
+    def _measured_words(self, measured: Measured, recalled: bool) -> str:
+        if measured.refused is not None:
+            return words_text(measured.refused)
+        dates = sorted({m.measured_on for m, _ in measured.measurements})
+        text = self.tr("Measured on this computer ({dates}): {prompts} prompts (code, prose, a "
+                       "rewrite), {tokens} tokens each, greedy; speed-ups over plain decoding "
+                       "measured beside each.").format(
+            dates=", ".join(dates), prompts=len(PROMPTS), tokens=measured.tokens)
+        left = len(measured.not_measured)
+        if measured.cancelled and left:
+            text += " " + self.tr("Stopped: {n} not measured.").format(n=left)
+        elif recalled and left:
+            text += " " + self.tr("{n} not measured yet: Measure on this computer.").format(
+                n=left)
+        return text
+
     # Drawing -----------------------------------------------------------------------------
 
     def _show(self, finding: PairFinding) -> None:
-        current = self.table.currentItem()
-        keep = current.data(KIND, CANDIDATE_ROLE) if current is not None else None
         self.finding = finding
-        self.table.clear()
-        colours = token_colours(self)
-        for c in finding.candidates:
-            item = self._item(c, colours)
-            self.table.addTopLevelItem(item)
-            if keep is not None and (c.spec_type, c.name) == (keep.spec_type, keep.name):
-                self.table.setCurrentItem(item)
-        self.table.resizeColumnToContents(NAME)
-        low, high = NAME_WIDTH
-        self.table.setColumnWidth(NAME, max(low, min(high, self.table.columnWidth(NAME))))
+        self.table.show_finding(finding, self.measured.ranking if self.measured else ())
         name = self.target.name if self.target else ""
         if finding.refusal is not None:
             self.summary.setText(reason_text(finding.refusal) or "")
@@ -276,44 +316,30 @@ class FindDraftView(QWidget):
             self.summary.setText(text)
         self._update_buttons()
 
-    def _item(self, c: PairCandidate, colours) -> QTreeWidgetItem:
-        verdict = (self.tr("Yes, but no faster") if c.accepted and c.reason is not None
-                   and c.reason.template == NOT_SMALLER else
-                   self.tr("Yes") if c.accepted else self.tr("No"))
-        why = reason_text(c.reason) or self.tr("Same vocabulary, and smaller.")
-        item = QTreeWidgetItem([spec_caption(c.spec_type), c.name or "—",
-                                self.tr(WHERE_WORDS.get(c.source, c.source)),
-                                human_size(c.size) if c.size else "", verdict, why])
-        item.setData(KIND, CANDIDATE_ROLE, c)
-        item.setTextAlignment(SIZE, RIGHT)
-        if c.path is not None:
-            item.setToolTip(NAME, plain_tooltip(c.path.as_posix()))
-        if c.bytes_read is not None:
-            item.setToolTip(WHERE, self._read_words(c.bytes_read))
-        item.setToolTip(WHY, plain_tooltip(why))
-        colour = colours.accepted_fg if c.accepted else colours.rejected_fg
-        item.setForeground(VERDICT, QBrush(QColor(colour)))
-        return item
-
     def _hub(self, text: str) -> None:
         self.hub_line.setText(text)
         self.hub_line.setVisible(bool(text))
+
+    def _measure_words(self, text: str) -> None:
+        self.measure_line.setText(text)
+        self.measure_line.setVisible(bool(text))
 
     def _set_busy(self, busy: bool) -> None:
         was = self._busy
         self._busy = busy
         self.wait_row.setVisible(busy)
+        if not busy:
+            self.wait_bar.setRange(0, 0)  # the next wait, a search's, has no known length
+            self.cancel_button.setToolTip(self.tr("Stop searching; what was found so far "
+                                                  "stays"))
         if was and not busy:
             self.search_finished.emit()
+        self._update_buttons()
 
     def _stop_search(self) -> None:
         self._cancelled.set()  # the running search stops at its next Hub request
 
     # Actions -----------------------------------------------------------------------------
-
-    def _current(self) -> PairCandidate | None:
-        item = self.table.currentItem()
-        return item.data(KIND, CANDIDATE_ROLE) if item is not None else None
 
     def _use_reason(self, c: PairCandidate | None) -> str | None:
         """Why "Use this" cannot take `c`, or None."""
@@ -334,41 +360,77 @@ class FindDraftView(QWidget):
             return self.tr("It cannot draft for this target: the table says why.")
         return self._download_note
 
+    def _measure_reason(self) -> str | None:
+        finding = self.finding
+        if self._busy:
+            return self.tr("Wait for the search to end.")
+        if finding is None or finding.refusal is not None:
+            return self.tr("Choose a target first.")
+        if finding.target_bytes_read is not None:
+            return self.tr("The target is on the Hub: download it first.")
+        if not any(c.accepted and c.source != HUB for c in finding.candidates):
+            return self.tr("Nothing on this computer can draft for this target.")
+        return self._measure_note()
+
     @Slot()
     def _update_buttons(self, *_args) -> None:
-        c = self._current()
+        c = self.table.current()
         self.details.setText(self._details(c) if c is not None else "")
         self.details.setVisible(c is not None)
+        way = self.table.current_way()
         for button, reason, tip in (
                 (self.use_button, self._use_reason(c), self.tr(
                     "Speculate this way in the main window (its target is loaded too when it "
+                    "is not the loaded one), with the K measured fastest")
+                 if way is not None else self.tr(
+                    "Speculate this way in the main window (its target is loaded too when it "
                     "is not the loaded one)")),
                 (self.download_button, self._download_reason(c), self.tr(
-                    "Download it on the Downloads tab; it joins the library when done"))):
+                    "Download it on the Downloads tab; it joins the library when done")),
+                (self.measure_button, self._measure_reason(), self.tr(
+                    "Answer three short prompts with each way, plain decoding beside it, in an "
+                    "engine of its own; a few minutes for a large model. Kept: a second look "
+                    "costs nothing."))):
             button.setEnabled(reason is None)
             button.setToolTip(reason or tip)
+        self.note.setText("" if self.measured is not None else self.tr(
+            "Accepted ones can draft for this target; which is fastest here is measured, not "
+            "guessed."))
 
     def _details(self, c: PairCandidate) -> str:
         item = self.table.currentItem()
+        if c.spec_type == spec_types.PLAIN:
+            return item.text(WHY)
         text = self.tr("{kind} {name} ({where}): {why}").format(
             kind=item.text(KIND), name=c.name, where=item.text(WHERE),
             why=item.text(WHY)) if c.name else f"{item.text(KIND)}: {item.text(WHY)}"
         if c.bytes_read is not None:
-            text += " " + self._read_words(c.bytes_read)
+            text += " " + self.tr("Decided from its header: {read} read from the Hub, not the "
+                                  "whole file.").format(read=human_size(c.bytes_read))
+        way = self.table.current_way()
+        if way is not None:
+            text += " " + self._way_words(way)
         return text
 
-    def _read_words(self, n: int) -> str:
-        return self.tr("Decided from its header: {read} read from the Hub, not the whole "
-                       "file.").format(read=human_size(n))
+    def _way_words(self, way: RankedWay) -> str:
+        k = self.tr("K auto") if way.k == 0 else f"K = {way.k}"
+        text = self.tr("Measured {speedup:.2f}× plain decoding at {k} on {date}.").format(
+            speedup=way.speedup, k=k, date=way.measured_on)
+        if way.predicted:
+            text += " " + self.tr("The advisor predicted {p:.2f}× from the same steps.").format(
+                p=way.predicted)
+        return text
 
     def _on_use(self) -> None:
-        c = self._current()
+        c = self.table.current()
         if c is None or self._use_reason(c) is not None:
             return
         path = str(c.path) if c.spec_type in LOADED and c.path is not None else ""
-        self.use_requested.emit(c.spec_type, path)
+        way = self.table.current_way()
+        k = way.k if way is not None and way.k is not None else KEEP_K
+        self.use_requested.emit(c.spec_type, path, k)
 
     def _on_download(self) -> None:
-        c = self._current()
+        c = self.table.current()
         if c is not None and self._download_reason(c) is None:
             self.download_requested.emit(self._hub_models[c.name])

@@ -1,22 +1,20 @@
 """The side panel's "Which draft?": the Find a draft view in a window of its own, for the
-loaded target, over the library folders and the remembered model files. Closing it stops the
-search without waiting for it (its thread ends at its next Hub request, its answer dropped).
+loaded target, over the library folders and the remembered model files, measured in an engine
+process of the settings' kernels, GPU layers and threads. Closing it stops the search and a
+measurement without waiting for them (each ends at its next step, its answer dropped).
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from app.background import Background
-from app.models.find_draft import FinderTarget, known_models
+from app.engine_link.engine_runtime import engine_process_factory
+from app.models.find_draft import FinderTarget, settings_models
 from app.models.find_draft_view import FindDraftView
 from app.widgets.own_window import OwnWindow
 from backend.models.hub import HubClient
-from backend.models.inspection import ModelInspection
-from backend.models.library import Library
 from backend.settings import Settings
 
 
@@ -26,9 +24,11 @@ class FindDraftWindow(OwnWindow):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Which draft? — Draftlight"))
         self.resize(1000, 520)
-        self._settings = settings
         self.tasks = Background(self, name="draft finder")
-        self.view = FindDraftView(self.tasks, client or HubClient(), self._library_models)
+        self.view = FindDraftView(
+            self.tasks, client or HubClient(), lambda: settings_models(settings),
+            engine_factory=engine_process_factory(settings),
+            n_threads=lambda: settings.models.n_threads or None)
         layout = QVBoxLayout(self)
         layout.addWidget(self.view)
 
@@ -38,12 +38,6 @@ class FindDraftWindow(OwnWindow):
         self.raise_()
         self.activateWindow()
 
-    def _library_models(self) -> list[ModelInspection]:
-        """Called on a pool thread: the folders and files as the settings name them now."""
-        m = self._settings.models
-        library = Library(None, [Path(f) for f in m.library_folders])
-        return known_models(library, [*m.recent, m.draft])
-
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.view.cancel()
+        self.view.close_down()
         super().closeEvent(event)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
+from app.engine_link.engine_runtime import engine_process_factory
 from backend.models.memory import Memory, system_memory
 from backend.settings import Settings
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 class ModelManagerLauncher(QObject):
     use_as_target = Signal(str)
     use_as_draft = Signal(str)
-    use_spec = Signal(str)  # "Use this" in Find a draft: the spec type, after any draft
+    use_spec = Signal(str, int)  # "Use this" in Find a draft: spec type and K, after any draft
     folders_changed = Signal()  # settings.models.library_folders changed: save the settings
 
     def __init__(self, parent: QWidget, settings: Settings,
@@ -37,8 +38,12 @@ class ModelManagerLauncher(QObject):
         if self.window is None:
             from app.models.manager_window import ModelManagerWindow
 
-            w = ModelManagerWindow(extra_folders=self._settings.models.library_folders,
-                                   memory_source=self.memory, parent=self._parent)
+            settings = self._settings
+            w = ModelManagerWindow(extra_folders=settings.models.library_folders,
+                                   memory_source=self.memory,
+                                   engine_factory=engine_process_factory(settings),
+                                   n_threads=lambda: settings.models.n_threads or None,
+                                   parent=self._parent)
             w.use_as_target.connect(self.use_as_target)
             w.use_as_draft.connect(self.use_as_draft)
             w.use_spec.connect(self.use_spec)
@@ -55,7 +60,7 @@ class ModelManagerLauncher(QObject):
         Open does; a Hub draft the side panel's finder picked is downloaded here."""
         self.use_as_target.connect(controls.open_target)
         self.use_as_draft.connect(controls.open_draft)
-        self.use_spec.connect(lambda spec: controls.use_candidate(spec, ""))
+        self.use_spec.connect(lambda spec, k: controls.use_candidate(spec, "", k))
         controls.download_requested.connect(self.download)
 
     @Slot(object)

@@ -27,6 +27,7 @@ from backend.models.download import DownloadStatus
 from backend.models.hub import HubClient, HubModel
 from backend.models.library import Library
 from backend.models.memory import Memory, system_memory
+from backend.models.pair_run import EngineFactory, process_engine
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +38,7 @@ STOP_TIMEOUT_MS = 10_000
 class ModelManagerWindow(OwnWindow):
     use_as_target = Signal(str)  # a library model's path
     use_as_draft = Signal(str)
-    use_spec = Signal(str)  # the spec type the draft finder's "Use this" speculates with
+    use_spec = Signal(str, int)  # the draft finder's "Use this": spec type, K (-1: keep)
     folders_changed = Signal(list)  # extra library folders (str), to remember in the settings
     closed = Signal()  # every thread of the window has stopped
 
@@ -48,6 +49,8 @@ class ModelManagerWindow(OwnWindow):
         models_dir: Path | None = None,
         client: HubClient | None = None,
         memory_source: Callable[[], Memory] = system_memory,
+        engine_factory: EngineFactory = process_engine,
+        n_threads: Callable[[], int | None] = lambda: None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -64,7 +67,8 @@ class ModelManagerWindow(OwnWindow):
                                     memory_source)
         self.downloads_tab = DownloadsTab()
         self.library_tab = LibraryTab(self.library, self.tasks)
-        self.finder = FindDraftView(self.tasks, self.client, self.library.models)
+        self.finder = FindDraftView(self.tasks, self.client, self.library.models,
+                                    engine_factory=engine_factory, n_threads=n_threads)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.search_tab, self.tr("Search"))
         self.tabs.addTab(self.downloads_tab, self.tr("Downloads"))
@@ -113,8 +117,8 @@ class ModelManagerWindow(OwnWindow):
         self.tabs.setCurrentIndex(FINDER_TAB)
         self.finder.show_target(target)
 
-    @Slot(str, str)
-    def _on_use_candidate(self, spec: str, draft: str) -> None:
+    @Slot(str, str, int)
+    def _on_use_candidate(self, spec: str, draft: str, k: int) -> None:
         # The finder's target is a library model, perhaps not the one loaded: load it first.
         target = self.finder.target.path if self.finder.target else ""
         loaded = self._runtime.target
@@ -122,7 +126,7 @@ class ModelManagerWindow(OwnWindow):
             self.use_as_target.emit(target)
         if draft:
             self.use_as_draft.emit(draft)
-        self.use_spec.emit(spec)
+        self.use_spec.emit(spec, k)
 
     def _on_draft_measured(self, choice: RuntimeChoice) -> None:
         if (choice.n_ctx, choice.draft) == (self._runtime.n_ctx, self._runtime.draft):
@@ -164,7 +168,7 @@ class ModelManagerWindow(OwnWindow):
         if self._closed:
             return
         self._closed = True
-        self.finder.cancel()  # its thread stops at its next Hub request
+        self.finder.close_down()  # its threads stop at their next step, unwaited
         self.downloads.close(STOP_TIMEOUT_MS / 1000)
         if not self.tasks.stop(STOP_TIMEOUT_MS):
             log.error("The model manager's background work did not stop in time.")

@@ -101,6 +101,8 @@ class MainWindow(QMainWindow):
         self.welcome.view.find_models.connect(self.model_manager.open)
         self.welcome.view.open_file.connect(self.file_menu.ask_target)
         self.welcome.view.problem.connect(self.show_error)
+        self.welcome.view.measure_fastest.connect(self.model_controls.measure_fastest)
+        self.model_controls.fastest_known.connect(self.welcome.view.set_fastest)
         self.help_menu = attach_help_menu(self)  # About, Open log folder
         self.language_menu = attach_language_menu(self, self.teaching.menu)  # View → Language
         self.theme_menu = attach_theme_menu(self, self.teaching.menu)  # View → Theme
@@ -290,6 +292,7 @@ class MainWindow(QMainWindow):
             self.trace_opener.stop()
             self.exports.exporter.stop()
             self.model_manager.close()  # pauses its downloads, stops its threads
+            self.model_controls.close()  # the draft finder's and the fastest way's threads
             self.save_settings()
             self.transcript.clear()
             if not self.models.shutdown():

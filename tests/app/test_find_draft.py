@@ -12,6 +12,7 @@ from fakehub import gguf_repo, serving
 from pair_files import token_changed
 from PySide6.QtCore import QTimer
 from scripted_engine import ScriptedEngine
+from scripted_pairs import ScriptedEngine as PairEngine
 
 from app.models import find_draft_view
 from app.models.find_draft import FinderTarget, find_local
@@ -96,14 +97,14 @@ def test_a_library_model_gets_every_way_with_its_reason_and_an_offline_in_words(
         view.use_button.click()  # the target is not the loaded one: it is loaded first
     assert target.args == [str((library / "count-mtp.gguf").resolve())]
     assert draft.args == [str((library / "eagle3-count.gguf").resolve())]
-    assert spec.args == ["eagle3"]
+    assert spec.args == ["eagle3", -1]  # not measured: the panel keeps its K
 
     window.set_runtime(4096, str(library / "count-mtp.gguf"))  # the main window loaded it
     view.select("ngram")
     with qtbot.assertNotEmitted(window.use_as_target), qtbot.assertNotEmitted(
             window.use_as_draft), qtbot.waitSignal(window.use_spec) as spec:
         view.use_button.click()
-    assert spec.args == ["ngram"]
+    assert spec.args == ["ngram", -1]
 
 
 def test_the_finder_runs_off_the_gui_thread_and_cancel_does_not_wait_for_it(
@@ -240,3 +241,54 @@ def test_a_hub_search_result_is_a_target_read_from_its_header(monkeypatch, make_
         view.select("eagle3", "acme/Count3-GGUF/eagle3-count.gguf")
         assert view.download_button.isEnabled()
         window.close()
+
+
+def test_measure_ranks_every_way_with_plain_decoding_and_use_this_takes_its_k(
+        offline, monkeypatch, make_manager, qtbot, library):
+    """Measured in a scripted engine (fixed step times, drafts wrong on every 5th token): the
+    table ranks the measured ways around plain decoding, one slower than plain below it and
+    saying so; Use this passes the K measured fastest; a second look reads the kept figures
+    back without measuring."""
+    engines: list[PairEngine] = []
+
+    def engine():
+        engines.append(PairEngine({"count-draft.gguf": 0.5, "eagle3-count.gguf": 40.0,
+                                   "demo-target-f32.gguf": 40.0, "mtp": 1.0}))
+        return engines[-1]
+    window = make_manager(engine_factory=engine)
+    view = window.finder
+    view.measuring.tokens = 20
+    window.find_draft(FinderTarget(path=str(library / "count-mtp.gguf")))
+    finished(view, qtbot)
+    qtbot.waitUntil(lambda: view.measure_button.isEnabled(), timeout=5000)
+    assert engines == []  # nothing kept yet: no engine was started to look
+    said = []
+    view.measuring.progressed.connect(lambda fraction, _words: said.append(fraction))
+    with qtbot.waitSignal(view.search_finished, timeout=30_000):
+        view.measure_button.click()
+    assert said == sorted(said) and len(said) > 10 and len(engines) == 1
+    rows = [(spec, name, verdict) for spec, name, _, verdict, _ in view.rows()]
+    ranked = [(spec, name) for spec, name, _ in rows]
+    plain = ranked.index(("none", "—"))
+    assert ranked.index(("draft", "count-draft.gguf")) < plain
+    assert ranked.index(("mtp", "count-mtp.gguf")) < plain
+    assert ranked.index(("eagle3", "eagle3-count.gguf")) > plain  # 40 ms a draft: slower
+    slow = next(r for r in view.rows() if r[1] == "eagle3-count.gguf")
+    assert slow[3] == "Yes, but slower" and "Slower than plain decoding" in slow[4]
+    assert rows[-2:] == [("eagle3", "eagle3-bad-layers.gguf", "No"),
+                         ("draft", "count-other-token.gguf", "No")]  # refused: last
+    assert "Measured on this computer" in view.measure_line.text()
+
+    view.select("draft", "count-draft.gguf")
+    way = view.table.current_way()
+    assert way is not None and way.speedup > 1 and "Measured" in view.details.text()
+    with qtbot.waitSignal(window.use_spec) as spec:
+        view.use_button.click()
+    assert spec.args == ["draft", way.k]
+
+    window.find_draft(FinderTarget(path=str(library / "count-mtp.gguf")))  # a second look
+    finished(view, qtbot)
+    qtbot.waitUntil(lambda: view.measured is not None, timeout=10_000)
+    assert all(kept for _, kept in view.measured.measurements)
+    assert [c[0] for c in engines[-1].calls] == []  # read back: nothing loaded or answered
+    assert [(s, n) for s, n, _, _, _ in view.rows()][:len(ranked)] == ranked
