@@ -8,6 +8,7 @@ from fakehub import counting_repos, serving
 from backend.models.hub import HubClient, HubError, by_quantization, memory_fit
 from backend.models.inspection import kv_bytes_per_token
 from backend.models.memory import Fit, Memory
+from backend.models.remote_header import read_hub_header
 
 
 @pytest.fixture
@@ -39,7 +40,7 @@ def test_fit_counts_weights_kv_cache_and_the_draft(monkeypatch, repos):
     with serving(monkeypatch, repos):
         client = HubClient()
         model = client.models("acme/Count-GGUF")[0]
-        kv = kv_bytes_per_token(client.read_header(model))
+        kv = kv_bytes_per_token(read_hub_header(client, model))
     assert kv == 128  # 1 layer × 2 KV heads × (16 K + 16 V values) × 2 bytes (F16)
     roomy = Memory(total=64 * 2**30, available=32 * 2**30)
     alone = memory_fit(model, kv, 4096, memory=roomy)

@@ -14,6 +14,7 @@ from app.i18n import translate
 from backend.models.hub import HubClient, HubModel
 from backend.models.inspection import kv_bytes_per_token
 from backend.models.memory import Memory
+from backend.models.remote_header import read_hub_header
 from backend.models.transfer import DownloadError, destination
 
 
@@ -50,7 +51,7 @@ def size_repo(client: HubClient, listing: RepoListing, memory_source) -> Sizing:
     quantization of one model shares its shape), and this machine's memory."""
     memory = memory_source()
     try:
-        kv = kv_bytes_per_token(client.read_header(listing.models[0]))
+        kv = kv_bytes_per_token(read_hub_header(client, listing.models[0]))
     except Exception as exc:  # HubError, ModelFileError…: the fit is shown without the cache
         return Sizing(listing.repo_id, 0, memory,
                       translate("SearchTab", "The context cache is not counted: the model's "

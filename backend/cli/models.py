@@ -20,6 +20,7 @@ from backend.models.eagle3 import describe_head
 from backend.models.hub import HubClient, HubError, HubModel, by_quantization, memory_fit
 from backend.models.inspection import ModelInspection, inspect_model, kv_bytes_per_token
 from backend.models.library import Library
+from backend.models.remote_header import read_hub_header
 from backend.models.transfer import DownloadError
 from backend.settings_schema import N_CTX
 
@@ -105,7 +106,7 @@ def _files(args: argparse.Namespace) -> int:
     models_proper = [m for m in models if not m.eagle3_head] or models
     try:
         kv_per_token = kv_bytes_per_token(
-            client.read_header(min(models_proper, key=lambda m: m.size)))
+            read_hub_header(client, min(models_proper, key=lambda m: m.size)))
     except Exception as exc:
         note = f"(KV cache not counted: {shown(str(exc).splitlines()[0])})"
     companion = None

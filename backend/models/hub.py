@@ -20,17 +20,14 @@ import httpx2
 from huggingface_hub import HfApi, constants, hf_hub_url
 from huggingface_hub.errors import HfHubHTTPError, OfflineModeIsEnabled
 from huggingface_hub.hf_api import RepoFile
-from huggingface_hub.utils import build_hf_headers, get_session, hf_raise_for_status
+from huggingface_hub.utils import build_hf_headers
 
 from backend import APP_NAME
-from backend.models.gguf_header import GGUFHeader, HeaderTruncatedError, read_header
+from backend.models.gguf_header import HeaderTruncatedError
 from backend.models.memory import Memory, MemoryEstimate, estimate
 from backend.models.naming import quantization_from_name, split_name
 from backend.models.reachability import Unreachable, check_reachable
 from backend.words import Words, words
-
-FIRST_HEADER_READ = 2 * 2**20  # most headers (vocabulary included) fit in a few MiB
-MAX_HEADER_READ = 128 * 2**20
 
 # What a failed Hub request says, as templates (backend/words.py): "Could not {doing}: …".
 SEARCHING = "search the Hub"
@@ -158,26 +155,6 @@ class HubClient:
 
     def headers(self) -> dict[str, str]:
         return build_hf_headers(token=self.token, library_name=APP_NAME)
-
-    def read_header(self, model: HubModel) -> GGUFHeader:
-        """The GGUF header of a Hub model's first part, fetched with Range requests (doubling
-        the range until the whole header is in), without downloading the weights."""
-        part = model.parts[0]
-        url = self.url(model.repo_id, part.path, model.revision)
-        want = min(FIRST_HEADER_READ, part.size)
-        while True:
-            with _hub_errors(words(READING_HEADER, path=part.path)):
-                response = get_session().get(
-                    url, headers={**self.headers(), "Range": f"bytes=0-{want - 1}"}
-                )
-                hf_raise_for_status(response)
-            buf = response.content[:want]
-            try:
-                return read_header(buf, file_size=part.size)
-            except HeaderTruncatedError as exc:
-                if want >= min(part.size, MAX_HEADER_READ) or len(buf) < want:
-                    raise
-                want = min(max(want * 2, exc.needed), part.size, MAX_HEADER_READ)
 
 
 def group_models(repo_id: str, revision: str, files: list[RepoFile]) -> list[HubModel]:

@@ -91,6 +91,18 @@ def inspect_hub_model(client: HubClient, model: HubModel) -> RemoteInspection:
     return RemoteInspection(replace(inspection, path=shown), reader.bytes_read)
 
 
+def read_hub_header(client: HubClient, model: HubModel) -> GGUFHeader:
+    """The header of a Hub model's first part (the memory fit's KV cache size comes from it).
+    Raises ModelFileError or RemoteHeaderError, in words, when it cannot be read."""
+    part = model.parts[0]
+    reader = RangeReader(client.url(model.repo_id, part.path, model.revision),
+                         client.headers(), PurePosixPath(part.path).name)
+    try:
+        return read_remote_header(reader, part.size)[0]
+    finally:
+        reader.close()
+
+
 def read_remote_header(reader: RangeReader, size: int | None = None) -> tuple[GGUFHeader, bytes]:
     """The header, and the file's first bytes that hold it, fetched FIRST_READ at a time, then
     twice as many each round, up to MAX_HEADER_BYTES. Raises ModelFileError for a file that
