@@ -10,6 +10,7 @@ from fakehub import gguf_repo, serving
 from huggingface_hub import constants
 
 from backend.cli.main import main
+from backend.models.draft_finder import lookup_types
 
 
 @pytest.fixture
@@ -28,7 +29,8 @@ def test_json_offline_lists_the_local_candidates(test_models, library, capsys):
     assert out["target"]["name"] == "count-target3" and out["hub_error"] is None
     rows = [(c["spec_type"], c["name"], c["accepted"]) for c in out["candidates"]]
     assert rows == [("eagle3", "eagle3-count.gguf", True), ("draft", "count-draft.gguf", True),
-                    ("ngram", "", True), ("mtp", "count-target3.gguf", False),
+                    *((name, "", True) for name in lookup_types()),
+                    ("mtp", "count-target3.gguf", False),
                     ("eagle3", "eagle3-bad-layers.gguf", False)]
     refused = out["candidates"][-1]
     assert "reads layer 4" in refused["reason"] and refused["reason_words"]["template"]

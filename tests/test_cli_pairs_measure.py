@@ -10,6 +10,7 @@ import pytest
 from fakehub import gguf_repo, serving
 
 from backend.cli.main import main
+from backend.models.draft_finder import lookup_types
 from backend.models.pair_store import DIR_ENV
 
 
@@ -34,13 +35,14 @@ def test_measure_json_ranks_every_way_and_a_second_look_reads_it_back(test_model
             "--tokens", "8", "--json", "--models-dir", str(library)]
     assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
-    assert [c["spec_type"] for c in out["candidates"] if c["accepted"]] == ["draft", "ngram"]
+    lookups = list(lookup_types())
+    assert [c["spec_type"] for c in out["candidates"] if c["accepted"]] == ["draft", *lookups]
     measured = out["measured"]
     assert measured["tokens"] == 8 and measured["not_downloaded"] == []
     ranking = measured["ranking"]
-    assert sorted((w["spec_type"], w["candidate"]) for w in ranking) == [
-        ("draft", "count-draft.gguf"), ("ngram", ""), ("none", "")]
-    assert [w["rank"] for w in ranking] == [1, 2, 3]
+    assert sorted((w["spec_type"], w["candidate"]) for w in ranking) == sorted([
+        ("draft", "count-draft.gguf"), *((name, "") for name in lookups), ("none", "")])
+    assert [w["rank"] for w in ranking] == list(range(1, len(lookups) + 3))
     speedups = [w["speedup"] for w in ranking]
     assert speedups == sorted(speedups, reverse=True)
     for w in ranking:
@@ -56,7 +58,7 @@ def test_measure_json_ranks_every_way_and_a_second_look_reads_it_back(test_model
         ("none", 0), ("draft", 2), ("draft", 4), ("draft", 8), ("draft", 0)]
     assert all(r["n_tokens"] == 3 * 8 for r in rows)
     assert by_spec["draft"]["alphas"][0]["n_accepted"] > 0
-    assert len(list(kept.glob("*.json"))) == 2
+    assert len(list(kept.glob("*.json"))) == 1 + len(lookups)
     assert main(argv) == 0  # again: read back, not measured
     again = json.loads(capsys.readouterr().out)["measured"]
     assert all(m["kept"] for m in again["measurements"])

@@ -17,6 +17,7 @@ from backend.models.draft_finder import (
     OWN_MTP,
     TARGET,
     find_pairs,
+    lookup_types,
 )
 from backend.models.eagle3 import IS_A_HEAD
 from backend.models.hub import UNREACHABLE, HubClient
@@ -62,13 +63,14 @@ def test_local_candidates_mtp_heads_library_and_ngram(test_models):
         ("eagle3", "eagle3-count.gguf", LIBRARY, True),
         ("draft", "count-draft.gguf", LIBRARY, True),
         ("draft", "count-target-slow.gguf", LIBRARY, True),
-        ("ngram", "", BUILT_IN, True),
+        *((name, "", BUILT_IN, True) for name in lookup_types()),
         ("eagle3", "eagle3-bad-layers.gguf", LIBRARY, False),
     ]  # the target itself is no candidate; accepted ones first
+    assert lookup_types()[0] == "ngram" and "ngram-mod" in lookup_types()
     by_name = {c.name: c for c in finding.candidates}
     assert template(finding.candidates[0].reason) == OWN_MTP
     assert template(by_name["count-target-slow.gguf"].reason) == NOT_SMALLER
-    assert template(by_name[""].reason) == NGRAM_ALWAYS
+    assert all(template(c.reason) == NGRAM_ALWAYS for c in finding.candidates if not c.name)
     assert by_name["eagle3-bad-layers.gguf"].reason is not None
     assert finding.hub_error is None and all(c.bytes_read is None for c in finding.candidates)
 
@@ -77,7 +79,7 @@ def test_a_target_without_nextn_layers_has_mtp_refused(test_models):
     finding = find_pairs(inspect_model(test_models / "count-target.gguf"), [])
     (mtp,) = [c for c in finding.candidates if c.spec_type == "mtp"]
     assert not mtp.accepted and template(mtp.reason) == NO_MTP
-    assert [c.spec_type for c in finding.accepted] == ["ngram"]
+    assert [c.spec_type for c in finding.accepted] == list(lookup_types())
 
 
 def test_an_eagle3_head_is_no_target(test_models):
@@ -161,8 +163,8 @@ def test_an_unreachable_hub_leaves_the_local_candidates(monkeypatch, test_models
     found = hub_checks(HubClient(endpoint="http://127.0.0.1:1"), target)
     finding = find_pairs(target, [inspect_model(test_models / "count-draft.gguf")], found)
     assert found.checks == () and template(finding.hub_error) == UNREACHABLE
-    assert [(c.name, c.accepted) for c in finding.accepted] == [("count-draft.gguf", True),
-                                                                ("", True)]
+    assert [(c.name, c.accepted) for c in finding.accepted] == [
+        ("count-draft.gguf", True), *(("", True) for _ in lookup_types())]
 
 
 @pytest.mark.parametrize(("name", "expected"), [

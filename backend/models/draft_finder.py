@@ -27,14 +27,15 @@ NGRAM_ALWAYS = ("Always possible: it drafts from text already in the conversatio
 
 # Where a candidate comes from.
 TARGET, LIBRARY, HUB, BUILT_IN = "target", "library", "hub", "built-in"
-_ORDER = ("mtp", "eagle3", "draft", "ngram")  # spec types, in the order a table lists them
+# spec types, in the order a table lists them; then the other lookups, as declared
+_ORDER = ("mtp", "eagle3", "draft", "ngram")
 
 
 @dataclass(frozen=True)
 class PairCandidate:
     """One way to speculate for the target, and whether it can, in words."""
 
-    spec_type: str  # "mtp", "eagle3", "draft" or "ngram" (backend/spec_types.py)
+    spec_type: str  # "mtp", "eagle3", "draft", "ngram"… (backend/spec_types.py)
     name: str  # a file's name ("REPO/FILE" on the Hub): the target's for MTP, "" for n-gram
     source: str  # TARGET, LIBRARY, HUB or BUILT_IN
     accepted: bool
@@ -76,10 +77,24 @@ def find_pairs(target: ModelInspection, library: Iterable[ModelInspection],
     rows += [_from_pairing(c, LIBRARY) for c in draft_candidates(target, library)]
     if hub is not None:
         rows += [_from_hub(target, check) for check in hub.checks]
-    rows.append(PairCandidate("ngram", "", BUILT_IN, True, words(NGRAM_ALWAYS)))
-    rows.sort(key=lambda c: (not c.accepted, _ORDER.index(c.spec_type), c.source == HUB,
+    rows += [PairCandidate(name, "", BUILT_IN, True, words(NGRAM_ALWAYS))
+             for name in lookup_types()]
+    rows.sort(key=lambda c: (not c.accepted, _rank(c.spec_type), c.source == HUB,
                              c.size, c.name))
     return PairFinding(target, tuple(rows), None, hub.error if hub else None, target_bytes_read)
+
+
+def lookup_types() -> tuple[str, ...]:
+    """The spec types that need nothing but the conversation (llama.cpp's ngram-simple and
+    its n-gram family): always a candidate."""
+    return tuple(s.name for s in spec_types.all_spec_types() if s.drafts and not s.needs)
+
+
+def _rank(spec_type: str) -> int:
+    if spec_type in _ORDER:
+        return _ORDER.index(spec_type)
+    names = spec_types.names()
+    return len(_ORDER) + (names.index(spec_type) if spec_type in names else len(names))
 
 
 def _mtp(target: ModelInspection) -> PairCandidate:

@@ -104,8 +104,8 @@ class PairRun:
                                                  c.name or c.label)
                     got = kept
                 else:
-                    said = _share(progress, i, len(local))
-                    recalled = self.store.recall_or_measure(bench, c, progress=said, build=build)
+                    share = _share(progress, i, len(local))
+                    recalled = self.store.recall_or_measure(bench, c, progress=share, build=build)
                     got, note = recalled.measurement, recalled.note
                     kept = got if recalled.kept else None
                 notes += [note] if note is not None else []

@@ -11,6 +11,8 @@ import pytest
 from scripted_engine import ScriptedEngine
 from scripted_pairs import ScriptedEngine as PairEngine
 
+from backend.models.draft_finder import lookup_types
+
 
 @pytest.fixture
 def library(tmp_path, test_models):
@@ -23,12 +25,14 @@ def library(tmp_path, test_models):
 
 @pytest.fixture
 def pair_engines(monkeypatch):
-    """The measurements' engines, scripted: the draft model drafts cheapest."""
+    """The measurements' engines, scripted: the draft model drafts cheapest, every lookup
+    costs more a token."""
     made: list[PairEngine] = []
 
     def factory(_settings):
         def make():
-            made.append(PairEngine({"count-draft.gguf": 0.5, "ngram": 3.0}))
+            made.append(PairEngine({"count-draft.gguf": 0.5,
+                                    **{name: 3.0 for name in lookup_types()}}))
             return made[-1]
         return make
     for module in ("app.models.model_controls", "app.models.find_draft_window"):

@@ -17,6 +17,7 @@ from scripted_pairs import ScriptedEngine as PairEngine
 from app.models import find_draft_view
 from app.models.find_draft import FinderTarget, find_local
 from app.models.manager_window import FINDER_TAB, ModelManagerWindow
+from backend.models.draft_finder import lookup_types
 from backend.models.memory import Memory
 
 ROOMY = Memory(total=64 * 2**30, available=32 * 2**30)
@@ -74,7 +75,7 @@ def test_a_library_model_gets_every_way_with_its_reason_and_an_offline_in_words(
         ("eagle3", "eagle3-count.gguf", "library", "Yes"),
         ("draft", "count-draft.gguf", "library", "Yes"),
         ("draft", "demo-target-f32.gguf", "library", "Yes, but no faster"),
-        ("ngram", "—", "built in", "Yes"),
+        *((name, "—", "built in", "Yes") for name in lookup_types()),
         ("eagle3", "eagle3-bad-layers.gguf", "library", "No"),
         ("draft", "count-other-token.gguf", "library", "No"),
     ]  # accepted first
@@ -84,7 +85,8 @@ def test_a_library_model_gets_every_way_with_its_reason_and_an_offline_in_words(
     assert why["count-draft.gguf"] == "Same vocabulary, and smaller."
     assert "cannot be reached" in view.hub_line.text()
     assert "listed" in view.hub_line.text()  # the local candidates stay
-    assert "5 of 7 ways" in view.summary.text()
+    n = len(lookup_types())
+    assert f"{4 + n} of {6 + n} ways" in view.summary.text()
     for label in (view.title, view.summary, view.hub_line):
         assert label.textFormat().name == "PlainText"
 
