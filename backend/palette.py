@@ -2,8 +2,8 @@
 (app/shell/theme.py) and the exported HTML page (backend/export_html.py) read them here.
 
 Okabe & Ito's palette stays distinguishable under the common colour-vision deficiencies; each
-token kind also has a non-colour cue (underline, strike-through, underline style per MTP head),
-so nothing depends on colour alone.
+token kind also has a non-colour cue (underline, strike-through, underline style per MTP head,
+a dashed underline for a lookup's copy), so nothing depends on colour alone.
 """
 
 from __future__ import annotations
@@ -20,6 +20,18 @@ VERMILLION = "#D55E00"
 REDDISH_PURPLE = "#CC79A7"
 
 
+# The lookups by spec type name (backend/spec_types.py): an accepted draft of each is drawn
+# in its own shade (`TokenColours.lookup_fg`, in this order) on the accepted tint, so that in
+# a chain ("ngram-mod,draft") a copy is told from the draft model's guess, and one lookup's
+# copy from another's. The drafters that predict (draft model, EAGLE-3) keep accepted_fg.
+LOOKUP_KINDS = ("ngram", "ngram-map-k", "ngram-map-k4v", "ngram-mod", "ngram-cache")
+
+
+def lookup_shade(origin: str) -> int | None:
+    """The index of a token origin's shade in `lookup_fg`; None when it is no lookup."""
+    return LOOKUP_KINDS.index(origin) if origin in LOOKUP_KINDS else None
+
+
 @dataclass(frozen=True)
 class TokenColours:
     """Foreground and background tint per token kind for one theme."""
@@ -30,6 +42,7 @@ class TokenColours:
     rejected_bg: str
     head_fg: tuple[str, ...]  # MTP head i uses head_fg[i % len]
     head_bg: str
+    lookup_fg: tuple[str, ...]  # by LOOKUP_KINDS, drawn on accepted_bg
     chart_bar: str
     chart_full: str  # a step where every drafted token was accepted
 
@@ -41,6 +54,7 @@ LIGHT = TokenColours(
     rejected_bg="#FBE6D8",
     head_fg=(BLUE, "#007A5A", "#A8457F", "#8F5C00", "#1F6E9C"),
     head_bg="#F0F0F0",
+    lookup_fg=("#007A5A", "#A8457F", "#6A4C9C", "#00707D", "#6B6100"),
     chart_bar=BLUE,
     chart_full=BLUISH_GREEN,
 )
@@ -52,6 +66,7 @@ DARK = TokenColours(
     rejected_bg="#3D2314",
     head_fg=(SKY_BLUE, "#2FD0A0", REDDISH_PURPLE, ORANGE, YELLOW),
     head_bg="#2A2A2A",
+    lookup_fg=("#2FD0A0", "#D68AB5", "#B9A3E8", "#5FD3E0", YELLOW),
     chart_bar=SKY_BLUE,
     chart_full=BLUISH_GREEN,
 )
@@ -65,6 +80,7 @@ PROJECTOR = TokenColours(
     rejected_bg="#FFC9A3",
     head_fg=("#003F66", "#00573F", "#7A2559", "#7A5000", "#14527A"),
     head_bg="#DADADA",
+    lookup_fg=("#00573F", "#7A2559", "#4A2F7A", "#00525C", "#4D4600"),
     chart_bar=BLUE,
     chart_full=BLUISH_GREEN,
 )

@@ -45,6 +45,9 @@ class Option(Generic[T]):
     maxval: T | None = None
     # Called when needed, not at import: a spec type may be registered later (tests do).
     choices: Callable[[], tuple[str, ...]] | None = None
+    # Why a value the choices let through is refused all the same (a chain of declared spec
+    # types that cannot go together), in words; None: it is not.
+    refusal: Callable[[Any], object | None] | None = None
     step: T | None = None  # the panel's arrow step
     decimals: int = 2  # the digits a float keeps in the panel, and so in the settings file
     special: str = ""  # the panel's word for minval (e.g. "auto")
@@ -52,6 +55,9 @@ class Option(Generic[T]):
     # The GenerationRequest field a generation setting sets: "max_tokens", or
     # "sampling.temperature" for a field of one of its parts (backend.engine.request.PARTS).
     request: str = ""
+    # The spec type whose drafter alone reads the setting: the panel shows it while that type
+    # is chosen, alone or in a chain.
+    spec: str = ""
 
     def __post_init__(self) -> None:
         if not self.request:
@@ -86,6 +92,9 @@ class Option(Generic[T]):
                                self.range_text() if self.minval is not None else "")
         if reason is None and self.choices is not None and value not in self.choices():
             reason = f"is not one of {', '.join(self.choices())}"
+        if reason is None and self.refusal is not None:
+            why = self.refusal(value)
+            reason = None if why is None else f"is refused: {why}"
         return reason
 
     def check(self, value: object) -> None:
@@ -132,7 +141,10 @@ N_THREADS = Option(
 SPEC_TYPE = Option(
     "generation.spec_type", label="Spec type",
     tooltip="How tokens are drafted for the target to verify",
-    choices=spec_types.names, cli="--spec", request="spec_type",
+    # a chain ("ngram-mod,draft") is a choice too, though not listed, and refused in words
+    # when its members cannot go together
+    choices=spec_types.choices, refusal=lambda v: spec_types.chain_problem(str(v)),
+    cli="--spec", request="spec_type",
 )
 # The draft length: "K" in words, n_draft in the settings file (and in the answers' saved
 # settings), n_draft_max in the request, its events and traces. Those names are stored, so
@@ -187,6 +199,42 @@ MAX_TOKENS = Option(
     step=64, cli="--max-tokens", request="max_tokens",
 )
 
+
+# The lookups' settings, each read by one spec type's drafter: llama.cpp's names, flags,
+# defaults and ranges (common/arg.cpp), but ngram-simple's defaults (request.NgramSettings).
+# ngram-map-k reads no min-hits, as in llama.cpp: it has no setting here.
+def _lookup(spec: str, part: str, name: str, label: str, tooltip: str) -> Option:
+    """The setting `name` of a lookup, as llama.cpp names it (its flag --spec-<type>-<name>):
+    spec type `spec`, request part `part`."""
+    kind = "ngram-simple" if spec == "ngram" else spec  # llama.cpp's name for "ngram"
+    field = name.replace("-", "_")
+    return Option(f"generation.{kind.replace('-', '_')}_{field}", label=label,
+                  tooltip=tooltip, cli=f"--spec-{kind}-{name}", request=f"{part}.{field}",
+                  spec=spec)
+
+
+_KEY_SIZE = ("Key size N", "Tokens in the key: the conversation's last N tokens, looked up "
+             "earlier in it")
+_DRAFT_SIZE = ("Draft size M", "The most tokens drafted from one match (K caps them too)")
+_MIN_HITS = ("Min hits", "Times the key must have been found before it drafts")
+LOOKUP_OPTIONS = (
+    _lookup("ngram", "ngram", "size-n", *_KEY_SIZE),
+    _lookup("ngram", "ngram", "size-m", *_DRAFT_SIZE),
+    _lookup("ngram", "ngram", "min-hits", *_MIN_HITS),
+    _lookup("ngram-map-k", "ngram_map_k", "size-n", *_KEY_SIZE),
+    _lookup("ngram-map-k", "ngram_map_k", "size-m", *_DRAFT_SIZE),
+    _lookup("ngram-map-k4v", "ngram_map_k4v", "size-n", *_KEY_SIZE),
+    _lookup("ngram-map-k4v", "ngram_map_k4v", "size-m", *_DRAFT_SIZE),
+    _lookup("ngram-map-k4v", "ngram_map_k4v", "min-hits", *_MIN_HITS),
+    _lookup("ngram-mod", "ngram_mod", "n-match", "Match length",
+            "Tokens in each window hashed into the table; the conversation's last ones are "
+            "looked up"),
+    _lookup("ngram-mod", "ngram_mod", "n-min", "Min chain",
+            "A chain of lookups shorter than this drafts nothing"),
+    _lookup("ngram-mod", "ngram_mod", "n-max", "Max chain",
+            "The most tokens one chain of lookups drafts (K caps them too)"),
+)
+
 # -- server: an OpenAI-compatible server instead of the local engine (backend/serving/) --------
 BACKEND_KINDS = ("local", "server")
 BACKEND_KIND = Option(
@@ -225,8 +273,8 @@ LANGUAGE = Option(
 
 OPTIONS: dict[str, Option] = {o.key: o for o in (
     N_CTX, N_THREADS, KERNELS, GPU_LAYERS, SPEC_TYPE, N_DRAFT, P_MIN, TEMPERATURE, TOP_P,
-    TOP_K, MIN_P, REPEAT_PENALTY, SEED, MAX_TOKENS, THEME, LANGUAGE, BACKEND_KIND, SERVER_URL,
-    SERVER_MODEL, SERVER_API_KEY,
+    TOP_K, MIN_P, REPEAT_PENALTY, SEED, MAX_TOKENS, *LOOKUP_OPTIONS, THEME, LANGUAGE,
+    BACKEND_KIND, SERVER_URL, SERVER_MODEL, SERVER_API_KEY,
 )}
 
 

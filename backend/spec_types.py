@@ -5,6 +5,11 @@ and the engine read this table, so adding a drafter is its own module plus one `
 call here (llama.cpp keeps one such name table, in `common/speculative.cpp`). Importing this
 module loads neither Qt nor llama.cpp: a drafter's module is named by string and imported only
 when the engine first makes that drafter.
+
+Names joined by commas ("ngram-mod,draft", as llama.cpp's `--spec-type` takes them) are a
+chain (drafters/chain.py): `get` composes its spec type from its members'. As in llama.cpp
+(`common_speculative_init`), the members are asked in a fixed order of preference whatever
+the order written, the lookups first: a chain's name is spelled in that order.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
+
+from backend.words import Words, words
 
 if TYPE_CHECKING:
     from backend.engine.drafters.base import Drafter, DraftingSetup
@@ -42,6 +49,8 @@ class SpecType:
     needs: Need = ""
     uses_p_min: bool = False  # drafts by sampling a model, so p_min can cut a draft short
     drafted_by: str = ""  # the token hover's words for a token this drafter proposed
+    # A chain's members, in the order they are asked; its factory is given them too.
+    members: tuple[SpecType, ...] = ()
 
     @property
     def drafts(self) -> bool:
@@ -49,9 +58,8 @@ class SpecType:
 
     def make_drafter(self, setup: DraftingSetup) -> Drafter:
         module, _, function = self.factory.partition(":")
-        make: Callable[[DraftingSetup], Drafter] = getattr(importlib.import_module(module),
-                                                           function)
-        return make(setup)
+        make: Callable[..., Drafter] = getattr(importlib.import_module(module), function)
+        return make(setup, self.members) if self.members else make(setup)
 
 
 _SPEC_TYPES: dict[str, SpecType] = {}
@@ -72,12 +80,106 @@ def names() -> tuple[str, ...]:
     return tuple(_SPEC_TYPES)
 
 
+class Choices(tuple[str, ...]):
+    """The declared names, as a setting's choices: any chain of them is among them too,
+    though not listed, so that one whose members cannot go together is refused in words
+    (`chain_problem`) rather than as no choice."""
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        return all(part.strip() in _SPEC_TYPES for part in name.split(CHAIN_SEPARATOR))
+
+
+def choices() -> Choices:
+    return Choices(_SPEC_TYPES)
+
+
 def all_spec_types() -> tuple[SpecType, ...]:
     return tuple(_SPEC_TYPES.values())
 
 
 def get(name: str) -> SpecType | None:
+    """The spec type of that name, or of that chain (None: neither)."""
+    if CHAIN_SEPARATOR in name:
+        members = _chain_members(name)
+        return None if isinstance(members, Words) else _chain(members)
     return _SPEC_TYPES.get(name)
+
+
+def drafters_of(name: str) -> tuple[str, ...]:
+    """The spec types that draft for `name`: a chain's members, in the order they are asked,
+    else the type itself; () for no spec type. A drafter's own settings (the lookups') are
+    shown, and apply, where its name is among them."""
+    spec = get(name)
+    if spec is None:
+        return ()
+    return tuple(m.name for m in spec.members) if spec.members else (spec.name,)
+
+
+# -- chains ------------------------------------------------------------------------------------
+CHAIN_SEPARATOR = ","
+CHAIN_FACTORY = "backend.engine.drafters.chain:make"
+# llama.cpp's order of preference (common_speculative_init); a type it does not know is
+# asked after these, lookups before the drafters that need a model or heads.
+PREFERENCE = ("ngram", "ngram-map-k", "ngram-map-k4v", "ngram-mod", "ngram-cache", "draft",
+              "eagle3", "mtp", "dflash", "dspark")
+CHAIN_UNKNOWN = "The chain {chain!r} names {name!r}, which is no spec type."
+CHAIN_PLAIN = "The chain {chain!r} names {name!r}, which does not draft."
+CHAIN_TWICE = "The chain {chain!r} names {name!r} twice."
+CHAIN_NEEDS = ("A chain can hold only one drafter that needs a model file or heads: {first} "
+               "and {second} both do.")
+CHAIN_THEN = "{first}, then {next}"  # a chain's label and caption, member by member
+CHAIN_TOOLTIP = ("At each step the first of these to find a draft drafts the step: "
+                 "{members}. Each drafted token says which one made it.")
+
+
+def chain_problem(name: str) -> Words | None:
+    """Why a name with commas is no chain, in words; None when it is one (or has no
+    comma)."""
+    if CHAIN_SEPARATOR not in name:
+        return None
+    members = _chain_members(name)
+    return members if isinstance(members, Words) else None
+
+
+def _chain_members(chain: str) -> tuple[SpecType, ...] | Words:
+    """A chain's members in the order they are asked, or why it is none."""
+    members: list[SpecType] = []
+    for name in (part.strip() for part in chain.split(CHAIN_SEPARATOR)):
+        spec = _SPEC_TYPES.get(name)
+        if spec is None:
+            return words(CHAIN_UNKNOWN, chain=chain, name=name)
+        if not spec.drafts:
+            return words(CHAIN_PLAIN, chain=chain, name=name)
+        if spec in members:
+            return words(CHAIN_TWICE, chain=chain, name=name)
+        members.append(spec)
+    needing = [m for m in members if m.needs]
+    if len(needing) > 1:
+        return words(CHAIN_NEEDS, first=needing[0].name, second=needing[1].name)
+    written = list(members)
+    members.sort(key=lambda m: (bool(m.needs), PREFERENCE.index(m.name)
+                                if m.name in PREFERENCE else len(PREFERENCE),
+                                written.index(m)))
+    return tuple(members)
+
+
+def _chain(members: tuple[SpecType, ...]) -> SpecType:
+    def then(texts: list[str]) -> str:
+        said = texts[0]
+        for text in texts[1:]:
+            said = CHAIN_THEN.format(first=said, next=text)
+        return said
+
+    needs: Need = next((m.needs for m in members if m.needs), "")
+    return SpecType(
+        CHAIN_SEPARATOR.join(m.name for m in members),
+        then([m.label for m in members]), then([m.caption for m in members]),
+        CHAIN_TOOLTIP.format(members=then([m.label for m in members])),
+        factory=CHAIN_FACTORY, needs=needs, uses_p_min=any(m.uses_p_min for m in members),
+        members=members,
+    )
 
 
 def draft_length_words(name: str, n_draft_max: int) -> str:
@@ -123,9 +225,9 @@ register(SpecType(
 # conversation, as "ngram" (llama.cpp's ngram-simple) does.
 register(SpecType(
     "ngram-map-k", "n-gram map-k", "n-gram map-k",
-    "llama.cpp's ngram-map-k: finds the last 12 tokens earlier in the conversation through "
-    "a hash map and proposes up to 48 tokens that followed them; a key then drafts no more "
-    "tokens than its last draft had accepted.",
+    "llama.cpp's ngram-map-k: finds the last 12 tokens (by default) earlier in the "
+    "conversation through a hash map and proposes up to 48 tokens (by default) that followed "
+    "them; a key then drafts no more tokens than its last draft had accepted.",
     factory="backend.engine.drafters.ngram_map:make_k", drafted_by="drafted by n-gram map-k",
 ))
 register(SpecType(
@@ -138,10 +240,10 @@ register(SpecType(
 ))
 register(SpecType(
     "ngram-mod", "n-gram mod", "n-gram mod",
-    "llama.cpp's ngram-mod: a hash table from every 24 tokens to the token that followed, "
-    "kept across the chats with this model; drafts only where its lookups chain on for 48 "
-    "tokens (up to 64, cut to K), and empties the table after five drafts in a row with "
-    "under a quarter accepted.",
+    "llama.cpp's ngram-mod: a hash table from every 24 tokens (by default) to the token that "
+    "followed, kept across the chats with this model; drafts only where its lookups chain on "
+    "for 48 tokens (up to 64, cut to K; by default), and empties the table after five drafts "
+    "in a row with under a quarter accepted.",
     factory="backend.engine.drafters.ngram_mod:make", drafted_by="drafted by n-gram mod",
 ))
 register(SpecType(

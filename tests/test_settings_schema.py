@@ -24,8 +24,10 @@ ENGINE_ONLY = {
     "request_id",  # the engine client's count
     "measure_plain",  # benches and tests turn it off
     # llama.cpp's drafting knobs, at llama.cpp's defaults
-    "n_draft_min", "ngram.size_n", "ngram.size_m", "ngram.min_hits",
-    "sampling", "ngram",  # the parts: their own fields are checked one by one
+    "n_draft_min",
+    "ngram_map_k.min_hits",  # ngram-map-k does not read it, as in llama.cpp
+    # the parts: their own fields are checked one by one
+    "sampling", "ngram", "ngram_map_k", "ngram_map_k4v", "ngram_mod",
     "sampling.repeat_last_n",  # llama.cpp's window for the repeat penalty
 }
 # Settings whose default is not their request field's, and why: the window's repeat penalty

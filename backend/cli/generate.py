@@ -34,6 +34,7 @@ from backend.engine.runtime import EngineRuntime
 from backend.export_html import write_html
 from backend.generation_settings import GenerationSettings, generation_request
 from backend.models.inspection import ModelFileError, inspect_model
+from backend.palette import lookup_shade
 from backend.traces import Trace, write_trace
 
 # ANSI styles in the Okabe–Ito spirit, plus non-colour cues that survive a monochrome terminal.
@@ -41,6 +42,10 @@ ACCEPTED = "\033[4;38;5;32m"  # blue, underlined: a draft the target accepted
 REJECTED = "\033[9;38;5;208m"  # orange, struck out: a draft the target refused
 TARGET = "\033[0m"  # plain: the target's own token
 RESET = "\033[0m"
+# A lookup's accepted copy: underlined in its own shade (backend/palette.py's LOOKUP_KINDS
+# order, as the window draws it) and in italics, so that a chain's copies are told from the
+# draft model's guesses in a monochrome terminal too.
+LOOKUP_ACCEPTED = tuple(f"\033[3;4;38;5;{c}m" for c in (36, 169, 98, 30, 100))
 
 def _answer_text(text: str) -> str:
     """A piece of the answer for the terminal: whole, its own lines kept."""
@@ -94,6 +99,9 @@ def run(args: argparse.Namespace) -> int:
     if args.server:
         return _run_server(args)
     spec = args.spec_type or (_draft_spec(args.draft) if args.draft else spec_types.PLAIN)
+    refused = spec_types.chain_problem(spec)  # a chain whose members cannot go together
+    if refused is not None:
+        raise EngineError(refused)
     declared = spec_types.get(spec)
     uses_draft = declared is not None and declared.needs in spec_types.DRAFT_NEEDS
     if uses_draft and not args.draft:
@@ -222,7 +230,9 @@ def _render_step(step: StepVerified) -> str:
     parts = []
     for tok in step.emitted:
         if tok.origin != "target":
-            parts.append(ACCEPTED + _answer_text(tok.text))
+            shade = lookup_shade(tok.origin)
+            style = ACCEPTED if shade is None else LOOKUP_ACCEPTED[shade]
+            parts.append(style + _answer_text(tok.text))
     for tok in step.drafted:
         if not tok.accepted:
             parts.append(REJECTED + _answer_text(tok.text))

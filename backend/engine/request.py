@@ -84,13 +84,46 @@ class SamplingSettings:
         return self.temperature <= 0.0
 
 
+# The lookups' settings, under llama.cpp's names (its --spec-ngram-* flags, common/arg.cpp),
+# with the ranges its flags accept (min hits, which it leaves open, stops at 1024 here).
 @dataclass(frozen=True, slots=True)
 class NgramSettings:
-    """llama.cpp's `ngram-simple` parameters."""
+    """llama.cpp's `ngram-simple` parameters. Draftlight's defaults are shorter than
+    llama.cpp's 12 and 48: lookup here drafts from short repeats in a chat."""
 
-    size_n: int = 3  # length of the key n-gram looked up in the history
-    size_m: int = 16  # most tokens taken after a match (further capped by n_draft_max)
-    min_hits: int = 1  # matches of the key needed before drafting from it
+    size_n: int = accepts(3, 1, 1024)  # length of the key n-gram looked up in the history
+    # most tokens taken after a match (further capped by n_draft_max)
+    size_m: int = accepts(16, 1, 1024)
+    min_hits: int = accepts(1, 1, 1024)  # matches of the key needed before drafting from it
+
+    def __post_init__(self) -> None:
+        _check_ranges(self)
+
+
+@dataclass(frozen=True, slots=True)
+class NgramMapSettings:
+    """`ngram-map-k` and `ngram-map-k4v` (llama.cpp's `common_params_speculative_ngram_map`,
+    each type its own, at the same defaults)."""
+
+    size_n: int = accepts(12, 1, 1024)  # the key: the history's last size_n tokens
+    size_m: int = accepts(48, 1, 1024)  # the most tokens drafted from one match
+    # hits of the key before it drafts (map-k4v's; map-k does not read it, as in llama.cpp)
+    min_hits: int = accepts(1, 1, 1024)
+
+    def __post_init__(self) -> None:
+        _check_ranges(self)
+
+
+@dataclass(frozen=True, slots=True)
+class NgramModSettings:
+    """`ngram-mod` (llama.cpp's `common_params_speculative_ngram_mod`)."""
+
+    n_match: int = accepts(24, 1, 1024)  # tokens in each window hashed into the table
+    n_min: int = accepts(48, 0, 1024)  # a chain of lookups shorter than this drafts nothing
+    n_max: int = accepts(64, 0, 1024)  # the most tokens one chain of lookups drafts
+
+    def __post_init__(self) -> None:
+        _check_ranges(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +146,9 @@ class GenerationRequest:
     p_min: float = accepts(0.0, 0.0, 1.0)  # stop drafting below this top draft probability
     sampling: SamplingSettings = field(default_factory=SamplingSettings)
     ngram: NgramSettings = field(default_factory=NgramSettings)
+    ngram_map_k: NgramMapSettings = field(default_factory=NgramMapSettings)
+    ngram_map_k4v: NgramMapSettings = field(default_factory=NgramMapSettings)
+    ngram_mod: NgramModSettings = field(default_factory=NgramModSettings)
     max_tokens: int = accepts(512, 1, 1 << 20)
     stop: tuple[str, ...] = ()
     request_id: int = 0
@@ -134,7 +170,10 @@ class GenerationRequest:
 
 # The parts of a request that are dataclasses of their own, by field name: a setting names its
 # field in one of them as "sampling.temperature".
-PARTS: dict[str, type] = {"sampling": SamplingSettings, "ngram": NgramSettings}
+PARTS: dict[str, type] = {
+    "sampling": SamplingSettings, "ngram": NgramSettings, "ngram_map_k": NgramMapSettings,
+    "ngram_map_k4v": NgramMapSettings, "ngram_mod": NgramModSettings,
+}
 
 
 def request_field(path: str) -> Any:

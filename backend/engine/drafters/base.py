@@ -143,6 +143,19 @@ class PromptReader(Protocol):
 
 
 @runtime_checkable
+class HistoryLearner(Protocol):
+    """Optional, for a lookup that learns from the history between its drafts, as llama.cpp's
+    `begin` (the prompt) and `accept` (how much of its last draft the target kept) tell it:
+    `propose` does it first. A chain (drafters/chain.py) calls it on every member at each
+    step, so that one that drafted the last step learns its acceptance then, even when
+    another member drafts this one (llama.cpp's `accept` with `is_other` for the others,
+    which learn nothing from it)."""
+
+    def settle(self, history: list[int]) -> None:
+        """Take in `history` (as `propose` is given it) without drafting."""
+
+
+@runtime_checkable
 class TargetFollower(Protocol):
     """Optional, for a drafter that reads the target's own per-token outputs (MTP reads the
     NextN hidden rows). The engine calls `follow` before the prompt is decoded and routes

@@ -5,7 +5,9 @@ llama.cpp tells a drafter how many of its drafted tokens the target accepted
 The Drafter protocol has no such call, but the next `propose` shows it: the history has
 grown by the accepted drafts and the target's own token. Counting the drafts the history
 then holds, but its last token (the target's, which may equal a draft the step did not
-verify), gives llama.cpp's count whenever the step verified the whole proposal.
+verify), gives llama.cpp's count whenever the step verified the whole proposal. A chain
+(drafters/chain.py) has the drafter that drafted a step read it at the next step even when
+another drafts that one (`base.HistoryLearner`), so each round is read once, and then.
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ class LastRound:
 
     def accepted(self, history: Sequence[int]) -> int | None:
         """How many of the last proposal's tokens the history went on with; None when there
-        was none in this answer or the history is not its continuation."""
-        old = self._history
+        was none in this answer, it was read already, or the history is not its
+        continuation."""
+        old, self._history = self._history, None  # read once: llama.cpp accepts once
         if old is None or len(history) <= len(old) or list(history[: len(old)]) != old:
             return None
         kept = history[len(old): len(history) - 1]

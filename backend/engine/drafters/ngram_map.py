@@ -34,22 +34,13 @@ from numpy.lib.stride_tricks import sliding_window_view
 from backend.engine.drafters.base import DraftingSetup, Proposal
 from backend.engine.drafters.history_array import HistoryArray
 from backend.engine.drafters.lookup_rounds import LastRound
-from backend.engine.request import GenerationRequest
+from backend.engine.request import GenerationRequest, NgramMapSettings
 
 MAX_VALUES = 4  # COMMON_NGRAM_MAX_VALUES
 HASH_MAP_SIZE = 262144  # COMMON_NGRAM_HASH_MAP_SIZE
 MAX_VALUE_COUNT = 16380  # COMMON_NGRAM_MAX_VALUE_COUNT
 LCG_FACTOR = 2654435761
 _MASK32 = 0xFFFFFFFF
-
-
-@dataclass(frozen=True)
-class NgramMapSettings:
-    """llama.cpp's `common_params_speculative_ngram_map` defaults (common/common.h)."""
-
-    size_n: int = 12  # --spec-ngram-map-k(4v)-size-n
-    size_m: int = 48  # --spec-ngram-map-k(4v)-size-m
-    min_hits: int = 1  # --spec-ngram-map-k(4v)-min-hits
 
 
 @dataclass
@@ -219,27 +210,40 @@ class NgramMap:
 
 
 class NgramMapDrafter:
-    def __init__(self, origin: str, key_only: bool,
-                 settings: NgramMapSettings | None = None) -> None:
+    """`part`: the request's field that holds this type's settings (`settings`, if given,
+    stands instead, for every request)."""
+
+    def __init__(self, origin: str, key_only: bool, settings: NgramMapSettings | None = None,
+                 part: str = "") -> None:
         self.origin = origin
         self.key_only = key_only
+        self.part = part
+        self._fixed = settings
         self.settings = settings or NgramMapSettings()
         self.map: NgramMap | None = None
         self._tokens = HistoryArray()
         self._round = LastRound()
 
     def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
+        self.settings = (self._fixed if self._fixed is not None
+                         else getattr(request, self.part, self.settings))
         self.map = None
         self._round.forget()
 
-    def propose(self, history: list[int], n_max: int) -> Proposal:
+    def settle(self, history: list[int]) -> None:
+        """`lookup_rounds.HistoryLearner`: llama.cpp's `begin` on the prompt (the first
+        history of the answer), then its `accept` of the last draft, once."""
         if self.map is None:
             self.map = NgramMap(self.settings, self.key_only)
             self.map.begin(len(history) - 1)
-        else:
-            n_accepted = self._round.accepted(history)
-            if n_accepted is not None:
-                self.map.accept(n_accepted)
+            return
+        n_accepted = self._round.accepted(history)
+        if n_accepted is not None:
+            self.map.accept(n_accepted)
+
+    def propose(self, history: list[int], n_max: int) -> Proposal:
+        self.settle(history)
+        assert self.map is not None
         start, tokens = self.map.draft(self._tokens.sync(history))
         tokens = tokens[:n_max]
         sources: list[int | None] = list(range(start, start + len(tokens)))
@@ -254,9 +258,9 @@ class NgramMapDrafter:
 
 def make_k(setup: DraftingSetup) -> NgramMapDrafter:
     """Spec type "ngram-map-k" (`backend.spec_types`): needs nothing but the conversation."""
-    return NgramMapDrafter("ngram-map-k", key_only=True)
+    return NgramMapDrafter("ngram-map-k", key_only=True, part="ngram_map_k")
 
 
 def make_k4v(setup: DraftingSetup) -> NgramMapDrafter:
     """Spec type "ngram-map-k4v"."""
-    return NgramMapDrafter("ngram-map-k4v", key_only=False)
+    return NgramMapDrafter("ngram-map-k4v", key_only=False, part="ngram_map_k4v")

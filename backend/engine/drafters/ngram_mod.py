@@ -21,14 +21,12 @@ a round's acceptance is measured against the draft as proposed, capped.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from backend.engine.drafters.base import DraftingSetup, Proposal
 from backend.engine.drafters.history_array import HistoryArray
 from backend.engine.drafters.lookup_rounds import LastRound
-from backend.engine.request import GenerationRequest
+from backend.engine.request import GenerationRequest, NgramModSettings
 
 TABLE_SIZE = 4 * 1024 * 1024
 MULTIPLIER = 6364136223846793005
@@ -38,15 +36,6 @@ MAX_OCCUPANCY = 0.25  # begin's threshold for emptying the table
 LOW_ACCEPTANCE = 0.25
 LOW_ROUNDS = 5
 _MASK64 = (1 << 64) - 1
-
-
-@dataclass(frozen=True)
-class NgramModSettings:
-    """llama.cpp's `common_params_speculative_ngram_mod` defaults (common/common.h)."""
-
-    n_match: int = 24  # --spec-ngram-mod-n-match
-    n_min: int = 48  # --spec-ngram-mod-n-min
-    n_max: int = 64  # --spec-ngram-mod-n-max
 
 
 class NgramModTable:
@@ -97,9 +86,13 @@ class NgramModTable:
 
 
 class NgramModDrafter:
+    """The settings are each request's `ngram_mod` (`settings`, if given, stands instead, for
+    every request); a request with another n_match starts a new table."""
+
     def __init__(self, settings: NgramModSettings | None = None,
                  table_size: int = TABLE_SIZE, origin: str = "ngram-mod") -> None:
         self.origin = origin
+        self._fixed = settings
         self.settings = settings or NgramModSettings()
         self.table = NgramModTable(self.settings.n_match, table_size)
         self.i_last = 0
@@ -113,6 +106,10 @@ class NgramModDrafter:
         self._round = LastRound()
 
     def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
+        self.settings = self._fixed or request.ngram_mod
+        if self.settings.n_match != self.table.n:  # other windows: the old hashes are no use
+            self.table = NgramModTable(self.settings.n_match, len(self.table.entries))
+            self.n_low = 0
         self._begun = False
         self._round.forget()
 
@@ -140,16 +137,21 @@ class NgramModDrafter:
         else:
             self.n_low = 0
 
-    def propose(self, history: list[int], n_max: int) -> Proposal:
-        tokens = self._tokens.sync(history)
+    def settle(self, history: list[int]) -> None:
+        """`lookup_rounds.HistoryLearner`: llama.cpp's `begin` on the prompt (the first
+        history of the answer), then its `accept` of the last draft, once."""
         if not self._begun:
             self._begun = True
-            self._begin(tokens)
+            self._begin(self._tokens.sync(history))
         else:
             n_accepted = self._round.accepted(history)
             if n_accepted is not None:
                 self._accept(n_accepted)
         self._next_base = max(self._next_base, self._base + len(history))
+
+    def propose(self, history: list[int], n_max: int) -> Proposal:
+        self.settle(history)
+        tokens = self._tokens.sync(history)
         drafted, where = self._draft(tokens, history)
         drafted, where = drafted[:n_max], where[:n_max]
         self.n_draft_last = len(drafted)
