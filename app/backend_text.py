@@ -26,14 +26,39 @@ def backend_text(text: str) -> str:
 
 
 def spec_label(name: str) -> str:
-    """The panel's name for a spec type (its own name when it is not declared)."""
+    """The panel's name for a spec type (its own name when it is not declared); a chain's,
+    its members' in turn."""
     spec = spec_types.get(name)
-    return backend_text(spec.label) if spec is not None else name
+    if spec is None:
+        return name
+    return _then([m.label for m in spec.members]) if spec.members else backend_text(spec.label)
 
 
 def spec_caption(name: str) -> str:
     spec = spec_types.get(name)
-    return backend_text(spec.caption) if spec is not None else name
+    if spec is None:
+        return name
+    if spec.members:
+        return _then([m.caption for m in spec.members])
+    return backend_text(spec.caption)
+
+
+def spec_tooltip(name: str) -> str:
+    spec = spec_types.get(name)
+    if spec is None:
+        return ""
+    if spec.members:
+        return backend_text(spec_types.CHAIN_TOOLTIP).format(
+            members=_then([m.label for m in spec.members]))
+    return backend_text(spec.tooltip)
+
+
+def _then(texts: list[str]) -> str:
+    """A chain's members' texts, translated, joined as "a, then b, then c"."""
+    said = backend_text(texts[0])
+    for text in texts[1:]:
+        said = backend_text(spec_types.CHAIN_THEN).format(first=said, next=backend_text(text))
+    return said
 
 
 def drafted_by(name: str) -> str:
@@ -91,7 +116,7 @@ def backend_messages() -> list[str]:
     """Every declared text this module translates, for scripts/update_translations.py."""
     from backend import settings_schema
 
-    texts = ["K auto"]
+    texts = ["K auto", spec_types.CHAIN_THEN, spec_types.CHAIN_TOOLTIP]
     for spec in spec_types.all_spec_types():
         texts += [spec.label, spec.caption, spec.tooltip, spec.drafted_by]
     for option in settings_schema.OPTIONS.values():

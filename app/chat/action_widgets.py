@@ -14,6 +14,7 @@ from app.chat.conversation import Turn
 from app.i18n import translate
 from app.transcript.message_widgets import plain_label
 from backend import settings_schema as schema
+from backend import spec_types
 
 ACTION = "chatAction"  # object name of the buttons greyed while an answer streams
 SETTING_WORDS = (
@@ -32,8 +33,11 @@ def settings_words(settings: dict[str, Any]) -> str:
     named = dict(SETTING_WORDS)
     shown = [f"{translate('ChatActions', words)} {settings[name]}"
              for name, words in SETTING_WORDS if name in settings]
+    # a drafter's own settings (a lookup's) only where that drafter drafted the answer
+    drafters = spec_types.drafters_of(str(settings.get("spec_type", "")))
     shown += [f"{option_label(o)} {settings[o.name]}" for o in schema.section("generation")
-              if o.name in settings and o.name not in named and o.name not in SPECULATION]
+              if o.name in settings and o.name not in named and o.name not in SPECULATION
+              and (not o.spec or o.spec in drafters)]
     return " · ".join(shown)
 
 

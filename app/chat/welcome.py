@@ -126,6 +126,21 @@ class ColourKey(AutoHeightTextEdit):
             self._build()
 
 
+def lay_out_card(card: QFrame, title: QLabel, buttons: tuple[QPushButton, ...],
+                 body: tuple[QWidget, ...]) -> None:
+    """A welcome card: its title with its buttons on the right, then its body."""
+    head = QHBoxLayout()
+    head.addWidget(title, 1)
+    for button in buttons:
+        head.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+    lay = QVBoxLayout(card)
+    lay.setContentsMargins(*CARD_MARGINS)
+    lay.setSpacing(CARD_SPACING)
+    lay.addLayout(head)
+    for widget in body:
+        lay.addWidget(widget)
+
+
 class DemoCard(QFrame):
     """One demo prompt: its spec type, why it suits it, the prompt, and Try it."""
 
@@ -148,16 +163,7 @@ class DemoCard(QFrame):
         self.button.setToolTip(self.tr("Set the spec type to {spec} and send this prompt").format(
             spec=spec_label(demo.spec)))
         self.button.clicked.connect(lambda: self.tried.emit(self.demo))
-        head = QHBoxLayout()
-        head.addWidget(self.title, 1)
-        head.addWidget(self.button, 0, Qt.AlignmentFlag.AlignTop)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(*CARD_MARGINS)
-        lay.setSpacing(CARD_SPACING)
-        lay.addLayout(head)
-        lay.addWidget(self.why)
-        lay.addWidget(self.prompt_label)
-        lay.addWidget(self.note)
+        lay_out_card(self, self.title, (self.button,), (self.why, self.prompt_label, self.note))
 
     def set_reason(self, reason: str | None) -> None:
         """None: it can run; else the reason it cannot, shown under the prompt."""
@@ -192,7 +198,7 @@ class WelcomeView(QScrollArea):
         lay.addWidget(title)
         self.colours = ColourKey()
         lay.addWidget(self.colours)
-        lay.addLayout(self._fastest_row())
+        lay.addWidget(self._fastest_card())
         lay.addWidget(plain_label(self.tr("Try a prompt made for each kind of drafter:")))
         self.cards = [DemoCard(d) for d in DEMO_PROMPTS]
         for card in self.cards:
@@ -218,11 +224,16 @@ class WelcomeView(QScrollArea):
         lay.addStretch(1)
         self.setWidget(body)
 
-    def _fastest_row(self) -> QHBoxLayout:
+    def _fastest_card(self) -> QFrame:
+        """A card of its own: which way to speculate is fastest for this model here."""
         self.fastest: FastestWay | None = None
+        card = QFrame()
+        card.setObjectName("demoCard")  # a card (app/shell/style.py)
+        title = plain_label(self.tr("Fastest on this computer"))
+        title.setObjectName("demoTitle")
         self.fastest_line = plain_label()
-        self.fastest_line.setObjectName("demoNote")
         self.try_fastest = QPushButton(self.tr("Try it"))
+        self.try_fastest.setProperty(PRIMARY, True)
         self.try_fastest.setToolTip(self.tr("Send a prompt with the fastest way measured here"))
         self.try_fastest.clicked.connect(self._on_try_fastest)
         self.measure_button = QPushButton(self.tr("Which way is fastest here?"))
@@ -230,12 +241,9 @@ class WelcomeView(QScrollArea):
             "Measure every way to speculate for this model on three short prompts (a few "
             "minutes), then speculate with the fastest"))
         self.measure_button.clicked.connect(self.measure_fastest)
-        row = QHBoxLayout()
-        row.addWidget(self.fastest_line, 1)
-        row.addWidget(self.try_fastest)
-        row.addWidget(self.measure_button)
+        lay_out_card(card, title, (self.measure_button, self.try_fastest), (self.fastest_line,))
         self.set_fastest(None)
-        return row
+        return card
 
     @Slot(object)
     def set_fastest(self, found: FastestWay | None) -> None:
@@ -254,8 +262,8 @@ class WelcomeView(QScrollArea):
             return
         name = f"{spec_label(way.spec_type)} {way.candidate}".strip()
         self.fastest_line.setText(self.tr(
-            "Fastest on this computer: {name} at {k}, {speedup:.2f}× plain decoding (measured "
-            "{date}).").format(name=name, k=draft_length_words(way.spec_type, way.k or 0),
+            "{name} at {k}: {speedup:.2f}× the speed of plain decoding, measured on {date}."
+            ).format(name=name, k=draft_length_words(way.spec_type, way.k or 0),
                                speedup=way.speedup, date=way.measured_on))
 
     @Slot()

@@ -119,6 +119,7 @@ class FindDraftView(QWidget):
         self.table.itemDoubleClicked.connect(lambda *_: self._on_use())
         self.measuring.progressed.connect(self._on_progress)
         self.measuring.measured.connect(self._on_measured)
+        self.measuring.partial.connect(self._on_partial)
         self.measuring.failed.connect(self._on_measure_failed)
         self._update_buttons()
 
@@ -276,6 +277,13 @@ class FindDraftView(QWidget):
         self._measure_words(text)
         if not recalled:
             self._set_busy(False)
+
+    @Slot(object)
+    def _on_partial(self, so_far: Measured) -> None:
+        """A candidate is measured: the table ranks what is measured so far."""
+        if self.measuring.measuring and self.finding is not None:
+            self.measured = so_far
+            self._show(self.finding)
 
     @Slot(object)
     def _on_measure_failed(self, exc: Exception) -> None:

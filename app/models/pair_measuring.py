@@ -25,6 +25,8 @@ from backend.words import Words
 class PairMeasuring(QObject):
     progressed = Signal(float, object)  # fraction of the run, what is measured (Words)
     measured = Signal(object, bool)  # Measured, and whether it was only recalled
+    partial = Signal(object)  # Measured so far, as each candidate is done
+    _each = Signal(int, object)  # from the run's thread: its serial, Measured so far
     failed = Signal(object)  # the exception
 
     def __init__(self, tasks: Background, engine_factory: EngineFactory,
@@ -36,6 +38,7 @@ class PairMeasuring(QObject):
         self._serial = 0
         self.tokens = DEFAULT_TOKENS
         self.measuring = False  # a Measure is running (a recall is quick and silent)
+        self._each.connect(self._on_each)  # queued: emitted from the run's thread
 
     def recall(self, finding: PairFinding) -> None:
         self._start(finding, recall=True)
@@ -68,13 +71,20 @@ class PairMeasuring(QObject):
             if not done.is_set():
                 self.progressed.emit(fraction, said)  # queued to the GUI thread
 
+        def each(so_far: Measured) -> None:
+            self._each.emit(serial, so_far)
+
         def work() -> Measured:
             try:
-                return run.recall() if recall else run.measure(progress)
+                return run.recall() if recall else run.measure(progress, each)
             finally:
                 done.set()
         self._tasks.run(work, on_result=lambda m: self._done(serial, m, recall),
                         on_error=lambda exc: self._failed(serial, exc))
+
+    def _on_each(self, serial: int, so_far: Measured) -> None:
+        if serial == self._serial and self.measuring:
+            self.partial.emit(so_far)
 
     def _done(self, serial: int, measured: Measured, recall: bool) -> None:
         if serial != self._serial:

@@ -23,7 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.backend_text import backend_text, option_label, option_tooltip, reason_text
+from app.backend_text import (
+    backend_text,
+    option_label,
+    option_tooltip,
+    reason_text,
+    spec_label,
+)
 from app.models.model_names import shown_name
 from app.panel.collapsible import CollapsibleSection
 from app.panel.combo_items import FileCombo, item_enabled, set_item_enabled
@@ -145,11 +151,18 @@ class GenerationPanel(QWidget):
         form.addRow(option_label(schema.SPEC_TYPE), self.spec_combo)
         form.addRow(option_label(schema.N_DRAFT), self.n_draft)
         form.addRow(option_label(schema.P_MIN), self.p_min)
+        # A drafter's own settings (the lookups'), shown while its type is chosen
+        self._spec_form = form
+        self._own_settings = [o for o in schema.section("generation") if o.spec]
+        for option in self._own_settings:  # each as `self.<its name>`, as the others are
+            setattr(self, option.name, self._generation_input(option))
+            form.addRow(option_label(option), self._inputs[option.name])
 
         # Sampling ----------------------------------------------------------------------
         # Every other generation setting the schema declares, in its order: one declared
         # later (registered) gets its input here with no change to the panel.
-        placed = {schema.SPEC_TYPE.name, schema.N_DRAFT.name, schema.P_MIN.name}
+        placed = {schema.SPEC_TYPE.name, schema.N_DRAFT.name, schema.P_MIN.name,
+                  *(o.name for o in self._own_settings)}
         sampling = CollapsibleSection("sampling", self.tr("Sampling"), self.tr(
             "How the target picks each token. Temperature 0 is greedy: the same answer every "
             "time, token for token."))
@@ -194,7 +207,7 @@ class GenerationPanel(QWidget):
         try:
             for name, w in self._inputs.items():
                 w.setValue(getattr(gs, name))
-            self._preferred_spec = gs.spec_type
+            self._preferred_spec = self._offer_chain(gs.spec_type)
             self._update_spec_items()
         finally:
             self._updating = False
@@ -214,12 +227,23 @@ class GenerationPanel(QWidget):
 
     def set_spec_type(self, spec: str) -> bool:
         """Choose a spec type as the user would; False when it is unavailable."""
+        spec = self._offer_chain(spec)
         i = self.spec_combo.findData(spec)
         if i < 0 or not item_enabled(self.spec_combo, i):
             return False
         self._preferred_spec = spec
         self._update_spec_items()  # selects it, and enables K and p_min as it uses them
         return True
+
+    def _offer_chain(self, name: str) -> str:
+        """A chain of spec types (given on the command line, or saved) joins the choices
+        under its own spelling (llama.cpp's order); the name to choose it by."""
+        spec = spec_types.get(name)
+        if spec is None or not spec.members:
+            return name
+        if self.spec_combo.findData(spec.name) < 0:
+            self.spec_combo.addItem(spec_label(spec.name), spec.name)
+        return spec.name
 
     # Models ------------------------------------------------------------------------------
 
@@ -311,6 +335,9 @@ class GenerationPanel(QWidget):
         current = spec_types.get(self.spec_type())
         self.n_draft.setEnabled(current is not None and current.drafts)
         self.p_min.setEnabled(current is not None and current.uses_p_min)
+        chosen = spec_types.drafters_of(self.spec_type())
+        for option in self._own_settings:
+            self._spec_form.setRowVisible(self._inputs[option.name], option.spec in chosen)
 
     def set_busy(self, loading: bool, generating: bool) -> None:
         """Model choices wait while a model loads or an answer streams; sampling does not."""

@@ -6,9 +6,12 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent
 from PySide6.QtGui import QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QWidget
 
+from app.backend_text import spec_label
 from app.shell.theme import token_colours
 from app.transcript.token_formats import TokenFormats
 from app.widgets.auto_height_text import AutoHeightTextEdit
+from backend import spec_types
+from backend.palette import lookup_shade
 
 # How the drafters differ, where the key to their tokens is read (README.md says the same).
 EAGLE3_DIFFERENCE = QT_TRANSLATE_NOOP(
@@ -31,12 +34,20 @@ class TokenLegend(AutoHeightTextEdit):
         super().__init__(parent)
         self.setObjectName("legend")
         self._mtp_heads = 0
+        self._lookups: tuple[str, ...] = ()
         self.setToolTip(f"{self.tr(LEGEND_HINT)}\n\n{self.tr(EAGLE3_DIFFERENCE)}")
         self._build()
 
     def set_mtp_heads(self, n: int) -> None:
         if n != self._mtp_heads:
             self._mtp_heads = n
+            self._build()
+
+    def set_spec_type(self, name: str) -> None:
+        """Show the shade of each lookup the spec type drafts with (each member of a chain)."""
+        lookups = tuple(n for n in spec_types.drafters_of(name) if lookup_shade(n) is not None)
+        if lookups != self._lookups:
+            self._lookups = lookups
             self._build()
 
     def _build(self) -> None:
@@ -51,6 +62,8 @@ class TokenLegend(AutoHeightTextEdit):
         ]
         entries += [(formats.head(i), self.tr("MTP head {n}").format(n=i + 1), "")
                     for i in range(self._mtp_heads)]
+        entries += [(formats.drafted(name), spec_label(name), self.tr("dashed: a copy"))
+                    for name in self._lookups]
         for i, (fmt, sample, cue) in enumerate(entries):
             if i:
                 cursor.insertText("     ", plain)

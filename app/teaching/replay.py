@@ -89,8 +89,9 @@ class ReplayScript:
         if f.phase == "propose":
             proposes = (translate("Replay", "{drafter} proposes {n} token.") if span.n_drafted == 1
                         else translate("Replay", "{drafter} proposes {n} tokens."))
-            return head + proposes.format(drafter=drafter_words(self.spec_type),
-                                          n=span.n_drafted)
+            # the step's own drafter: in a chain, the member that drafted it
+            drafter = self.log.origin[span.start] if span.n_drafted else self.spec_type
+            return head + proposes.format(drafter=drafter_words(drafter), n=span.n_drafted)
         if f.phase == "verdict":
             rejected = span.n_drafted - span.n_accepted
             if not rejected:

@@ -11,11 +11,14 @@ from __future__ import annotations
 from PySide6.QtGui import QBrush, QColor, QTextCharFormat, QTextFormat
 
 from app.shell.theme import TokenColours
+from backend.palette import lookup_shade
 
 # Custom format properties: the token kind ("accepted", "rejected", "target") and, for MTP
-# drafts, the head index. Everything inserted into a token view carries KIND_PROPERTY.
+# drafts, the head index, for a lookup's, its spec type. Everything inserted into a token
+# view carries KIND_PROPERTY.
 KIND_PROPERTY = QTextFormat.Property.UserProperty.value + 1
 HEAD_PROPERTY = QTextFormat.Property.UserProperty.value + 2
+ORIGIN_PROPERTY = QTextFormat.Property.UserProperty.value + 3
 
 ACCEPTED = "accepted"
 REJECTED = "rejected"
@@ -25,6 +28,8 @@ PROPOSED = "proposed"  # a draft the target has not judged yet (the replay's fir
 U = QTextCharFormat.UnderlineStyle
 # A second cue for MTP heads besides colour: the underline style.
 HEAD_UNDERLINES = (U.SingleUnderline, U.DashUnderline, U.DotLine, U.DashDotLine, U.WaveUnderline)
+# A lookup's accepted copy: dashed, where a model's guess is underlined whole.
+LOOKUP_UNDERLINE = U.DashUnderline
 
 
 class TokenFormats:
@@ -42,6 +47,23 @@ class TokenFormats:
         self.proposed.setFontItalic(True)
         self.proposed.setUnderlineStyle(U.DotLine)
         self._heads: dict[int, QTextCharFormat] = {}
+        self._lookups: dict[str, QTextCharFormat] = {}
+
+    def drafted(self, origin: str) -> QTextCharFormat:
+        """An accepted draft's format by its drafter: a lookup's in its own shade, dashed
+        (backend/palette.py's LOOKUP_KINDS), a model's the accepted one."""
+        shade = lookup_shade(origin)
+        if shade is None:
+            return self.accepted
+        fmt = self._lookups.get(origin)
+        if fmt is None:
+            fg = self.colours.lookup_fg[shade % len(self.colours.lookup_fg)]
+            fmt = _format(ACCEPTED, fg, self.colours.accepted_bg)
+            fmt.setUnderlineStyle(LOOKUP_UNDERLINE)
+            fmt.setUnderlineColor(QColor(fg))
+            fmt.setProperty(ORIGIN_PROPERTY, origin)
+            self._lookups[origin] = fmt
+        return fmt
 
     def head(self, index: int) -> QTextCharFormat:
         fmt = self._heads.get(index)

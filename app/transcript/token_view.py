@@ -102,7 +102,7 @@ class TokenView(AutoHeightTextEdit):
                 elif heads[i] is not None and origins[i] == "mtp":
                     f = fmt.head(heads[i])
                 else:
-                    f = fmt.accepted
+                    f = fmt.drafted(origins[i])
                 text = cut_text(text, MAX_TOKEN_CHARS)
                 if block_chars > MAX_LINE_CHARS or (
                         block_chars > MAX_BLOCK_CHARS and text[0] == " "):

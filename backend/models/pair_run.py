@@ -26,6 +26,7 @@ TARGET_NOT_HERE = ("{target} is on the Hub, not on this machine: download it to 
                    "fast each way to speculate runs here.")
 
 EngineFactory = Callable[[], EngineLike]
+Each = Callable[["Measured"], None]  # what is measured so far, after each candidate
 
 
 @dataclass(frozen=True)
@@ -68,15 +69,17 @@ class PairRun:
         if bench is not None:
             bench.cancel()
 
-    def measure(self, progress: Progress | None = None) -> Measured:
-        """Each measurable candidate read back or measured now, ranked."""
-        return self._run(progress, recall=False)
+    def measure(self, progress: Progress | None = None, each: Each | None = None) -> Measured:
+        """Each measurable candidate read back or measured now, ranked; `each` is told the
+        ranking so far as every candidate is done (the window ranks them as they come)."""
+        return self._run(progress, recall=False, each=each)
 
     def recall(self) -> Measured:
         """Only what was kept: no model is loaded, and without kept files no engine starts."""
         return self._run(None, recall=True)
 
-    def _run(self, progress: Progress | None, *, recall: bool) -> Measured:
+    def _run(self, progress: Progress | None, *, recall: bool,
+             each: Each | None = None) -> Measured:
         finding = self.finding
         hub = tuple(c.name for c in finding.accepted if c.source == HUB)
         local = [c for c in finding.accepted if measurable(c)]
@@ -112,10 +115,17 @@ class PairRun:
                 if got is not None:
                     made.append((got, got is kept))
                     left.remove(_name(c))
+                    if each is not None:
+                        each(self._measured(made, notes, left))
         finally:
             with self._lock:
                 self._bench = None
             engine.close()
+        return self._measured(made, notes, left)
+
+    def _measured(self, made: list[tuple[PairMeasurement, bool]], notes: list[Words],
+                  left: list[str]) -> Measured:
+        hub = tuple(c.name for c in self.finding.accepted if c.source == HUB)
         return Measured(self.tokens, tuple(made), rank(m for m, _ in made), hub, tuple(notes),
                         cancelled=self._cancelled.is_set(), not_measured=tuple(left))
 

@@ -16,6 +16,7 @@ from scripted_pairs import ScriptedEngine as PairEngine
 
 from app.models import find_draft_view
 from app.models.find_draft import FinderTarget, find_local
+from app.models.find_draft_table import WAY_ROLE
 from app.models.manager_window import FINDER_TAB, ModelManagerWindow
 from backend.models.draft_finder import lookup_types
 from backend.models.memory import Memory
@@ -294,3 +295,20 @@ def test_measure_ranks_every_way_with_plain_decoding_and_use_this_takes_its_k(
     assert all(kept for _, kept in view.measured.measurements)
     assert [c[0] for c in engines[-1].calls] == []  # read back: nothing loaded or answered
     assert [(s, n) for s, n, _, _, _ in view.rows()][:len(ranked)] == ranked
+
+
+def test_each_way_is_ranked_as_soon_as_it_is_measured(offline, make_manager, qtbot, library):
+    window = make_manager(engine_factory=lambda: PairEngine({"count-draft.gguf": 0.5}))
+    view = window.finder
+    view.measuring.tokens = 12
+    window.find_draft(FinderTarget(path=str(library / "count-mtp.gguf")))
+    finished(view, qtbot)
+    qtbot.waitUntil(lambda: view.measure_button.isEnabled(), timeout=5000)
+    ranked_rows: list[int] = []  # how many rows had a speed-up at each partial answer
+    view.measuring.partial.connect(lambda _m: ranked_rows.append(
+        sum(1 for i in range(view.table.topLevelItemCount())
+            if view.table.topLevelItem(i).data(0, WAY_ROLE) is not None)))
+    with qtbot.waitSignal(view.search_finished, timeout=30_000):
+        view.measure_button.click()
+    n = len(view.measured.measurements)
+    assert ranked_rows == list(range(2, n + 2))  # plain decoding and one more each time
