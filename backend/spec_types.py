@@ -26,14 +26,18 @@ if TYPE_CHECKING:
 
 # What a spec type needs besides a target model. The panel greys the type out with the
 # reason while it is missing; the drafter's factory refuses it in words too.
-Need = Literal["", "draft_model", "mtp_heads", "eagle3_head"]
-# The needs met by the file loaded as the draft: a draft model, or an EAGLE-3 head.
-DRAFT_NEEDS: tuple[Need, ...] = ("draft_model", "eagle3_head")
+Need = Literal["", "draft_model", "mtp_heads", "eagle3_head", "dflash_head",
+               "gemma4_assistant"]
+# The needs met by the file loaded as the draft: a draft model, an EAGLE-3 or a DFlash head,
+# a Gemma 4 assistant.
+DRAFT_NEEDS: tuple[Need, ...] = ("draft_model", "eagle3_head", "dflash_head", "gemma4_assistant")
+_HEAD_NEEDS: dict[str, Need] = {"eagle3": "eagle3_head", "dflash": "dflash_head",
+                                "gemma4-assistant": "gemma4_assistant"}
 
 
 def draft_need(architecture: str) -> Need:
     """Which need a draft file of this GGUF architecture meets."""
-    return "eagle3_head" if architecture == "eagle3" else "draft_model"
+    return _HEAD_NEEDS.get(architecture, "draft_model")
 
 PLAIN = "none"  # spec type name of plain decoding: the target alone, K = 0
 
@@ -252,4 +256,20 @@ register(SpecType(
     "answer (and, kept in memory, in earlier chats with this model) and drafts up to 8 "
     "tokens where one follower clearly dominates.",
     factory="backend.engine.drafters.ngram_cache:make", drafted_by="drafted by n-gram cache",
+))
+register(SpecType(
+    "dflash", "DFlash", "DFlash head",
+    "A DFlash head (a small model trained for this target, chosen as the draft) reads the "
+    "target's hidden states and fills a whole block of draft tokens in one pass, instead of "
+    "one token per pass; a DSpark head (with a Markov head) drafts the same way.",
+    factory="backend.engine.drafters.dflash:make", needs="dflash_head", uses_p_min=True,
+    drafted_by="drafted by the DFlash head",
+))
+register(SpecType(
+    "gemma4-assistant", "Gemma 4 assistant", "Gemma 4 assistant",
+    "A Gemma 4 assistant (a small MTP drafter made for a Gemma 4 model, chosen as the draft) "
+    "reads the target's own cache and hidden state and drafts K tokens, with no cache of its "
+    "own to fill.",
+    factory="backend.engine.drafters.gemma4_assistant:make", needs="gemma4_assistant",
+    uses_p_min=True, drafted_by="drafted by the Gemma 4 assistant",
 ))

@@ -29,6 +29,10 @@ Every file is built deterministically, without any network:
   argmax but visible in the logits, so a wrongly rolled-back state is caught by the tests.
 - EAGLE-3 models (`eagle3.py`): counting targets with several layers, and EAGLE-3 draft heads
   for them that are right, or wrong at known positions, plus heads that do not fit.
+- DFlash models (`dflash.py`): block-drafting heads (DFlash, DSpark) for count-target3 that
+  are right, wrong at a known block row, or do not fit it.
+- Gemma 4 models (`gemma4_assistant.py`): a counting gemma4 target and Gemma 4 assistants
+  (MTP drafters in files of their own) for it.
 - Large-vocabulary counting models (`large_vocab.py`, written only with `--large-vocab`): the
   counting pair and a slow target over a 151,936-token vocabulary, for the benches.
 - The demo pair: SmolLM2-135M-Instruct re-quantized from the shipped Q4_1 file to an all-F32
@@ -82,8 +86,17 @@ EAGLE3_FILES = (  # see eagle3.py
     "eagle3-bad-width.gguf", "eagle3-bad-d2t.gguf", "eagle3-bad-d2t-no-output.gguf",
     "eagle3-bad-vocab.gguf",
 )
+DFLASH_FILES = (  # see dflash.py
+    "dflash-count.gguf", "dflash-skip.gguf", "dflash-bad-layers.gguf",
+    "dflash-bad-width.gguf", "dflash-bad-vocab.gguf", "dflash-no-mask.gguf",
+    "dspark-count.gguf", "dspark-doubt.gguf", "dflash-dist.gguf",
+)
+GEMMA4_FILES = (  # see gemma4_assistant.py
+    "count-gemma4.gguf", "dist-gemma4.gguf", "g4-assistant.gguf", "g4-assistant-skip.gguf",
+    "g4-assistant-wide.gguf", "g4-assistant-dist.gguf",
+)
 SYNTHETIC_FILES = (COUNT_FILES + DIST_FILES + MTP_FILES + MTP_MULTI_FILES + PENALTY_FILES
-                   + EAGLE3_FILES)
+                   + EAGLE3_FILES + DFLASH_FILES + GEMMA4_FILES)
 ALL_FILES = SYNTHETIC_FILES + DEMO_FILES
 
 
@@ -379,6 +392,12 @@ def build(outdir: Path, *, demo: bool = True) -> list[Path]:
     from eagle3 import build_eagle3
 
     build_eagle3(outdir, tok)
+    from dflash import build_dflash
+
+    build_dflash(outdir, tok)
+    from gemma4_assistant import build_gemma4
+
+    build_gemma4(outdir, tok)
     written = [outdir / f for f in SYNTHETIC_FILES]
     if demo:
         import llama_cpp

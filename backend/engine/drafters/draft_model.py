@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+from backend import spec_types
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.drafters.base import DraftingSetup, Proposal, SamplingDrafter
 from backend.engine.errors import EngineError
@@ -18,6 +19,7 @@ from backend.words import words
 
 NEEDS_DRAFT = "Spec type 'draft' needs a draft model: load one first."
 IS_EAGLE3 = "{name} is an EAGLE-3 head, not a draft model: it drafts with spec type EAGLE-3."
+IS_HEAD = "{name} is a {architecture} file, not a draft model: it drafts with spec type {spec}."
 CANNOT_DRAFT_FOR = "{draft} cannot draft for {target}: {reason}"
 
 
@@ -26,8 +28,14 @@ def make(setup: DraftingSetup) -> DraftModelDrafter:
     whose vocabulary cannot draft for the target."""
     if setup.draft is None:
         raise EngineError(words(NEEDS_DRAFT))
-    if setup.draft.inspection.eagle3 is not None:
-        raise EngineError(words(IS_EAGLE3, name=setup.draft.inspection.path.name))
+    draft = setup.draft.inspection
+    if draft.eagle3 is not None:
+        raise EngineError(words(IS_EAGLE3, name=draft.path.name))
+    head = next((s for s in spec_types.all_spec_types()
+                 if s.needs == spec_types.draft_need(draft.architecture)), None)
+    if head is not None and head.needs != "draft_model":
+        raise EngineError(words(IS_HEAD, name=draft.path.name, architecture=draft.architecture,
+                                spec=head.label))
     return DraftModelDrafter(setup.target, setup.draft, n_ctx=setup.target_ctx.n_ctx,
                              n_threads=setup.n_threads)
 
