@@ -20,6 +20,12 @@ from backend.models.draft_finder import (
     lookup_types,
 )
 from backend.models.eagle3 import IS_A_HEAD
+from backend.models.head_files import (
+    CHECKED_ON_LOAD,
+    IS_A_DFLASH_HEAD,
+    ONLY_GEMMA4,
+    OTHER_HIDDEN,
+)
 from backend.models.hub import UNREACHABLE, HubClient
 from backend.models.hub_drafts import family, hub_checks, hub_target, size_in_name
 from backend.models.inspection import inspect_model
@@ -183,3 +189,24 @@ def test_a_base_models_family_is_its_name_before_the_size(name, expected):
 ])
 def test_the_size_a_name_says(name, expected):
     assert size_in_name(name) == expected
+
+
+def test_dflash_heads_and_gemma4_assistants_are_candidates_of_their_own_kind(test_models):
+    target = inspect_model(test_models / "count-target3.gguf")
+    library = [inspect_model(test_models / n) for n in
+               ("dflash-count.gguf", "dflash-bad-width.gguf", "g4-assistant.gguf")]
+    found = {c.name: c for c in find_pairs(target, library).candidates}
+    assert found["dflash-count.gguf"].spec_type == "dflash"
+    assert found["dflash-count.gguf"].accepted
+    assert template(found["dflash-count.gguf"].reason) == CHECKED_ON_LOAD
+    assert found["dflash-bad-width.gguf"].spec_type == "dflash"
+    assert template(found["dflash-bad-width.gguf"].reason) == OTHER_HIDDEN
+    assistant = found["g4-assistant.gguf"]
+    assert assistant.spec_type == "gemma4-assistant" and not assistant.accepted
+    assert template(assistant.reason) == ONLY_GEMMA4
+
+    gemma = inspect_model(test_models / "count-gemma4.gguf")
+    (mine,) = [c for c in find_pairs(gemma, library[2:]).candidates if c.name.startswith("g4")]
+    assert mine.accepted and mine.spec_type == "gemma4-assistant"
+    refused = find_pairs(inspect_model(test_models / "dflash-count.gguf"), [])
+    assert refused.candidates == () and template(refused.refusal) == IS_A_DFLASH_HEAD

@@ -22,7 +22,7 @@ from app.models.find_draft import FinderTarget, find_local
 from backend.models.draft_finder import PairFinding
 from backend.models.hub import HubClient
 from backend.models.inspection import ModelInspection
-from backend.models.pair_measure import DEFAULT_TOKENS
+from backend.models.pair_measure import DEFAULT_TOKENS, DRAFT_FILE_SPECS
 from backend.models.pair_results import RankedWay
 from backend.models.pair_run import EngineFactory, Measured, PairRun
 
@@ -46,7 +46,7 @@ def fastest(finding: PairFinding, measured: Measured) -> FastestWay | None:
     way = measured.ranking[0]
     path = next((str(c.path) for c in finding.candidates
                  if (c.spec_type, c.name) == (way.spec_type, way.candidate)
-                 and c.path is not None and c.spec_type in ("draft", "eagle3")), "")
+                 and c.path is not None and c.spec_type in DRAFT_FILE_SPECS), "")
     latest = max(m.measured_on for m, _ in measured.measurements)
     return FastestWay(finding.target.path.as_posix(), way, path, latest)
 

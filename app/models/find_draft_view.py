@@ -35,13 +35,12 @@ from backend import spec_types
 from backend.models.draft_finder import HUB, PairCandidate, PairFinding
 from backend.models.hub import HubClient, HubModel, HubUnreachable
 from backend.models.inspection import ModelInspection
-from backend.models.pair_measure import PROMPTS
+from backend.models.pair_measure import DRAFT_FILE_SPECS, PROMPTS
 from backend.models.pair_results import RankedWay
 from backend.models.pair_run import EngineFactory, Measured, process_engine
 from backend.models.pairing import draft_search_query
 from backend.words import Words
 
-LOADED = ("draft", "eagle3")  # spec types whose candidate is a file loaded as the draft
 KEEP_K = -1  # "Use this" of a way not measured: the panel's K stays as it is
 PROGRESS_STEPS = 1000
 
@@ -433,7 +432,7 @@ class FindDraftView(QWidget):
         c = self.table.current()
         if c is None or self._use_reason(c) is not None:
             return
-        path = str(c.path) if c.spec_type in LOADED and c.path is not None else ""
+        path = str(c.path) if c.spec_type in DRAFT_FILE_SPECS and c.path is not None else ""
         way = self.table.current_way()
         k = way.k if way is not None and way.k is not None else KEEP_K
         self.use_requested.emit(c.spec_type, path, k)

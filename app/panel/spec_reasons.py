@@ -1,6 +1,7 @@
 """Why a spec type cannot be used with the loaded models, in words the side panel shows on
-the greyed-out choice: a server speculates as it was started, a draft model or an EAGLE-3 head
-is missing or is the other kind, or the target has no MTP heads.
+the greyed-out choice: a server speculates as it was started, the file a spec type drafts with
+(a draft model, an EAGLE-3 or DFlash head, a Gemma 4 assistant) is missing or is another kind,
+or the target has no MTP heads.
 
 Its words keep the panel's translation context ("GenerationPanel"), where they are listed."""
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
+from app.backend_text import spec_label
 from app.i18n import translate
 from app.models.model_names import shown_name
 from backend import spec_types
@@ -18,27 +20,51 @@ SERVER_SPECULATES = QT_TRANSLATE_NOOP(
     "MTP flags); Draftlight cannot choose that for it.")
 
 
+# What each file loaded as the draft is, and what to choose when it is missing.
+KINDS = {
+    "draft_model": QT_TRANSLATE_NOOP("GenerationPanel", "a draft model"),
+    "eagle3_head": QT_TRANSLATE_NOOP("GenerationPanel", "an EAGLE-3 head"),
+    "dflash_head": QT_TRANSLATE_NOOP("GenerationPanel", "a DFlash head"),
+    "gemma4_assistant": QT_TRANSLATE_NOOP("GenerationPanel", "a Gemma 4 assistant"),
+}
+CHOOSE = {
+    "draft_model": QT_TRANSLATE_NOOP("GenerationPanel",
+                                     "Choose a draft model first (Models → Draft)."),
+    "eagle3_head": QT_TRANSLATE_NOOP("GenerationPanel", "Choose an EAGLE-3 head made for this "
+                                     "target as the draft first (Models → Draft)."),
+    "dflash_head": QT_TRANSLATE_NOOP("GenerationPanel", "Choose a DFlash head made for this "
+                                     "target as the draft first (Models → Draft)."),
+    "gemma4_assistant": QT_TRANSLATE_NOOP("GenerationPanel", "Choose the Gemma 4 assistant "
+                                          "made for this target as the draft first (Models → "
+                                          "Draft)."),
+}
+
+
 def spec_reason(spec: str, target, draft) -> str | None:
     """Why `spec` cannot be used with `target` and `draft` (ModelInfo or None), or None."""
     if target is not None and is_server_path(target.path) and spec != spec_types.PLAIN:
         return translate("GenerationPanel", SERVER_SPECULATES)
     declared = spec_types.get(spec)
     needs = declared.needs if declared else ""
-    if needs == "draft_model" and draft is None:
-        return translate("GenerationPanel", "Choose a draft model first (Models → Draft).")
-    if needs == "eagle3_head" and draft is None:
-        return translate("GenerationPanel", "Choose an EAGLE-3 head made for this target as "
-                         "the draft first (Models → Draft).")
+    if needs in CHOOSE and draft is None:
+        return translate("GenerationPanel", CHOOSE[needs])
     if needs in spec_types.DRAFT_NEEDS and draft is not None:
         # a loaded head fits its target (the engine refuses one that does not)
         loaded = spec_types.draft_need(draft.architecture)
-        if loaded != needs and loaded == "eagle3_head":
+        if loaded != needs and loaded == "eagle3_head" and needs == "draft_model":
             return translate("GenerationPanel", "{name} is an EAGLE-3 head, not a draft model: "
                              "it drafts with spec type EAGLE-3.").format(name=shown_name(draft))
-        if loaded != needs:
+        if loaded != needs and needs == "eagle3_head" and loaded == "draft_model":
             return translate("GenerationPanel", "{name} is a draft model, not an EAGLE-3 head "
                              "for this target: choose a head made for it as the draft.").format(
                 name=shown_name(draft))
+        if loaded != needs:
+            own = next((t for t in spec_types.all_spec_types() if t.needs == loaded), None)
+            return translate("GenerationPanel", "{name} is {kind}, not {wanted}: it drafts with "
+                             "spec type {spec}.").format(
+                name=shown_name(draft), kind=translate("GenerationPanel", KINDS[loaded]),
+                wanted=translate("GenerationPanel", KINDS[needs]),
+                spec=spec_label(own.name) if own else "")
     if needs == "mtp_heads":
         if target is None:
             return translate("GenerationPanel", "Load a target model first.")

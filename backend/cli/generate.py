@@ -152,13 +152,14 @@ def request_from_args(args: argparse.Namespace, spec_type: str) -> GenerationReq
 
 
 def _draft_spec(path: str) -> str:
-    """The spec type a --draft file drafts with when --spec is not given: "eagle3" for an
-    EAGLE-3 head (its header says so), else "draft"."""
+    """The spec type a --draft file drafts with when --spec is not given, from its header's
+    architecture: an EAGLE-3 or DFlash head, a Gemma 4 assistant, else a draft model."""
     try:
-        head = inspect_model(path).eagle3
+        architecture = inspect_model(path).architecture
     except (ModelFileError, OSError):
         return "draft"  # the engine says what is wrong with the file when it loads it
-    return "eagle3" if head is not None else "draft"
+    need = spec_types.draft_need(architecture)
+    return next(s.name for s in spec_types.all_spec_types() if s.needs == need)
 
 
 def _run_server(args: argparse.Namespace) -> int:

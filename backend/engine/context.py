@@ -11,6 +11,7 @@ import numpy as np
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
 from backend.models.eagle3 import target_refusal
+from backend.models.head_files import head_target_refusal
 from backend.words import words
 
 NO_CONTEXT = ("llama.cpp could not create a context of {n_ctx} tokens for {name} (not enough "
@@ -85,16 +86,11 @@ class Context:
             # an EAGLE-3 head made the model that answers (the target) would answer with
             # unknown tokens forever, or abort llama.cpp when it borrows the target's weights
             raise EngineError(target_refusal(model.inspection) or "")
-        else:
+        elif (refusal := head_target_refusal(model.inspection.architecture,
+                                             model.inspection.path.name)) is not None:
             # a DFlash head or a Gemma 4 assistant made the target: refused before llama.cpp
-            # answers garbage or fails to make the context (here: the drafters import this)
-            from backend.engine.drafters import dflash, gemma4_assistant
-
-            i = model.inspection
-            refusal = (dflash.target_refusal(i.architecture, i.path.name)
-                       or gemma4_assistant.target_refusal(i.architecture, i.path.name))
-            if refusal is not None:
-                raise EngineError(refusal)
+            # answers garbage or fails to make the context
+            raise EngineError(refusal)
         ctx = llama_cpp.llama_init_from_model(model.model, params)
         if not ctx:
             raise EngineError(words(NO_CONTEXT, n_ctx=n_ctx, name=model.info.name))

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from backend import spec_types
 from backend.models.eagle3 import target_refusal
+from backend.models.head_files import head_target_refusal
 from backend.models.hub_drafts import HubCheck, HubSearch
 from backend.models.inspection import ModelInspection
 from backend.models.pairing import DraftCandidate, draft_candidates
@@ -28,7 +29,7 @@ NGRAM_ALWAYS = ("Always possible: it drafts from text already in the conversatio
 # Where a candidate comes from.
 TARGET, LIBRARY, HUB, BUILT_IN = "target", "library", "hub", "built-in"
 # spec types, in the order a table lists them; then the other lookups, as declared
-_ORDER = ("mtp", "eagle3", "draft", "ngram")
+_ORDER = ("mtp", "eagle3", "dflash", "gemma4-assistant", "draft", "ngram")
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,8 @@ def find_pairs(target: ModelInspection, library: Iterable[ModelInspection],
     """Every candidate for `target`: accepted ones first, then by spec type (MTP, EAGLE-3,
     draft models, n-gram), library before Hub, smallest first. `hub` is what the Hub search
     found (hub_drafts.hub_checks), None when the Hub was not asked."""
-    refusal = target_refusal(target)
+    refusal = (target_refusal(target)
+               or head_target_refusal(target.architecture, target.path.name))
     if refusal is not None:
         return PairFinding(target, (), refusal, target_bytes_read=target_bytes_read)
     rows = [_mtp(target)]
@@ -106,10 +108,16 @@ def _mtp(target: ModelInspection) -> PairCandidate:
 def _from_pairing(c: DraftCandidate, source: str, bytes_read: int | None = None
                   ) -> PairCandidate:
     m = c.model
-    return PairCandidate("eagle3" if m.eagle3 is not None else "draft",
+    return PairCandidate(_spec_for(m.architecture),
                          m.path.as_posix() if source == HUB else m.path.name, source,
                          c.compatible, c.reason, m.path, m.file_size, m.parameter_count,
                          bytes_read)
+
+
+def _spec_for(architecture: str) -> str:
+    """The spec type that drafts with a file of this architecture loaded as the draft."""
+    need = spec_types.draft_need(architecture)
+    return next(s.name for s in spec_types.all_spec_types() if s.needs == need)
 
 
 def _from_hub(target: ModelInspection, check: HubCheck) -> PairCandidate:

@@ -14,6 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from backend.models.eagle3 import head_incompatibility
+from backend.models.head_files import (
+    CHECKED_ON_LOAD,
+    head_file_refusal,
+    head_target_refusal,
+    is_head_file,
+)
 from backend.models.inspection import ModelFileError, ModelInspection, inspect_model
 from backend.models.vocab import incompatibility
 from backend.words import Words, words
@@ -48,6 +54,11 @@ def draft_candidates(
         if model.eagle3 is not None or target.eagle3 is not None:
             reason = head_incompatibility(target, model)
             rows.append(DraftCandidate(model, reason is None, reason or words(EAGLE3_FOR_TARGET)))
+            continue
+        if is_head_file(model) or is_head_file(target):
+            reason = (head_target_refusal(target.architecture, target.path.name)
+                      or head_file_refusal(target, model))
+            rows.append(DraftCandidate(model, reason is None, reason or words(CHECKED_ON_LOAD)))
             continue
         reason = incompatibility(target.vocab, model.vocab)
         if reason is None and model.file_size >= target.file_size:

@@ -27,6 +27,7 @@ from backend.engine.engine import Engine
 from backend.engine.errors import EngineError
 from backend.engine.events import GenerationFailed
 from backend.engine.request import GenerationRequest, SamplingSettings
+from backend.models.head_files import head_target_refusal
 from engine.runner import (
     assert_rollback_leaves_plain_state,
     emitted_ids,
@@ -244,10 +245,10 @@ def test_a_target_without_layer_capture_is_refused(test_models):
 
 
 def test_the_target_refusal_says_what_the_file_is():
-    message = str(dflash_drafter.target_refusal("dflash", "dflash-count.gguf"))
+    message = str(head_target_refusal("dflash", "dflash-count.gguf"))
     assert message.startswith("dflash-count.gguf is a DFlash draft head (it drafts blocks of")
     assert "choose it as the draft with spec type DFlash" in message
-    assert dflash_drafter.target_refusal("llama", "count-target3.gguf") is None
+    assert head_target_refusal("llama", "count-target3.gguf") is None
 
 
 def test_a_head_opened_as_the_target_is_refused(test_models):

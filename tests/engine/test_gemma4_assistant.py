@@ -17,11 +17,11 @@ from scipy.stats import chisquare
 
 from backend import spec_types
 from backend.engine import verify
-from backend.engine.drafters import gemma4_assistant as g4
 from backend.engine.engine import Engine
 from backend.engine.errors import EngineError
 from backend.engine.events import GenerationFailed
 from backend.engine.request import GenerationRequest, SamplingSettings
+from backend.models.head_files import head_target_refusal
 from engine.runner import emitted_ids, loaded_engine, run, split_step
 
 W = [" " + w for w in CYCLE_WORDS]
@@ -168,9 +168,9 @@ def test_spec_types_match_the_draft_file(g4_engine, test_models):
 
 
 def test_the_target_refusal_says_what_the_file_is():
-    message = str(g4.target_refusal("gemma4-assistant", "g4-assistant.gguf"))
+    message = str(head_target_refusal("gemma4-assistant", "g4-assistant.gguf"))
     assert message.startswith("g4-assistant.gguf is a Gemma 4 assistant")
-    assert g4.target_refusal("gemma4", "count-gemma4.gguf") is None
+    assert head_target_refusal("gemma4", "count-gemma4.gguf") is None
 
 
 def test_an_assistant_opened_as_the_target_is_refused(test_models):

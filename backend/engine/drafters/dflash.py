@@ -41,6 +41,7 @@ from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
 from backend.models.eagle3 import LAYER_CAPTURE_ARCHITECTURES
 from backend.models.gguf_header import read_header
+from backend.models.head_files import head_target_refusal
 from backend.words import Words, words
 
 ARCHITECTURE = "dflash"
@@ -50,9 +51,6 @@ NEEDS_HEAD = ("Spec type DFlash needs a DFlash head as the draft: choose one mad
               "target first.")
 NOT_A_HEAD = ("{name} is a {architecture} model, not a DFlash head: spec type DFlash needs a "
               "draft of architecture dflash.")
-IS_A_HEAD = ("{name} is a DFlash draft head (it drafts blocks of tokens from the hidden states of "
-             "the model it was made for), not a model that can answer: choose it as the draft "
-             "with spec type DFlash, and the model it was made for as the target.")
 NO_BINDINGS = ("This build of llama.cpp does not export the functions DFlash needs, so spec "
                "type DFlash cannot draft ({error}).")
 NO_CAPTURE = ("{target} is a {architecture} model, and llama.cpp cannot read the hidden states "
@@ -116,20 +114,13 @@ def head_facts(head: LoadedModel, ext: ModuleType) -> HeadFacts:
     )
 
 
-def target_refusal(architecture: str, name: str) -> Words | None:
-    """Why a file (its GGUF architecture, its file name) cannot be opened as the target: a
-    DFlash head only drafts (loaded as a target, llama.cpp runs its block graph on the prompt
-    and "answers" garbage, or fails to make a context, "not enough memory?")."""
-    return words(IS_A_HEAD, name=name) if architecture == ARCHITECTURE else None
-
-
 def misfit(target: LoadedModel, head: LoadedModel, facts: HeadFacts) -> Words | None:
     """Why `head` cannot draft for `target`, in one sentence; None when it can. Each case would
     make llama.cpp abort (a layer it does not have, another hidden size) or draft garbage."""
     name = Path(head.path).name
     t = target.inspection
     if t.architecture == ARCHITECTURE:
-        return target_refusal(t.architecture, Path(target.path).name)
+        return head_target_refusal(t.architecture, Path(target.path).name)
     if t.architecture not in LAYER_CAPTURE_ARCHITECTURES:
         return words(NO_CAPTURE, target=target.info.name, architecture=t.architecture)
     if not facts.target_layers:

@@ -27,6 +27,7 @@ from backend.engine.drafters.base import DraftingSetup, Proposal, SamplingDrafte
 from backend.engine.drafters.row_batch import RowBatch
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
+from backend.models.head_files import head_target_refusal
 from backend.words import Words, words
 
 ARCHITECTURE = "gemma4-assistant"
@@ -37,9 +38,6 @@ NEEDS_ASSISTANT = ("Spec type Gemma 4 assistant needs a Gemma 4 assistant as the
                    "the one made for this target first.")
 NOT_AN_ASSISTANT = ("{name} is a {architecture} model, not a Gemma 4 assistant: spec type Gemma "
                     "4 assistant needs a draft of architecture gemma4-assistant.")
-IS_AN_ASSISTANT = ("{name} is a Gemma 4 assistant (it drafts from a Gemma 4 model's own cache), "
-                   "not a model that can answer: choose it as the draft with spec type Gemma 4 "
-                   "assistant, and its Gemma 4 model as the target.")
 NOT_GEMMA4 = ("{name} drafts only for Gemma 4 models, and {target} is a {architecture} model: "
               "it reads the target's own cache, which only a Gemma 4 model has.")
 OTHER_WIDTH = ("{name} was made for a Gemma 4 model of hidden size {hidden}, and {target} has "
@@ -54,11 +52,6 @@ NO_HIDDEN_STATES = "The target gave no hidden states, so the Gemma 4 assistant c
 DECODE_FAILED = "llama.cpp failed to decode a Gemma 4 assistant step (code {code})."
 
 
-def target_refusal(architecture: str, name: str) -> Words | None:
-    """Why a file cannot be opened as the target: an assistant only drafts."""
-    return words(IS_AN_ASSISTANT, name=name) if architecture == ARCHITECTURE else None
-
-
 def _meta_int(model: LoadedModel, key: str) -> int | None:
     value = model.meta(key)
     return int(value) if value is not None and value.isdigit() else None
@@ -69,7 +62,7 @@ def misfit(target: LoadedModel, assistant: LoadedModel) -> Words | None:
     name = Path(assistant.path).name
     arch = target.inspection.architecture
     if arch == ARCHITECTURE:
-        return target_refusal(arch, Path(target.path).name)
+        return head_target_refusal(arch, Path(target.path).name)
     if arch != TARGET_ARCHITECTURE:
         return words(NOT_GEMMA4, name=name, target=target.info.name, architecture=arch)
     hidden = int(llama_cpp.llama_model_n_embd_out(assistant.model))
