@@ -2,9 +2,10 @@
 
 For handing out after a lecture or attaching to a report: one file, inline CSS, no script and
 no network, so it opens the same in any browser, offline, years later. Each token is a `span`
-whose class names its kind (`accepted`, `rejected`, `target`), in the order the window shows
-them, with its step, origin and probabilities in `title` (the browser's hover) and in `data-`
-attributes (for scripts that read the page). Text from a model is data: every piece of it is
+whose class names its kind (`accepted`, `rejected`, `target`; a lookup's accepted copy also
+`lookup-<spec type>`, in that lookup's shade), in the order the window shows them, with its
+step, origin and probabilities in `title` (the browser's hover) and in `data-` attributes
+(for scripts that read the page). Text from a model is data: every piece of it is
 escaped, never markup.
 """
 
@@ -25,7 +26,7 @@ from backend.engine.events import (
 )
 from backend.engine.plain_yardstick import speedup_words
 from backend.engine.request import Message
-from backend.palette import LIGHT, LIGHT_BASE, LIGHT_TEXT
+from backend.palette import LIGHT, LIGHT_BASE, LIGHT_TEXT, LOOKUP_KINDS, lookup_shade
 from backend.stop_reasons import STOP_REASON_WORDS
 from backend.traces import Trace
 
@@ -48,12 +49,19 @@ h1 {{ font-size: 1.3em; margin-bottom: 0.2em; }}
 .rejected, .key-rejected {{ color: {REJECTED_FG}; background: {REJECTED_BG};
                             text-decoration: line-through; }}
 .target, .key-target {{ color: {TEXT}; }}
-.legend span {{ margin-right: 1.2em; padding: 0 0.2em; }}
+.legend > span {{ margin-right: 1.2em; padding: 0 0.2em; }}
 .stats {{ font-variant-numeric: tabular-nums; }}
 .failed {{ color: {REJECTED_FG}; font-weight: bold; }}
 .earlier summary {{ color: #555; cursor: pointer; }}
 * {{ -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
 """
+# A lookup's accepted copy in its own shade, dashed, as the window draws it
+# (app/transcript/token_formats.py TokenFormats.drafted): a chain's copies are told from the
+# draft model's guesses, and one lookup's from another's.
+_CSS += "".join(
+    f".accepted.lookup-{name}, .key-lookup-{name} {{ color: {fg}; background: {ACCEPTED_BG}; "
+    f"text-decoration: underline dashed {fg}; }}\n"
+    for name, fg in zip(LOOKUP_KINDS, LIGHT.lookup_fg, strict=True))
 
 
 def answer_html(trace: Trace) -> str:
@@ -86,7 +94,8 @@ def answer_html(trace: Trace) -> str:
         f'<div class="prompt">{e(question)}</div>',
         '<p class="legend"><span class="key-accepted">accepted draft</span>'
         '<span class="key-rejected">rejected draft</span>'
-        "<span class=\"key-target\">the target's own token</span></p>",
+        "<span class=\"key-target\">the target's own token</span>"
+        f"{_lookup_keys(trace, spec_name)}</p>",
         f'<div class="answer">{tokens}</div>',
         *_ending(trace),
         *_earlier(before),
@@ -133,6 +142,30 @@ def _earlier(messages: list[Message]) -> list[str]:
             "</details>"]
 
 
+def _lookup_keys(trace: Trace, spec_name: str) -> str:
+    """The key's entry for each lookup the answer drafted with, as the window's legend shows
+    those of the chosen spec type (a chain's lookups too)."""
+    used = set(spec_types.drafters_of(spec_name))
+    used.update(t.origin for e in trace.events if isinstance(e, StepVerified) for t in e.drafted)
+    keys = []
+    for name in (n for n in LOOKUP_KINDS if n in used):
+        spec = spec_types.get(name)
+        label = html.escape(spec.label if spec else name)
+        keys.append(f'<span><span class="key-lookup-{name}">{label}</span> (dashed: a copy)'
+                    "</span>")
+    return "".join(keys)
+
+
+def from_earlier_chat(token: Token) -> bool:
+    """A lookup's copy found in no place of this conversation, for the page's hover and the
+    window's inspector: ngram-mod's table and ngram-cache's counts are kept across the chats
+    with a model, and their drafters give a token learnt in an earlier one no source (every
+    lookup gives a copy found in this conversation its place, `Verification.match_at`)."""
+    v = token.verification
+    return (v is not None and v.match_at is None and token.origin != "target"
+            and lookup_shade(token.origin) is not None)
+
+
 def _token_spans(trace: Trace) -> Iterator[str]:
     for event in trace.events:
         if isinstance(event, StepVerified):
@@ -168,7 +201,9 @@ def _span(kind: str, step: StepVerified, position: int | None, token: Token) -> 
     v = token.verification
     if v is not None and v.draw is not None and v.accept_prob is not None:
         data.append(f'data-u="{v.draw!r}" data-accept-prob="{v.accept_prob!r}"')
-    return (f'<span class="{kind}" title="{e(_hover(kind, step, position, token))}" '
+    shade = f" lookup-{token.origin}" if kind == "accepted" and lookup_shade(
+        token.origin) is not None else ""
+    return (f'<span class="{kind}{shade}" title="{e(_hover(kind, step, position, token))}" '
             f'{" ".join(data)}>{e(token.text)}</span>')
 
 
@@ -217,6 +252,8 @@ def _verification_lines(token: Token) -> list[str]:
                       "target": "drawn from the target's distribution p"}[v.drawn_from])
     if v.match_at is not None:
         lines.append(f"copied from earlier, after …{v.match_text[-40:]!r}")
+    elif from_earlier_chat(token):
+        lines.append("copied from an earlier chat with this model (kept across chats)")
     for name, top in (("target p", v.top_target), ("drafter q", v.top_draft)):
         if top:
             lines.append(f"top {name}: " + ", ".join(f"{c.text!r} {c.p:.3f}" for c in top))

@@ -31,6 +31,7 @@ from app.backend_text import (
     spec_label,
 )
 from app.models.model_names import shown_name
+from app.panel.chain_choice import ChainChoice
 from app.panel.collapsible import CollapsibleSection
 from app.panel.combo_items import FileCombo, item_enabled, set_item_enabled
 from app.panel.form_widgets import caption, open_button, option_input, widget_row
@@ -139,6 +140,8 @@ class GenerationPanel(QWidget):
         for st in spec_types.all_spec_types():
             self.spec_combo.addItem(backend_text(st.label), st.name)
         self.spec_combo.activated.connect(self._on_spec_activated)
+        self.chain_choice = ChainChoice()  # what drafts after a lookup that finds nothing
+        self.chain_choice.chosen.connect(self._on_chain_chosen)
         # the generation settings' numeric inputs, by GenerationSettings field name
         self._inputs: dict[str, QSpinBox | QDoubleSpinBox] = {}
         self.n_draft = self._generation_input(schema.N_DRAFT)
@@ -149,6 +152,8 @@ class GenerationPanel(QWidget):
             "own, only faster."))
         form = spec.form()
         form.addRow(option_label(schema.SPEC_TYPE), self.spec_combo)
+        self._chain_row = self.chain_choice.row()
+        form.addRow(self._chain_row)
         form.addRow(option_label(schema.N_DRAFT), self.n_draft)
         form.addRow(option_label(schema.P_MIN), self.p_min)
         # A drafter's own settings (the lookups'), shown while its type is chosen
@@ -236,8 +241,9 @@ class GenerationPanel(QWidget):
         return True
 
     def _offer_chain(self, name: str) -> str:
-        """A chain of spec types (given on the command line, or saved) joins the choices
-        under its own spelling (llama.cpp's order); the name to choose it by."""
+        """A chain of spec types (given on the command line, saved, or made with the chain
+        choice) joins the choices under its own spelling (llama.cpp's order) until another
+        is preferred; the name to choose it by."""
         spec = spec_types.get(name)
         if spec is None or not spec.members:
             return name
@@ -327,6 +333,10 @@ class GenerationPanel(QWidget):
         return spec_reason(spec, self._target, self._draft)
 
     def _update_spec_items(self) -> None:
+        for i in reversed(range(self.spec_combo.count())):  # one chain offered at a time
+            name = self.spec_combo.itemData(i)
+            if spec_types.CHAIN_SEPARATOR in name and name != self._preferred_spec:
+                self.spec_combo.removeItem(i)
         for i in range(self.spec_combo.count()):
             set_item_enabled(self.spec_combo, i, self.spec_reason(self.spec_combo.itemData(i)))
         want = (self._preferred_spec if self.spec_reason(self._preferred_spec) is None
@@ -335,6 +345,8 @@ class GenerationPanel(QWidget):
         current = spec_types.get(self.spec_type())
         self.n_draft.setEnabled(current is not None and current.drafts)
         self.p_min.setEnabled(current is not None and current.uses_p_min)
+        self._spec_form.setRowVisible(
+            self._chain_row, self.chain_choice.show_for(self.spec_type(), self.spec_reason))
         chosen = spec_types.drafters_of(self.spec_type())
         for option in self._own_settings:
             self._spec_form.setRowVisible(self._inputs[option.name], option.spec in chosen)
@@ -365,4 +377,9 @@ class GenerationPanel(QWidget):
     @Slot(int)
     def _on_spec_activated(self, index: int) -> None:
         self._preferred_spec = self.spec_combo.itemData(index)
+        self._update_spec_items()
+
+    @Slot(str)
+    def _on_chain_chosen(self, name: str) -> None:
+        self._preferred_spec = self._offer_chain(name)
         self._update_spec_items()

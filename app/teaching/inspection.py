@@ -16,6 +16,7 @@ from app.i18n import translate
 from app.transcript.token_log import TokenLog
 from backend import spec_types
 from backend.engine.events import Candidate, Token, Verification
+from backend.export_html import from_earlier_chat
 
 _VISIBLE = str.maketrans({"\n": "↵", "\r": "␍", "\t": "→", " ": "·"})
 
@@ -101,6 +102,10 @@ def summary_rows(ins: Inspection) -> list[tuple[str, str]]:
         rows.append((translate("Inspection", "Copied from"),
                      f"{place}, " + translate("Inspection", "after …{text}").format(
                          text=repr(v.match_text[-60:]))))
+    elif from_earlier_chat(t):
+        rows.append((translate("Inspection", "Copied from"),
+                     translate("Inspection", "an earlier chat with this model (this lookup "
+                               "keeps what it learns across chats)")))
     verdicts = {
         "accepted": translate("Inspection", "accepted by the target"),
         "rejected": translate("Inspection",

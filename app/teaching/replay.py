@@ -11,6 +11,7 @@ from typing import Literal
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
+from app.backend_text import backend_text
 from app.i18n import translate
 from app.teaching.inspection import shown
 from app.transcript.token_log import TokenLog
@@ -112,21 +113,28 @@ class ReplayScript:
                                 "token {token}.").format(token=own)
 
 
-# Who proposes, as the subject of a replay caption (English, marked for lupdate).
+# Who proposes, as the subject of a replay caption (English, marked for lupdate); in a chain,
+# the member that drafted the step (its tokens' origin).
 DRAFTERS = {
     "draft": QT_TRANSLATE_NOOP("Replay", "the draft model"),
     "mtp": QT_TRANSLATE_NOOP("Replay", "the MTP heads"),
     "ngram": QT_TRANSLATE_NOOP("Replay", "n-gram lookup"),
     "eagle3": QT_TRANSLATE_NOOP("Replay", "the EAGLE-3 head"),
+    "ngram-map-k": QT_TRANSLATE_NOOP("Replay", "n-gram map-k"),
+    "ngram-map-k4v": QT_TRANSLATE_NOOP("Replay", "n-gram map-k4v"),
+    "ngram-mod": QT_TRANSLATE_NOOP("Replay", "n-gram mod"),
+    "ngram-cache": QT_TRANSLATE_NOOP("Replay", "n-gram cache"),
+    "dflash": QT_TRANSLATE_NOOP("Replay", "the DFlash head"),
+    "gemma4-assistant": QT_TRANSLATE_NOOP("Replay", "the Gemma 4 assistant"),
 }
 
 
 def drafter_words(spec_type: str) -> str:
-    """"the draft model" for spec type draft; a spec type declared elsewhere (tests) is named
-    by its own "drafted by …" words."""
+    """"the draft model" for spec type draft; one without words here (declared later, or by
+    a test) by its label in the window's language."""
     if spec_type in DRAFTERS:
         return translate("Replay", DRAFTERS[spec_type])
     spec = spec_types.get(spec_type)
-    if spec is not None and spec.drafted_by:
-        return spec.drafted_by.removeprefix("drafted by ")
+    if spec is not None and spec.label:
+        return backend_text(spec.label)
     return translate("Replay", "the drafter")
