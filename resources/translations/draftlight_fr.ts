@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name></name>
+    <message>
+        <source>Yes, but slower</source>
+        <translation>Oui, mais plus lent</translation>
+    </message>
+    <message>
+        <source>Yes, but no faster</source>
+        <translation>Oui, mais pas plus rapide</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Oui</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Non</translation>
+    </message>
+    <message>
+        <source>The target alone, one token a step: the speed the others are measured against.</source>
+        <translation>La cible seule, un jeton par pas : la vitesse à laquelle les autres sont comparés.</translation>
+    </message>
+    <message>
+        <source>Same vocabulary, and smaller.</source>
+        <translation>Même vocabulaire, et plus petit.</translation>
+    </message>
+    <message>
+        <source>; the advisor predicted {p:.2f}×</source>
+        <translation> ; le conseiller prévoyait {p:.2f}×</translation>
+    </message>
+    <message>
+        <source>Measured on this computer on {date}{predicted}.</source>
+        <translation>Mesuré sur cet ordinateur le {date}{predicted}.</translation>
+    </message>
+    <message>
+        <source>K auto</source>
+        <translation>K auto</translation>
+    </message>
+</context>
+<context>
     <name>About</name>
     <message>
         <source>Qt for Python: the window</source>
@@ -266,6 +305,72 @@ Dossier des journaux : {logs}
     <message>
         <source>Cancel</source>
         <translation>Annuler</translation>
+    </message>
+</context>
+<context>
+    <name>CandidateTable</name>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Où</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Can draft?</source>
+        <translation>Peut servir de brouillon ?</translation>
+    </message>
+    <message>
+        <source>Speed-up</source>
+        <translation>Accélération</translation>
+    </message>
+    <message>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Pourquoi</translation>
+    </message>
+    <message>
+        <source>the target itself</source>
+        <translation>la cible elle-même</translation>
+    </message>
+    <message>
+        <source>library</source>
+        <translation>bibliothèque</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>Hub</translation>
+    </message>
+    <message>
+        <source>built in</source>
+        <translation>intégré</translation>
+    </message>
+</context>
+<context>
+    <name>ChainChoice</name>
+    <message>
+        <source>When it finds nothing, then:</source>
+        <translation>S&apos;il ne trouve rien, alors :</translation>
+    </message>
+    <message>
+        <source>nothing (the target alone)</source>
+        <translation>rien (le modèle cible seul)</translation>
+    </message>
+    <message>
+        <source>What drafts a step where the lookup finds no continuation, as llama.cpp chains spec types (--spec-type ngram-mod,draft). Each drafted token says which of them made it.</source>
+        <translation>Ce qui propose le brouillon d&apos;une étape où la recherche ne trouve aucune suite, comme llama.cpp enchaîne les types de spéculation (--spec-type ngram-mod,draft). Chaque jeton proposé indique lequel l&apos;a produit.</translation>
     </message>
 </context>
 <context>
@@ -885,46 +990,6 @@ Ce qui s&apos;est passé : {summary}
 <context>
     <name>FindDraftView</name>
     <message>
-        <source>Kind</source>
-        <translation>Type</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Nom</translation>
-    </message>
-    <message>
-        <source>Where</source>
-        <translation>Où</translation>
-    </message>
-    <message>
-        <source>Size</source>
-        <translation>Taille</translation>
-    </message>
-    <message>
-        <source>Can draft?</source>
-        <translation>Peut servir de brouillon ?</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Pourquoi</translation>
-    </message>
-    <message>
-        <source>the target itself</source>
-        <translation>la cible elle-même</translation>
-    </message>
-    <message>
-        <source>library</source>
-        <translation>bibliothèque</translation>
-    </message>
-    <message>
-        <source>Hub</source>
-        <translation>Hub</translation>
-    </message>
-    <message>
-        <source>built in</source>
-        <translation>intégré</translation>
-    </message>
-    <message>
         <source>Find a draft</source>
         <translation>Trouver un brouillon</translation>
     </message>
@@ -945,8 +1010,8 @@ Ce qui s&apos;est passé : {summary}
         <translation>Télécharger</translation>
     </message>
     <message>
-        <source>Accepted ones can draft for this target. Which is fastest on this computer is not measured here: “Use this”, then watch the speed-up of the answers.</source>
-        <translation>Ceux qui sont acceptés peuvent servir de brouillon pour cette cible. Lequel est le plus rapide sur cet ordinateur n’est pas mesuré ici : « Utiliser celui-ci », puis observez l’accélération des réponses.</translation>
+        <source>Measure on this computer</source>
+        <translation>Mesurer sur cet ordinateur</translation>
     </message>
     <message>
         <source>Ways to speculate for {name}</source>
@@ -959,6 +1024,18 @@ Ce qui s&apos;est passé : {summary}
     <message>
         <source>Reading the headers of {name} and the library…</source>
         <translation>Lecture des en-têtes de {name} et de la bibliothèque…</translation>
+    </message>
+    <message>
+        <source>Starting an engine to measure…</source>
+        <translation>Démarrage d&apos;un moteur pour mesurer…</translation>
+    </message>
+    <message>
+        <source>Stop measuring; the ways measured so far are kept and ranked</source>
+        <translation>Arrêter la mesure ; les méthodes déjà mesurées sont gardées et classées</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Arrêt en cours…</translation>
     </message>
     <message>
         <source>The search was cancelled.</source>
@@ -989,6 +1066,22 @@ Ce qui s&apos;est passé : {summary}
         <translation>Vérifiez la connexion réseau ou les paramètres du proxy, puis réessayez.</translation>
     </message>
     <message>
+        <source>Measuring failed: {error}</source>
+        <translation>La mesure a échoué : {error}</translation>
+    </message>
+    <message>
+        <source>Measured on this computer ({dates}): {prompts} prompts (code, prose, a rewrite), {tokens} tokens each, greedy; speed-ups over plain decoding measured beside each.</source>
+        <translation>Mesuré sur cet ordinateur ({dates}) : {prompts} prompts (code, prose, une réécriture), {tokens} jetons chacun, glouton ; accélérations par rapport au décodage simple mesuré à côté de chacun.</translation>
+    </message>
+    <message>
+        <source>Stopped: {n} not measured.</source>
+        <translation>Arrêté : {n} non mesurés.</translation>
+    </message>
+    <message>
+        <source>{n} not measured yet: Measure on this computer.</source>
+        <translation>{n} pas encore mesurés : Mesurer sur cet ordinateur.</translation>
+    </message>
+    <message>
         <source>{good} of {n} ways can speculate for {name}.</source>
         <translation>{good} façons sur {n} peuvent spéculer pour {name}.</translation>
     </message>
@@ -997,20 +1090,16 @@ Ce qui s&apos;est passé : {summary}
         <translation>Son en-tête a été lu sur le Hub ({size}) ; il n’est pas encore sur cet ordinateur.</translation>
     </message>
     <message>
-        <source>Yes, but no faster</source>
-        <translation>Oui, mais pas plus rapide</translation>
+        <source>K auto</source>
+        <translation>K auto</translation>
     </message>
     <message>
-        <source>Yes</source>
-        <translation>Oui</translation>
+        <source>Measured {speedup:.2f}× plain decoding at {k} on {date}.</source>
+        <translation>Mesuré à {speedup:.2f}× le décodage simple avec {k} le {date}.</translation>
     </message>
     <message>
-        <source>No</source>
-        <translation>Non</translation>
-    </message>
-    <message>
-        <source>Same vocabulary, and smaller.</source>
-        <translation>Même vocabulaire, et plus petit.</translation>
+        <source>The advisor predicted {p:.2f}× from the same steps.</source>
+        <translation>Le conseiller prévoyait {p:.2f}× à partir des mêmes pas.</translation>
     </message>
     <message>
         <source>Select an accepted candidate.</source>
@@ -1033,12 +1122,36 @@ Ce qui s&apos;est passé : {summary}
         <translation>Sélectionnez un candidat accepté du Hub.</translation>
     </message>
     <message>
+        <source>Wait for the search to end.</source>
+        <translation>Attendez la fin de la recherche.</translation>
+    </message>
+    <message>
+        <source>Choose a target first.</source>
+        <translation>Choisissez d&apos;abord une cible.</translation>
+    </message>
+    <message>
+        <source>Nothing on this computer can draft for this target.</source>
+        <translation>Rien sur cet ordinateur ne peut faire de brouillon pour cette cible.</translation>
+    </message>
+    <message>
+        <source>Speculate this way in the main window (its target is loaded too when it is not the loaded one), with the K measured fastest</source>
+        <translation>Spéculer ainsi dans la fenêtre principale (sa cible est chargée aussi si ce n&apos;est pas celle chargée), avec le K mesuré le plus rapide</translation>
+    </message>
+    <message>
         <source>Speculate this way in the main window (its target is loaded too when it is not the loaded one)</source>
         <translation>Spéculer de cette façon dans la fenêtre principale (sa cible est chargée aussi si ce n’est pas celle qui est chargée)</translation>
     </message>
     <message>
         <source>Download it on the Downloads tab; it joins the library when done</source>
         <translation>Le télécharger dans l’onglet Téléchargements ; il rejoint la bibliothèque une fois terminé</translation>
+    </message>
+    <message>
+        <source>Answer three short prompts with each way, plain decoding beside it, in an engine of its own; a few minutes for a large model. Kept: a second look costs nothing.</source>
+        <translation>Répond à trois prompts courts avec chaque méthode, le décodage simple à côté, dans un moteur à part ; quelques minutes pour un grand modèle. Gardé : un second regard ne coûte rien.</translation>
+    </message>
+    <message>
+        <source>Accepted ones can draft for this target; which is fastest here is measured, not guessed.</source>
+        <translation>Ceux acceptés peuvent faire un brouillon pour cette cible ; le plus rapide ici se mesure, il ne se devine pas.</translation>
     </message>
     <message>
         <source>{kind} {name} ({where}): {why}</source>
@@ -1246,6 +1359,22 @@ Ce qui s&apos;est passé : {summary}
         <translation> · le modèle cible lui-même, dans une autre précision</translation>
     </message>
     <message>
+        <source>a draft model</source>
+        <translation>un modèle de brouillon</translation>
+    </message>
+    <message>
+        <source>an EAGLE-3 head</source>
+        <translation>une tête EAGLE-3</translation>
+    </message>
+    <message>
+        <source>a DFlash head</source>
+        <translation>une tête DFlash</translation>
+    </message>
+    <message>
+        <source>a Gemma 4 assistant</source>
+        <translation>un assistant Gemma 4</translation>
+    </message>
+    <message>
         <source>Choose a draft model first (Models → Draft).</source>
         <translation>Choisissez d&apos;abord un modèle brouillon (Modèles → Brouillon).</translation>
     </message>
@@ -1254,12 +1383,24 @@ Ce qui s&apos;est passé : {summary}
         <translation>Choisissez d&apos;abord comme brouillon une tête EAGLE-3 faite pour cette cible (Modèles → Brouillon).</translation>
     </message>
     <message>
+        <source>Choose a DFlash head made for this target as the draft first (Models → Draft).</source>
+        <translation>Choisissez d&apos;abord comme brouillon une tête DFlash faite pour cette cible (Modèles → Brouillon).</translation>
+    </message>
+    <message>
+        <source>Choose the Gemma 4 assistant made for this target as the draft first (Models → Draft).</source>
+        <translation>Choisissez d&apos;abord comme brouillon l&apos;assistant Gemma 4 fait pour cette cible (Modèles → Brouillon).</translation>
+    </message>
+    <message>
         <source>{name} is an EAGLE-3 head, not a draft model: it drafts with spec type EAGLE-3.</source>
         <translation>{name} est une tête EAGLE-3, pas un modèle brouillon : elle propose avec le type EAGLE-3.</translation>
     </message>
     <message>
         <source>{name} is a draft model, not an EAGLE-3 head for this target: choose a head made for it as the draft.</source>
         <translation>{name} est un modèle brouillon, pas une tête EAGLE-3 pour cette cible : choisissez comme brouillon une tête faite pour elle.</translation>
+    </message>
+    <message>
+        <source>{name} is {kind}, not {wanted}: it drafts with spec type {spec}.</source>
+        <translation>{name} est {kind}, pas {wanted} : il rédige avec le type de spéculation {spec}.</translation>
     </message>
     <message>
         <source>{name} has no multi-token-prediction (NextN) heads; MTP needs a model trained with them (e.g. the Qwen3.5 family).</source>
@@ -1342,6 +1483,10 @@ Ce qui s&apos;est passé : {summary}
     <message>
         <source>after …{text}</source>
         <translation>après …{text}</translation>
+    </message>
+    <message>
+        <source>an earlier chat with this model (this lookup keeps what it learns across chats)</source>
+        <translation>une discussion précédente avec ce modèle (cette recherche garde ce qu&apos;elle apprend d&apos;une discussion à l&apos;autre)</translation>
     </message>
     <message>
         <source>accepted by the target</source>
@@ -1853,6 +1998,10 @@ Inutilisable : {error}</translation>
         <source>Download it from the model manager (File → Models…).</source>
         <translation>Téléchargez-le depuis le gestionnaire de modèles (Fichier → Modèles…).</translation>
     </message>
+    <message>
+        <source>Wait for the answer to end: measuring beside it would slow both and measure neither.</source>
+        <translation>Attendez la fin de la réponse : mesurer à côté ralentirait les deux et ne mesurerait ni l&apos;une ni l&apos;autre.</translation>
+    </message>
 </context>
 <context>
     <name>ModelManagerWindow</name>
@@ -2145,6 +2294,30 @@ Inutilisable : {error}</translation>
     <message>
         <source>the EAGLE-3 head</source>
         <translation>la tête EAGLE-3</translation>
+    </message>
+    <message>
+        <source>n-gram map-k</source>
+        <translation>n-gram map-k</translation>
+    </message>
+    <message>
+        <source>n-gram map-k4v</source>
+        <translation>n-gram map-k4v</translation>
+    </message>
+    <message>
+        <source>n-gram mod</source>
+        <translation>n-gram mod</translation>
+    </message>
+    <message>
+        <source>n-gram cache</source>
+        <translation>cache n-gram</translation>
+    </message>
+    <message>
+        <source>the DFlash head</source>
+        <translation>la tête DFlash</translation>
+    </message>
+    <message>
+        <source>the Gemma 4 assistant</source>
+        <translation>l&apos;assistant Gemma 4</translation>
     </message>
     <message>
         <source>the drafter</source>
@@ -2578,6 +2751,10 @@ Inutilisable : {error}</translation>
         <source>MTP head {n}</source>
         <translation>tête MTP {n}</translation>
     </message>
+    <message>
+        <source>dashed: a copy</source>
+        <translation>en tirets : une copie</translation>
+    </message>
 </context>
 <context>
     <name>TokenView</name>
@@ -2707,6 +2884,38 @@ Inutilisable : {error}</translation>
     <message>
         <source>Open a GGUF file…</source>
         <translation>Ouvrir un fichier GGUF…</translation>
+    </message>
+    <message>
+        <source>Fastest on this computer</source>
+        <translation>Le plus rapide sur cet ordinateur</translation>
+    </message>
+    <message>
+        <source>Try it</source>
+        <translation>Essayer</translation>
+    </message>
+    <message>
+        <source>Send a prompt with the fastest way measured here</source>
+        <translation>Envoyer un prompt avec la méthode la plus rapide mesurée ici</translation>
+    </message>
+    <message>
+        <source>Which way is fastest here?</source>
+        <translation>Quelle méthode est la plus rapide ici ?</translation>
+    </message>
+    <message>
+        <source>Measure every way to speculate for this model on three short prompts (a few minutes), then speculate with the fastest</source>
+        <translation>Mesurer chaque méthode de spéculation pour ce modèle sur trois prompts courts (quelques minutes), puis spéculer avec la plus rapide</translation>
+    </message>
+    <message>
+        <source>Which way to speculate is fastest depends on the model and the computer.</source>
+        <translation>La méthode de spéculation la plus rapide dépend du modèle et de l&apos;ordinateur.</translation>
+    </message>
+    <message>
+        <source>Measured on this computer on {date}: no way to speculate beat plain decoding for this model.</source>
+        <translation>Mesuré sur cet ordinateur le {date} : aucune méthode de spéculation n&apos;a battu le décodage simple pour ce modèle.</translation>
+    </message>
+    <message>
+        <source>{name} at {k}: {speedup:.2f}× the speed of plain decoding, measured on {date}.</source>
+        <translation>{name} avec {k} : {speedup:.2f}× la vitesse du décodage simple, mesuré le {date}.</translation>
     </message>
     <message>
         <source>Load a model first.</source>
@@ -3220,10 +3429,6 @@ Inutilisable : {error}</translation>
         <translation>n-gram map-k</translation>
     </message>
     <message>
-        <source>llama.cpp&apos;s ngram-map-k: finds the last 12 tokens earlier in the conversation through a hash map and proposes up to 48 tokens that followed them; a key then drafts no more tokens than its last draft had accepted.</source>
-        <translation>ngram-map-k de llama.cpp : retrouve les 12 derniers jetons plus tôt dans la conversation grâce à une table de hachage et propose jusqu&apos;à 48 jetons qui les suivaient ; une clé ne propose ensuite pas plus de jetons que sa dernière proposition n&apos;en a fait accepter.</translation>
-    </message>
-    <message>
         <source>drafted by n-gram map-k</source>
         <translation>proposé par n-gram map-k</translation>
     </message>
@@ -3242,10 +3447,6 @@ Inutilisable : {error}</translation>
     <message>
         <source>n-gram mod</source>
         <translation>n-gram mod</translation>
-    </message>
-    <message>
-        <source>llama.cpp&apos;s ngram-mod: a hash table from every 24 tokens to the token that followed, kept across the chats with this model; drafts only where its lookups chain on for 48 tokens (up to 64, cut to K), and empties the table after five drafts in a row with under a quarter accepted.</source>
-        <translation>ngram-mod de llama.cpp : une table de hachage de chaque suite de 24 jetons vers le jeton qui la suivait, conservée d&apos;une conversation à l&apos;autre avec ce modèle ; ne propose que là où ses recherches s&apos;enchaînent sur 48 jetons (jusqu&apos;à 64, ramenés à K), et vide la table après cinq propositions d&apos;affilée dont moins d&apos;un quart est accepté.</translation>
     </message>
     <message>
         <source>drafted by n-gram mod</source>
@@ -3274,6 +3475,186 @@ Inutilisable : {error}</translation>
     <message>
         <source>Load a target model before choosing a draft model.</source>
         <translation>Chargez un modèle cible avant de choisir un modèle brouillon.</translation>
+    </message>
+    <message>
+        <source>{first}, then {next}</source>
+        <translation>{first}, puis {next}</translation>
+    </message>
+    <message>
+        <source>At each step the first of these to find a draft drafts the step: {members}. Each drafted token says which one made it.</source>
+        <translation>À chaque étape, le premier de ceux-ci qui trouve un brouillon propose l&apos;étape : {members}. Chaque jeton proposé dit lequel l&apos;a fait.</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s ngram-map-k: finds the last 12 tokens (by default) earlier in the conversation through a hash map and proposes up to 48 tokens (by default) that followed them; a key then drafts no more tokens than its last draft had accepted.</source>
+        <translation>ngram-map-k de llama.cpp : retrouve les 12 derniers jetons (par défaut) plus tôt dans la conversation grâce à une table de hachage et propose jusqu&apos;à 48 jetons (par défaut) qui les suivaient ; une clé ne propose ensuite pas plus de jetons que sa dernière proposition n&apos;en a fait accepter.</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s ngram-mod: a hash table from every 24 tokens (by default) to the token that followed, kept across the chats with this model; drafts only where its lookups chain on for 48 tokens (up to 64, cut to K; by default), and empties the table after five drafts in a row with under a quarter accepted.</source>
+        <translation>ngram-mod de llama.cpp : une table de hachage de chaque suite de 24 jetons (par défaut) vers le jeton qui la suivait, conservée d&apos;une conversation à l&apos;autre avec ce modèle ; ne propose que là où ses recherches s&apos;enchaînent sur 48 jetons (jusqu&apos;à 64, ramenés à K ; par défaut), et vide la table après cinq propositions d&apos;affilée dont moins d&apos;un quart est accepté.</translation>
+    </message>
+    <message>
+        <source>DFlash</source>
+        <translation>DFlash</translation>
+    </message>
+    <message>
+        <source>DFlash head</source>
+        <translation>tête DFlash</translation>
+    </message>
+    <message>
+        <source>A DFlash head (a small model trained for this target, chosen as the draft) reads the target&apos;s hidden states and fills a whole block of draft tokens in one pass, instead of one token per pass; a DSpark head (with a Markov head) drafts the same way.</source>
+        <translation>Une tête DFlash (un petit modèle entraîné pour cette cible, choisi comme brouillon) lit les états cachés de la cible et remplit tout un bloc de tokens de brouillon en une seule passe, au lieu d&apos;un token par passe ; une tête DSpark (avec une tête de Markov) rédige de la même façon.</translation>
+    </message>
+    <message>
+        <source>drafted by the DFlash head</source>
+        <translation>proposé par la tête DFlash</translation>
+    </message>
+    <message>
+        <source>Gemma 4 assistant</source>
+        <translation>assistant Gemma 4</translation>
+    </message>
+    <message>
+        <source>A Gemma 4 assistant (a small MTP drafter made for a Gemma 4 model, chosen as the draft) reads the target&apos;s own cache and hidden state and drafts K tokens, with no cache of its own to fill.</source>
+        <translation>Un assistant Gemma 4 (un petit rédacteur MTP fait pour un modèle Gemma 4, choisi comme brouillon) lit le cache et l&apos;état caché de la cible et propose K tokens, sans cache propre à remplir.</translation>
+    </message>
+    <message>
+        <source>drafted by the Gemma 4 assistant</source>
+        <translation>proposé par l&apos;assistant Gemma 4</translation>
+    </message>
+    <message>
+        <source>Key size N</source>
+        <translation>Taille de clé N</translation>
+    </message>
+    <message>
+        <source>Tokens in the key: the conversation&apos;s last N tokens, looked up earlier in it</source>
+        <translation>Jetons de la clé : les N derniers jetons de la conversation, recherchés plus haut dans celle-ci</translation>
+    </message>
+    <message>
+        <source>Draft size M</source>
+        <translation>Taille de brouillon M</translation>
+    </message>
+    <message>
+        <source>The most tokens drafted from one match (K caps them too)</source>
+        <translation>Le plus de jetons proposés à partir d&apos;une correspondance (K les plafonne aussi)</translation>
+    </message>
+    <message>
+        <source>Min hits</source>
+        <translation>Occurrences minimales</translation>
+    </message>
+    <message>
+        <source>Times the key must have been found before it drafts</source>
+        <translation>Nombre de fois que la clé doit avoir été trouvée avant de proposer</translation>
+    </message>
+    <message>
+        <source>Match length</source>
+        <translation>Longueur de correspondance</translation>
+    </message>
+    <message>
+        <source>Tokens in each window hashed into the table; the conversation&apos;s last ones are looked up</source>
+        <translation>Jetons de chaque fenêtre hachée dans la table ; on y cherche les derniers de la conversation</translation>
+    </message>
+    <message>
+        <source>Min chain</source>
+        <translation>Chaîne minimale</translation>
+    </message>
+    <message>
+        <source>A chain of lookups shorter than this drafts nothing</source>
+        <translation>Une chaîne de recherches plus courte que cela ne propose rien</translation>
+    </message>
+    <message>
+        <source>Max chain</source>
+        <translation>Chaîne maximale</translation>
+    </message>
+    <message>
+        <source>The most tokens one chain of lookups drafts (K caps them too)</source>
+        <translation>Le plus de jetons qu&apos;une chaîne de recherches propose (K les plafonne aussi)</translation>
+    </message>
+    <message>
+        <source>{target} is a {architecture} model, and llama.cpp cannot read the hidden states of that architecture, so no DFlash head can draft for it.</source>
+        <translation>{target} est un modèle {architecture}, et llama.cpp ne sait pas lire les états cachés de cette architecture : aucune tête DFlash ne peut donc rédiger pour lui.</translation>
+    </message>
+    <message>
+        <source>{name} names no target layers to read, so llama.cpp cannot draft with it.</source>
+        <translation>{name} n&apos;indique aucune couche de la cible à lire : llama.cpp ne peut donc pas rédiger avec elle.</translation>
+    </message>
+    <message>
+        <source>{name} reads layer {layer} of its target, but {target} has {n} layers (0–{last}): it was made for another model.</source>
+        <translation>{name} lit la couche {layer} de sa cible, mais {target} a {n} couches (0–{last}) : elle a été faite pour un autre modèle.</translation>
+    </message>
+    <message>
+        <source>{name} has hidden size {n_embd} and {target} {target_n_embd}: a DFlash head reads the target&apos;s hidden states at its own size, so it was made for another model.</source>
+        <translation>{name} a une taille cachée de {n_embd} et {target} de {target_n_embd} : une tête DFlash lit les états cachés de la cible à sa propre taille, elle a donc été faite pour un autre modèle.</translation>
+    </message>
+    <message>
+        <source>{name} has a vocabulary of {n_vocab:,} tokens and {target} of {target_vocab:,}: it was made for another model.</source>
+        <translation>{name} a un vocabulaire de {n_vocab:,} tokens et {target} de {target_vocab:,} : ce fichier a été fait pour un autre modèle.</translation>
+    </message>
+    <message>
+        <source>{name} has other token texts than {target}: it was made for another model.</source>
+        <translation>{name} a d&apos;autres textes de tokens que {target} : ce fichier a été fait pour un autre modèle.</translation>
+    </message>
+    <message>
+        <source>{name} has no mask token (tokenizer.ggml.mask_token_id) in its vocabulary, which block drafting needs.</source>
+        <translation>{name} n&apos;a pas de token masque (tokenizer.ggml.mask_token_id) dans son vocabulaire, dont la rédaction par blocs a besoin.</translation>
+    </message>
+    <message>
+        <source>{name} is a DFlash2 head (with a selector), which Draftlight cannot draft with yet: choose a DFlash or DSpark head.</source>
+        <translation>{name} est une tête DFlash2 (avec un sélecteur), avec laquelle Draftlight ne sait pas encore rédiger : choisissez une tête DFlash ou DSpark.</translation>
+    </message>
+    <message>
+        <source>{name} drafts blocks of {block} tokens: too few to draft any.</source>
+        <translation>{name} rédige des blocs de {block} tokens : trop peu pour en proposer un seul.</translation>
+    </message>
+    <message>
+        <source>Spec type DFlash needs a DFlash head as the draft: choose one made for this target first.</source>
+        <translation>Le type de spéculation DFlash a besoin d&apos;une tête DFlash comme brouillon : choisissez d&apos;abord une tête faite pour cette cible.</translation>
+    </message>
+    <message>
+        <source>{name} is a {architecture} model, not a DFlash head: spec type DFlash needs a draft of architecture dflash.</source>
+        <translation>{name} est un modèle {architecture}, pas une tête DFlash : le type de spéculation DFlash demande un brouillon d&apos;architecture dflash.</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to decode a DFlash batch (code {code}).</source>
+        <translation>llama.cpp n&apos;a pas pu décoder un lot DFlash (code {code}).</translation>
+    </message>
+    <message>
+        <source>This build of llama.cpp does not export the functions DFlash needs, so spec type DFlash cannot draft ({error}).</source>
+        <translation>Cette version de llama.cpp n&apos;exporte pas les fonctions dont DFlash a besoin : le type de spéculation DFlash ne peut donc pas rédiger ({error}).</translation>
+    </message>
+    <message>
+        <source>The target gave no layer inputs, so DFlash cannot draft.</source>
+        <translation>La cible n&apos;a fourni aucune entrée de couche : DFlash ne peut donc pas rédiger.</translation>
+    </message>
+    <message>
+        <source>{name} is a {architecture} file, not a draft model: it drafts with spec type {spec}.</source>
+        <translation>{name} est un fichier {architecture}, pas un modèle de brouillon : il rédige avec le type de spéculation {spec}.</translation>
+    </message>
+    <message>
+        <source>{name} drafts only for Gemma 4 models, and {target} is a {architecture} model: it reads the target&apos;s own cache, which only a Gemma 4 model has.</source>
+        <translation>{name} ne rédige que pour les modèles Gemma 4, et {target} est un modèle {architecture} : il lit le cache propre de la cible, que seul un modèle Gemma 4 possède.</translation>
+    </message>
+    <message>
+        <source>{name} was made for a Gemma 4 model of hidden size {hidden}, and {target} has {target_hidden}.</source>
+        <translation>{name} a été fait pour un modèle Gemma 4 de taille cachée {hidden}, et {target} a {target_hidden}.</translation>
+    </message>
+    <message>
+        <source>{name} reads attention heads of size {size}, and {target}&apos;s are {target_size}: it was made for another Gemma 4 model.</source>
+        <translation>{name} lit des têtes d&apos;attention de taille {size}, et celles de {target} sont de {target_size} : il a été fait pour un autre modèle Gemma 4.</translation>
+    </message>
+    <message>
+        <source>Spec type Gemma 4 assistant needs a Gemma 4 assistant as the draft: choose the one made for this target first.</source>
+        <translation>Le type de spéculation Gemma 4 assistant a besoin d&apos;un assistant Gemma 4 comme brouillon : choisissez d&apos;abord celui fait pour cette cible.</translation>
+    </message>
+    <message>
+        <source>{name} is a {architecture} model, not a Gemma 4 assistant: spec type Gemma 4 assistant needs a draft of architecture gemma4-assistant.</source>
+        <translation>{name} est un modèle {architecture}, pas un assistant Gemma 4 : le type de spéculation Gemma 4 assistant demande un brouillon d&apos;architecture gemma4-assistant.</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to decode a Gemma 4 assistant step (code {code}).</source>
+        <translation>llama.cpp n&apos;a pas pu décoder une étape de l&apos;assistant Gemma 4 (code {code}).</translation>
+    </message>
+    <message>
+        <source>The target gave no hidden states, so the Gemma 4 assistant cannot draft.</source>
+        <translation>La cible n&apos;a fourni aucun état caché : l&apos;assistant Gemma 4 ne peut donc pas rédiger.</translation>
     </message>
     <message>
         <source>Unknown spec type {name!r}.</source>
@@ -3732,6 +4113,22 @@ Inutilisable : {error}</translation>
         <translation>Le tenseur {name} a l&apos;identifiant de type {type_id}, qui n&apos;est pas un type de tenseur ggml (il est corrompu, ou créé par un llama.cpp plus récent).</translation>
     </message>
     <message>
+        <source>{name} is a DFlash draft head (it drafts blocks of tokens from the hidden states of the model it was made for), not a model that can answer: choose it as the draft with spec type DFlash, and the model it was made for as the target.</source>
+        <translation>{name} est une tête de brouillon DFlash (elle rédige des blocs de tokens à partir des états cachés du modèle pour lequel elle a été faite), pas un modèle qui peut répondre : choisissez-la comme brouillon avec le type de spéculation DFlash, et le modèle pour lequel elle a été faite comme cible.</translation>
+    </message>
+    <message>
+        <source>{name} is a Gemma 4 assistant (it drafts from a Gemma 4 model&apos;s own cache), not a model that can answer: choose it as the draft with spec type Gemma 4 assistant, and its Gemma 4 model as the target.</source>
+        <translation>{name} est un assistant Gemma 4 (il rédige à partir du cache d&apos;un modèle Gemma 4), pas un modèle qui peut répondre : choisissez-le comme brouillon avec le type de spéculation Gemma 4 assistant, et son modèle Gemma 4 comme cible.</translation>
+    </message>
+    <message>
+        <source>It drafts only for Gemma 4 models, and {target} is a {architecture} model.</source>
+        <translation>Il ne rédige que pour les modèles Gemma 4, et {target} est un modèle {architecture}.</translation>
+    </message>
+    <message>
+        <source>It reads the target&apos;s states at hidden size {n_embd}, and {target} has {target_n_embd}: it was made for another model.</source>
+        <translation>Elle lit les états de la cible à la taille cachée {n_embd}, et {target} a {target_n_embd} : elle a été faite pour un autre modèle.</translation>
+    </message>
+    <message>
         <source>The Hugging Face Hub cannot be reached from this computer.</source>
         <translation>Impossible de joindre le Hub de Hugging Face depuis cet ordinateur.</translation>
     </message>
@@ -3750,6 +4147,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>Could not {doing}: {error}</source>
         <translation>Impossible de {doing} : {error}</translation>
+    </message>
+    <message>
+        <source>Made for this hidden size and vocabulary; the layers it reads are checked when it loads.</source>
+        <translation>Faite pour cette taille cachée et ce vocabulaire ; les couches qu&apos;elle lit sont vérifiées au chargement.</translation>
     </message>
     <message>
         <source>read the header of {path}</source>
@@ -4178,6 +4579,22 @@ Inutilisable : {error}</translation>
     <message>
         <source>{label} {value} in the settings file has more than {decimals} decimals; using {rounded}.</source>
         <translation>{label} {value} dans le fichier de paramètres a plus de {decimals} décimales ; {rounded} est utilisé.</translation>
+    </message>
+    <message>
+        <source>A chain can hold only one drafter that needs a model file or heads: {first} and {second} both do.</source>
+        <translation>Une chaîne ne peut contenir qu&apos;un seul drafter qui demande un fichier de modèle ou des têtes : {first} et {second} en demandent tous deux.</translation>
+    </message>
+    <message>
+        <source>The chain {chain!r} names {name!r}, which is no spec type.</source>
+        <translation>La chaîne {chain!r} nomme {name!r}, qui n&apos;est pas un type de spéculation.</translation>
+    </message>
+    <message>
+        <source>The chain {chain!r} names {name!r}, which does not draft.</source>
+        <translation>La chaîne {chain!r} nomme {name!r}, qui ne propose pas de brouillon.</translation>
+    </message>
+    <message>
+        <source>The chain {chain!r} names {name!r} twice.</source>
+        <translation>La chaîne {chain!r} nomme {name!r} deux fois.</translation>
     </message>
     <message>
         <source>damaged: the text of {where} is not its tokens&apos; texts put together (they differ from character {at} on).</source>

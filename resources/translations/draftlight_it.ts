@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="it_IT">
 <context>
+    <name></name>
+    <message>
+        <source>Yes, but slower</source>
+        <translation>Sì, ma più lento</translation>
+    </message>
+    <message>
+        <source>Yes, but no faster</source>
+        <translation>Sì, ma non più veloce</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Sì</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+    <message>
+        <source>The target alone, one token a step: the speed the others are measured against.</source>
+        <translation>Il solo modello target, un token per passo: la velocità con cui si misurano gli altri.</translation>
+    </message>
+    <message>
+        <source>Same vocabulary, and smaller.</source>
+        <translation>Stesso vocabolario, e più piccolo.</translation>
+    </message>
+    <message>
+        <source>; the advisor predicted {p:.2f}×</source>
+        <translation>; il consulente aveva previsto {p:.2f}×</translation>
+    </message>
+    <message>
+        <source>Measured on this computer on {date}{predicted}.</source>
+        <translation>Misurato su questo computer il {date}{predicted}.</translation>
+    </message>
+    <message>
+        <source>K auto</source>
+        <translation>K auto</translation>
+    </message>
+</context>
+<context>
     <name>About</name>
     <message>
         <source>Qt for Python: the window</source>
@@ -266,6 +305,72 @@ Cartella dei log: {logs}
     <message>
         <source>Cancel</source>
         <translation>Annulla</translation>
+    </message>
+</context>
+<context>
+    <name>CandidateTable</name>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Dove</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Dimensione</translation>
+    </message>
+    <message>
+        <source>Can draft?</source>
+        <translation>Può fare da draft?</translation>
+    </message>
+    <message>
+        <source>Speed-up</source>
+        <translation>Accelerazione</translation>
+    </message>
+    <message>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Perché</translation>
+    </message>
+    <message>
+        <source>the target itself</source>
+        <translation>il target stesso</translation>
+    </message>
+    <message>
+        <source>library</source>
+        <translation>libreria</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>Hub</translation>
+    </message>
+    <message>
+        <source>built in</source>
+        <translation>integrato</translation>
+    </message>
+</context>
+<context>
+    <name>ChainChoice</name>
+    <message>
+        <source>When it finds nothing, then:</source>
+        <translation>Se non trova nulla, allora:</translation>
+    </message>
+    <message>
+        <source>nothing (the target alone)</source>
+        <translation>niente (solo il modello target)</translation>
+    </message>
+    <message>
+        <source>What drafts a step where the lookup finds no continuation, as llama.cpp chains spec types (--spec-type ngram-mod,draft). Each drafted token says which of them made it.</source>
+        <translation>Chi propone la bozza in un passo in cui la ricerca non trova alcuna continuazione, come llama.cpp concatena i tipi di speculazione (--spec-type ngram-mod,draft). Ogni token proposto dice quale di essi lo ha prodotto.</translation>
     </message>
 </context>
 <context>
@@ -885,46 +990,6 @@ Cosa è successo: {summary}
 <context>
     <name>FindDraftView</name>
     <message>
-        <source>Kind</source>
-        <translation>Tipo</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Nome</translation>
-    </message>
-    <message>
-        <source>Where</source>
-        <translation>Dove</translation>
-    </message>
-    <message>
-        <source>Size</source>
-        <translation>Dimensione</translation>
-    </message>
-    <message>
-        <source>Can draft?</source>
-        <translation>Può fare da draft?</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Perché</translation>
-    </message>
-    <message>
-        <source>the target itself</source>
-        <translation>il target stesso</translation>
-    </message>
-    <message>
-        <source>library</source>
-        <translation>libreria</translation>
-    </message>
-    <message>
-        <source>Hub</source>
-        <translation>Hub</translation>
-    </message>
-    <message>
-        <source>built in</source>
-        <translation>integrato</translation>
-    </message>
-    <message>
         <source>Find a draft</source>
         <translation>Trova un draft</translation>
     </message>
@@ -945,8 +1010,8 @@ Cosa è successo: {summary}
         <translation>Scarica</translation>
     </message>
     <message>
-        <source>Accepted ones can draft for this target. Which is fastest on this computer is not measured here: “Use this”, then watch the speed-up of the answers.</source>
-        <translation>Quelli accettati possono fare da draft per questo target. Quale sia il più veloce su questo computer non viene misurato qui: «Usa questo», poi osserva l’accelerazione delle risposte.</translation>
+        <source>Measure on this computer</source>
+        <translation>Misura su questo computer</translation>
     </message>
     <message>
         <source>Ways to speculate for {name}</source>
@@ -959,6 +1024,18 @@ Cosa è successo: {summary}
     <message>
         <source>Reading the headers of {name} and the library…</source>
         <translation>Lettura delle intestazioni di {name} e della libreria…</translation>
+    </message>
+    <message>
+        <source>Starting an engine to measure…</source>
+        <translation>Avvio di un motore per la misura…</translation>
+    </message>
+    <message>
+        <source>Stop measuring; the ways measured so far are kept and ranked</source>
+        <translation>Ferma la misura; i modi già misurati restano e vengono classificati</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Arresto in corso…</translation>
     </message>
     <message>
         <source>The search was cancelled.</source>
@@ -989,6 +1066,22 @@ Cosa è successo: {summary}
         <translation>Controlla la connessione di rete o le impostazioni del proxy, poi riprova.</translation>
     </message>
     <message>
+        <source>Measuring failed: {error}</source>
+        <translation>La misura non è riuscita: {error}</translation>
+    </message>
+    <message>
+        <source>Measured on this computer ({dates}): {prompts} prompts (code, prose, a rewrite), {tokens} tokens each, greedy; speed-ups over plain decoding measured beside each.</source>
+        <translation>Misurato su questo computer ({dates}): {prompts} prompt (codice, prosa, una riscrittura), {tokens} token ciascuno, greedy; accelerazioni sulla decodifica semplice misurata accanto a ciascuno.</translation>
+    </message>
+    <message>
+        <source>Stopped: {n} not measured.</source>
+        <translation>Fermato: {n} non misurati.</translation>
+    </message>
+    <message>
+        <source>{n} not measured yet: Measure on this computer.</source>
+        <translation>{n} non ancora misurati: Misura su questo computer.</translation>
+    </message>
+    <message>
         <source>{good} of {n} ways can speculate for {name}.</source>
         <translation>{good} modi su {n} possono speculare per {name}.</translation>
     </message>
@@ -997,20 +1090,16 @@ Cosa è successo: {summary}
         <translation>La sua intestazione è stata letta dall’Hub ({size}); non è ancora su questo computer.</translation>
     </message>
     <message>
-        <source>Yes, but no faster</source>
-        <translation>Sì, ma non più veloce</translation>
+        <source>K auto</source>
+        <translation>K auto</translation>
     </message>
     <message>
-        <source>Yes</source>
-        <translation>Sì</translation>
+        <source>Measured {speedup:.2f}× plain decoding at {k} on {date}.</source>
+        <translation>Misurato {speedup:.2f}× la decodifica semplice con {k} il {date}.</translation>
     </message>
     <message>
-        <source>No</source>
-        <translation>No</translation>
-    </message>
-    <message>
-        <source>Same vocabulary, and smaller.</source>
-        <translation>Stesso vocabolario, e più piccolo.</translation>
+        <source>The advisor predicted {p:.2f}× from the same steps.</source>
+        <translation>Il consulente aveva previsto {p:.2f}× dagli stessi passi.</translation>
     </message>
     <message>
         <source>Select an accepted candidate.</source>
@@ -1033,12 +1122,36 @@ Cosa è successo: {summary}
         <translation>Seleziona un candidato accettato dell’Hub.</translation>
     </message>
     <message>
+        <source>Wait for the search to end.</source>
+        <translation>Attendi la fine della ricerca.</translation>
+    </message>
+    <message>
+        <source>Choose a target first.</source>
+        <translation>Scegli prima un modello target.</translation>
+    </message>
+    <message>
+        <source>Nothing on this computer can draft for this target.</source>
+        <translation>Niente su questo computer può fare da bozza per questo target.</translation>
+    </message>
+    <message>
+        <source>Speculate this way in the main window (its target is loaded too when it is not the loaded one), with the K measured fastest</source>
+        <translation>Specula in questo modo nella finestra principale (caricando anche il suo target se non è quello caricato), con il K misurato come più veloce</translation>
+    </message>
+    <message>
         <source>Speculate this way in the main window (its target is loaded too when it is not the loaded one)</source>
         <translation>Specula in questo modo nella finestra principale (anche il suo target viene caricato se non è quello caricato)</translation>
     </message>
     <message>
         <source>Download it on the Downloads tab; it joins the library when done</source>
         <translation>Scaricalo nella scheda Download; entra nella libreria al termine</translation>
+    </message>
+    <message>
+        <source>Answer three short prompts with each way, plain decoding beside it, in an engine of its own; a few minutes for a large model. Kept: a second look costs nothing.</source>
+        <translation>Risponde a tre brevi prompt con ogni modo, con la decodifica semplice accanto, in un motore a parte; qualche minuto per un modello grande. Conservato: un secondo sguardo non costa nulla.</translation>
+    </message>
+    <message>
+        <source>Accepted ones can draft for this target; which is fastest here is measured, not guessed.</source>
+        <translation>Quelli accettati possono fare da bozza per questo target; il più veloce qui si misura, non si indovina.</translation>
     </message>
     <message>
         <source>{kind} {name} ({where}): {why}</source>
@@ -1246,6 +1359,22 @@ Cosa è successo: {summary}
         <translation> · lo stesso modello target, con un&apos;altra precisione</translation>
     </message>
     <message>
+        <source>a draft model</source>
+        <translation>un modello di bozza</translation>
+    </message>
+    <message>
+        <source>an EAGLE-3 head</source>
+        <translation>una testa EAGLE-3</translation>
+    </message>
+    <message>
+        <source>a DFlash head</source>
+        <translation>una testa DFlash</translation>
+    </message>
+    <message>
+        <source>a Gemma 4 assistant</source>
+        <translation>un assistente Gemma 4</translation>
+    </message>
+    <message>
         <source>Choose a draft model first (Models → Draft).</source>
         <translation>Scegli prima un modello draft (Modelli → Draft).</translation>
     </message>
@@ -1254,12 +1383,24 @@ Cosa è successo: {summary}
         <translation>Scegli prima come draft una testa EAGLE-3 fatta per questo target (Modelli → Draft).</translation>
     </message>
     <message>
+        <source>Choose a DFlash head made for this target as the draft first (Models → Draft).</source>
+        <translation>Scegli prima come bozza una testa DFlash fatta per questo target (Modelli → Bozza).</translation>
+    </message>
+    <message>
+        <source>Choose the Gemma 4 assistant made for this target as the draft first (Models → Draft).</source>
+        <translation>Scegli prima come bozza l&apos;assistente Gemma 4 fatto per questo target (Modelli → Bozza).</translation>
+    </message>
+    <message>
         <source>{name} is an EAGLE-3 head, not a draft model: it drafts with spec type EAGLE-3.</source>
         <translation>{name} è una testa EAGLE-3, non un modello draft: propone con il tipo EAGLE-3.</translation>
     </message>
     <message>
         <source>{name} is a draft model, not an EAGLE-3 head for this target: choose a head made for it as the draft.</source>
         <translation>{name} è un modello draft, non una testa EAGLE-3 per questo target: scegli come draft una testa fatta per esso.</translation>
+    </message>
+    <message>
+        <source>{name} is {kind}, not {wanted}: it drafts with spec type {spec}.</source>
+        <translation>{name} è {kind}, non {wanted}: genera bozze con il tipo di speculazione {spec}.</translation>
     </message>
     <message>
         <source>{name} has no multi-token-prediction (NextN) heads; MTP needs a model trained with them (e.g. the Qwen3.5 family).</source>
@@ -1342,6 +1483,10 @@ Cosa è successo: {summary}
     <message>
         <source>after …{text}</source>
         <translation>dopo …{text}</translation>
+    </message>
+    <message>
+        <source>an earlier chat with this model (this lookup keeps what it learns across chats)</source>
+        <translation>una chat precedente con questo modello (questa ricerca conserva ciò che impara da una chat all&apos;altra)</translation>
     </message>
     <message>
         <source>accepted by the target</source>
@@ -1853,6 +1998,10 @@ Non utilizzabile: {error}</translation>
         <source>Download it from the model manager (File → Models…).</source>
         <translation>Scaricalo dal gestore dei modelli (File → Modelli…).</translation>
     </message>
+    <message>
+        <source>Wait for the answer to end: measuring beside it would slow both and measure neither.</source>
+        <translation>Attendi la fine della risposta: misurare accanto a essa rallenterebbe entrambe e non misurerebbe nessuna delle due.</translation>
+    </message>
 </context>
 <context>
     <name>ModelManagerWindow</name>
@@ -2145,6 +2294,30 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>the EAGLE-3 head</source>
         <translation>la testa EAGLE-3</translation>
+    </message>
+    <message>
+        <source>n-gram map-k</source>
+        <translation>n-gram map-k</translation>
+    </message>
+    <message>
+        <source>n-gram map-k4v</source>
+        <translation>n-gram map-k4v</translation>
+    </message>
+    <message>
+        <source>n-gram mod</source>
+        <translation>n-gram mod</translation>
+    </message>
+    <message>
+        <source>n-gram cache</source>
+        <translation>cache n-gram</translation>
+    </message>
+    <message>
+        <source>the DFlash head</source>
+        <translation>la testa DFlash</translation>
+    </message>
+    <message>
+        <source>the Gemma 4 assistant</source>
+        <translation>l&apos;assistente Gemma 4</translation>
     </message>
     <message>
         <source>the drafter</source>
@@ -2578,6 +2751,10 @@ Non utilizzabile: {error}</translation>
         <source>MTP head {n}</source>
         <translation>testa MTP {n}</translation>
     </message>
+    <message>
+        <source>dashed: a copy</source>
+        <translation>tratteggiato: una copia</translation>
+    </message>
 </context>
 <context>
     <name>TokenView</name>
@@ -2707,6 +2884,38 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Open a GGUF file…</source>
         <translation>Apri un file GGUF…</translation>
+    </message>
+    <message>
+        <source>Fastest on this computer</source>
+        <translation>Il più veloce su questo computer</translation>
+    </message>
+    <message>
+        <source>Try it</source>
+        <translation>Provalo</translation>
+    </message>
+    <message>
+        <source>Send a prompt with the fastest way measured here</source>
+        <translation>Invia un prompt con il modo più veloce misurato qui</translation>
+    </message>
+    <message>
+        <source>Which way is fastest here?</source>
+        <translation>Quale modo è il più veloce qui?</translation>
+    </message>
+    <message>
+        <source>Measure every way to speculate for this model on three short prompts (a few minutes), then speculate with the fastest</source>
+        <translation>Misura ogni modo di speculare per questo modello su tre brevi prompt (qualche minuto), poi specula con il più veloce</translation>
+    </message>
+    <message>
+        <source>Which way to speculate is fastest depends on the model and the computer.</source>
+        <translation>Quale modo di speculare sia il più veloce dipende dal modello e dal computer.</translation>
+    </message>
+    <message>
+        <source>Measured on this computer on {date}: no way to speculate beat plain decoding for this model.</source>
+        <translation>Misurato su questo computer il {date}: nessun modo di speculare ha battuto la decodifica semplice per questo modello.</translation>
+    </message>
+    <message>
+        <source>{name} at {k}: {speedup:.2f}× the speed of plain decoding, measured on {date}.</source>
+        <translation>{name} con {k}: {speedup:.2f}× la velocità della decodifica semplice, misurato il {date}.</translation>
     </message>
     <message>
         <source>Load a model first.</source>
@@ -3220,10 +3429,6 @@ Non utilizzabile: {error}</translation>
         <translation>n-gram map-k</translation>
     </message>
     <message>
-        <source>llama.cpp&apos;s ngram-map-k: finds the last 12 tokens earlier in the conversation through a hash map and proposes up to 48 tokens that followed them; a key then drafts no more tokens than its last draft had accepted.</source>
-        <translation>ngram-map-k di llama.cpp: trova gli ultimi 12 token più indietro nella conversazione tramite una mappa hash e propone fino a 48 token che li seguivano; una chiave poi non propone più token di quanti ne erano stati accettati nella sua ultima proposta.</translation>
-    </message>
-    <message>
         <source>drafted by n-gram map-k</source>
         <translation>proposto da n-gram map-k</translation>
     </message>
@@ -3242,10 +3447,6 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>n-gram mod</source>
         <translation>n-gram mod</translation>
-    </message>
-    <message>
-        <source>llama.cpp&apos;s ngram-mod: a hash table from every 24 tokens to the token that followed, kept across the chats with this model; drafts only where its lookups chain on for 48 tokens (up to 64, cut to K), and empties the table after five drafts in a row with under a quarter accepted.</source>
-        <translation>ngram-mod di llama.cpp: una tabella hash da ogni sequenza di 24 token al token che la seguiva, conservata tra le chat con questo modello; propone solo dove le sue ricerche proseguono a catena per 48 token (fino a 64, ridotti a K) e svuota la tabella dopo cinque proposte di fila con meno di un quarto accettato.</translation>
     </message>
     <message>
         <source>drafted by n-gram mod</source>
@@ -3274,6 +3475,186 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Load a target model before choosing a draft model.</source>
         <translation>Carica un modello target prima di scegliere un modello draft.</translation>
+    </message>
+    <message>
+        <source>{first}, then {next}</source>
+        <translation>{first}, poi {next}</translation>
+    </message>
+    <message>
+        <source>At each step the first of these to find a draft drafts the step: {members}. Each drafted token says which one made it.</source>
+        <translation>A ogni passo propone il primo di questi che trova una bozza: {members}. Ogni token proposto dice quale l&apos;ha fatto.</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s ngram-map-k: finds the last 12 tokens (by default) earlier in the conversation through a hash map and proposes up to 48 tokens (by default) that followed them; a key then drafts no more tokens than its last draft had accepted.</source>
+        <translation>ngram-map-k di llama.cpp: trova gli ultimi 12 token (per impostazione predefinita) più indietro nella conversazione tramite una mappa hash e propone fino a 48 token (per impostazione predefinita) che li seguivano; una chiave poi non propone più token di quanti ne erano stati accettati nella sua ultima proposta.</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s ngram-mod: a hash table from every 24 tokens (by default) to the token that followed, kept across the chats with this model; drafts only where its lookups chain on for 48 tokens (up to 64, cut to K; by default), and empties the table after five drafts in a row with under a quarter accepted.</source>
+        <translation>ngram-mod di llama.cpp: una tabella hash da ogni sequenza di 24 token (per impostazione predefinita) al token che la seguiva, conservata tra le chat con questo modello; propone solo dove le sue ricerche proseguono a catena per 48 token (fino a 64, ridotti a K; per impostazione predefinita) e svuota la tabella dopo cinque proposte di fila con meno di un quarto accettato.</translation>
+    </message>
+    <message>
+        <source>DFlash</source>
+        <translation>DFlash</translation>
+    </message>
+    <message>
+        <source>DFlash head</source>
+        <translation>testa DFlash</translation>
+    </message>
+    <message>
+        <source>A DFlash head (a small model trained for this target, chosen as the draft) reads the target&apos;s hidden states and fills a whole block of draft tokens in one pass, instead of one token per pass; a DSpark head (with a Markov head) drafts the same way.</source>
+        <translation>Una testa DFlash (un piccolo modello addestrato per questo target, scelto come bozza) legge gli stati nascosti del target e riempie un intero blocco di token di bozza in un solo passaggio, invece di un token per passaggio; una testa DSpark (con una testa di Markov) genera bozze allo stesso modo.</translation>
+    </message>
+    <message>
+        <source>drafted by the DFlash head</source>
+        <translation>proposto dalla testa DFlash</translation>
+    </message>
+    <message>
+        <source>Gemma 4 assistant</source>
+        <translation>assistente Gemma 4</translation>
+    </message>
+    <message>
+        <source>A Gemma 4 assistant (a small MTP drafter made for a Gemma 4 model, chosen as the draft) reads the target&apos;s own cache and hidden state and drafts K tokens, with no cache of its own to fill.</source>
+        <translation>Un assistente Gemma 4 (un piccolo drafter MTP fatto per un modello Gemma 4, scelto come bozza) legge la cache e lo stato nascosto del target e propone K token, senza una cache propria da riempire.</translation>
+    </message>
+    <message>
+        <source>drafted by the Gemma 4 assistant</source>
+        <translation>proposto dall&apos;assistente Gemma 4</translation>
+    </message>
+    <message>
+        <source>Key size N</source>
+        <translation>Dimensione chiave N</translation>
+    </message>
+    <message>
+        <source>Tokens in the key: the conversation&apos;s last N tokens, looked up earlier in it</source>
+        <translation>Token della chiave: gli ultimi N token della conversazione, cercati più indietro in essa</translation>
+    </message>
+    <message>
+        <source>Draft size M</source>
+        <translation>Dimensione bozza M</translation>
+    </message>
+    <message>
+        <source>The most tokens drafted from one match (K caps them too)</source>
+        <translation>Il massimo di token proposti da una corrispondenza (anche K li limita)</translation>
+    </message>
+    <message>
+        <source>Min hits</source>
+        <translation>Occorrenze minime</translation>
+    </message>
+    <message>
+        <source>Times the key must have been found before it drafts</source>
+        <translation>Quante volte la chiave deve essere stata trovata prima di proporre</translation>
+    </message>
+    <message>
+        <source>Match length</source>
+        <translation>Lunghezza di confronto</translation>
+    </message>
+    <message>
+        <source>Tokens in each window hashed into the table; the conversation&apos;s last ones are looked up</source>
+        <translation>Token di ogni finestra inserita nella tabella tramite hash; si cercano gli ultimi della conversazione</translation>
+    </message>
+    <message>
+        <source>Min chain</source>
+        <translation>Catena minima</translation>
+    </message>
+    <message>
+        <source>A chain of lookups shorter than this drafts nothing</source>
+        <translation>Una catena di ricerche più corta di questa non propone nulla</translation>
+    </message>
+    <message>
+        <source>Max chain</source>
+        <translation>Catena massima</translation>
+    </message>
+    <message>
+        <source>The most tokens one chain of lookups drafts (K caps them too)</source>
+        <translation>Il massimo di token che una catena di ricerche propone (anche K li limita)</translation>
+    </message>
+    <message>
+        <source>{target} is a {architecture} model, and llama.cpp cannot read the hidden states of that architecture, so no DFlash head can draft for it.</source>
+        <translation>{target} è un modello {architecture}, e llama.cpp non sa leggere gli stati nascosti di quell&apos;architettura, quindi nessuna testa DFlash può generare bozze per esso.</translation>
+    </message>
+    <message>
+        <source>{name} names no target layers to read, so llama.cpp cannot draft with it.</source>
+        <translation>{name} non indica alcuno strato del target da leggere, quindi llama.cpp non può generare bozze con essa.</translation>
+    </message>
+    <message>
+        <source>{name} reads layer {layer} of its target, but {target} has {n} layers (0–{last}): it was made for another model.</source>
+        <translation>{name} legge lo strato {layer} del suo target, ma {target} ha {n} strati (0–{last}): è stata fatta per un altro modello.</translation>
+    </message>
+    <message>
+        <source>{name} has hidden size {n_embd} and {target} {target_n_embd}: a DFlash head reads the target&apos;s hidden states at its own size, so it was made for another model.</source>
+        <translation>{name} ha dimensione nascosta {n_embd} e {target} {target_n_embd}: una testa DFlash legge gli stati nascosti del target alla propria dimensione, quindi è stata fatta per un altro modello.</translation>
+    </message>
+    <message>
+        <source>{name} has a vocabulary of {n_vocab:,} tokens and {target} of {target_vocab:,}: it was made for another model.</source>
+        <translation>{name} ha un vocabolario di {n_vocab:,} token e {target} di {target_vocab:,}: questo file è stato fatto per un altro modello.</translation>
+    </message>
+    <message>
+        <source>{name} has other token texts than {target}: it was made for another model.</source>
+        <translation>{name} ha testi dei token diversi da quelli di {target}: questo file è stato fatto per un altro modello.</translation>
+    </message>
+    <message>
+        <source>{name} has no mask token (tokenizer.ggml.mask_token_id) in its vocabulary, which block drafting needs.</source>
+        <translation>{name} non ha un token maschera (tokenizer.ggml.mask_token_id) nel suo vocabolario, che serve per generare bozze a blocchi.</translation>
+    </message>
+    <message>
+        <source>{name} is a DFlash2 head (with a selector), which Draftlight cannot draft with yet: choose a DFlash or DSpark head.</source>
+        <translation>{name} è una testa DFlash2 (con un selettore), con cui Draftlight non sa ancora generare bozze: scegli una testa DFlash o DSpark.</translation>
+    </message>
+    <message>
+        <source>{name} drafts blocks of {block} tokens: too few to draft any.</source>
+        <translation>{name} genera blocchi di {block} token: troppo pochi per proporne qualcuno.</translation>
+    </message>
+    <message>
+        <source>Spec type DFlash needs a DFlash head as the draft: choose one made for this target first.</source>
+        <translation>Il tipo di speculazione DFlash richiede una testa DFlash come bozza: scegline prima una fatta per questo target.</translation>
+    </message>
+    <message>
+        <source>{name} is a {architecture} model, not a DFlash head: spec type DFlash needs a draft of architecture dflash.</source>
+        <translation>{name} è un modello {architecture}, non una testa DFlash: il tipo di speculazione DFlash richiede una bozza di architettura dflash.</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to decode a DFlash batch (code {code}).</source>
+        <translation>llama.cpp non è riuscito a decodificare un batch DFlash (codice {code}).</translation>
+    </message>
+    <message>
+        <source>This build of llama.cpp does not export the functions DFlash needs, so spec type DFlash cannot draft ({error}).</source>
+        <translation>Questa build di llama.cpp non esporta le funzioni di cui DFlash ha bisogno, quindi il tipo di speculazione DFlash non può generare bozze ({error}).</translation>
+    </message>
+    <message>
+        <source>The target gave no layer inputs, so DFlash cannot draft.</source>
+        <translation>Il target non ha fornito gli ingressi degli strati, quindi DFlash non può generare bozze.</translation>
+    </message>
+    <message>
+        <source>{name} is a {architecture} file, not a draft model: it drafts with spec type {spec}.</source>
+        <translation>{name} è un file {architecture}, non un modello di bozza: genera bozze con il tipo di speculazione {spec}.</translation>
+    </message>
+    <message>
+        <source>{name} drafts only for Gemma 4 models, and {target} is a {architecture} model: it reads the target&apos;s own cache, which only a Gemma 4 model has.</source>
+        <translation>{name} genera bozze solo per i modelli Gemma 4, e {target} è un modello {architecture}: legge la cache del target, che solo un modello Gemma 4 ha.</translation>
+    </message>
+    <message>
+        <source>{name} was made for a Gemma 4 model of hidden size {hidden}, and {target} has {target_hidden}.</source>
+        <translation>{name} è stato fatto per un modello Gemma 4 di dimensione nascosta {hidden}, e {target} ha {target_hidden}.</translation>
+    </message>
+    <message>
+        <source>{name} reads attention heads of size {size}, and {target}&apos;s are {target_size}: it was made for another Gemma 4 model.</source>
+        <translation>{name} legge teste di attenzione di dimensione {size}, e quelle di {target} sono di {target_size}: è stato fatto per un altro modello Gemma 4.</translation>
+    </message>
+    <message>
+        <source>Spec type Gemma 4 assistant needs a Gemma 4 assistant as the draft: choose the one made for this target first.</source>
+        <translation>Il tipo di speculazione Gemma 4 assistant richiede un assistente Gemma 4 come bozza: scegli prima quello fatto per questo target.</translation>
+    </message>
+    <message>
+        <source>{name} is a {architecture} model, not a Gemma 4 assistant: spec type Gemma 4 assistant needs a draft of architecture gemma4-assistant.</source>
+        <translation>{name} è un modello {architecture}, non un assistente Gemma 4: il tipo di speculazione Gemma 4 assistant richiede una bozza di architettura gemma4-assistant.</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to decode a Gemma 4 assistant step (code {code}).</source>
+        <translation>llama.cpp non è riuscito a decodificare un passo dell&apos;assistente Gemma 4 (codice {code}).</translation>
+    </message>
+    <message>
+        <source>The target gave no hidden states, so the Gemma 4 assistant cannot draft.</source>
+        <translation>Il target non ha fornito stati nascosti, quindi l&apos;assistente Gemma 4 non può generare bozze.</translation>
     </message>
     <message>
         <source>Unknown spec type {name!r}.</source>
@@ -3732,6 +4113,22 @@ Non utilizzabile: {error}</translation>
         <translation>Il tensore {name} ha l&apos;id di tipo {type_id}, che non è un tipo di tensore ggml (è corrotto, o creato da un llama.cpp più recente).</translation>
     </message>
     <message>
+        <source>{name} is a DFlash draft head (it drafts blocks of tokens from the hidden states of the model it was made for), not a model that can answer: choose it as the draft with spec type DFlash, and the model it was made for as the target.</source>
+        <translation>{name} è una testa di bozza DFlash (genera blocchi di token dagli stati nascosti del modello per cui è stata fatta), non un modello che può rispondere: sceglila come bozza con il tipo di speculazione DFlash, e il modello per cui è stata fatta come target.</translation>
+    </message>
+    <message>
+        <source>{name} is a Gemma 4 assistant (it drafts from a Gemma 4 model&apos;s own cache), not a model that can answer: choose it as the draft with spec type Gemma 4 assistant, and its Gemma 4 model as the target.</source>
+        <translation>{name} è un assistente Gemma 4 (genera bozze dalla cache di un modello Gemma 4), non un modello che può rispondere: sceglilo come bozza con il tipo di speculazione Gemma 4 assistant, e il suo modello Gemma 4 come target.</translation>
+    </message>
+    <message>
+        <source>It drafts only for Gemma 4 models, and {target} is a {architecture} model.</source>
+        <translation>Genera bozze solo per i modelli Gemma 4, e {target} è un modello {architecture}.</translation>
+    </message>
+    <message>
+        <source>It reads the target&apos;s states at hidden size {n_embd}, and {target} has {target_n_embd}: it was made for another model.</source>
+        <translation>Legge gli stati del target alla dimensione nascosta {n_embd}, e {target} ha {target_n_embd}: è stata fatta per un altro modello.</translation>
+    </message>
+    <message>
         <source>The Hugging Face Hub cannot be reached from this computer.</source>
         <translation>L&apos;Hub di Hugging Face non è raggiungibile da questo computer.</translation>
     </message>
@@ -3750,6 +4147,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Could not {doing}: {error}</source>
         <translation>Impossibile {doing}: {error}</translation>
+    </message>
+    <message>
+        <source>Made for this hidden size and vocabulary; the layers it reads are checked when it loads.</source>
+        <translation>Fatta per questa dimensione nascosta e questo vocabolario; gli strati che legge vengono controllati al caricamento.</translation>
     </message>
     <message>
         <source>read the header of {path}</source>
@@ -4178,6 +4579,22 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>{label} {value} in the settings file has more than {decimals} decimals; using {rounded}.</source>
         <translation>{label} {value} nel file delle impostazioni ha più di {decimals} decimali; si usa {rounded}.</translation>
+    </message>
+    <message>
+        <source>A chain can hold only one drafter that needs a model file or heads: {first} and {second} both do.</source>
+        <translation>Una catena può contenere un solo drafter che richiede un file di modello o delle teste: {first} e {second} lo richiedono entrambi.</translation>
+    </message>
+    <message>
+        <source>The chain {chain!r} names {name!r}, which is no spec type.</source>
+        <translation>La catena {chain!r} nomina {name!r}, che non è un tipo di speculazione.</translation>
+    </message>
+    <message>
+        <source>The chain {chain!r} names {name!r}, which does not draft.</source>
+        <translation>La catena {chain!r} nomina {name!r}, che non propone bozze.</translation>
+    </message>
+    <message>
+        <source>The chain {chain!r} names {name!r} twice.</source>
+        <translation>La catena {chain!r} nomina {name!r} due volte.</translation>
     </message>
     <message>
         <source>damaged: the text of {where} is not its tokens&apos; texts put together (they differ from character {at} on).</source>
