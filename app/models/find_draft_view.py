@@ -36,7 +36,7 @@ from backend.models.draft_finder import HUB, PairCandidate, PairFinding
 from backend.models.hub import HubClient, HubModel, HubUnreachable
 from backend.models.inspection import ModelInspection
 from backend.models.pair_measure import DRAFT_FILE_SPECS, PROMPTS
-from backend.models.pair_results import RankedWay
+from backend.models.pair_results import PairMeasurement, RankedWay
 from backend.models.pair_run import EngineFactory, Measured, process_engine
 from backend.models.pairing import draft_search_query
 from backend.words import Words
@@ -426,6 +426,24 @@ class FindDraftView(QWidget):
         if way.predicted:
             text += " " + self.tr("The advisor predicted {p:.2f}× from the same steps.").format(
                 p=way.predicted)
+        m = next((m for m, _ in self.measured.measurements
+                  if (m.spec_type, m.candidate) == (way.spec_type, way.candidate)), None) \
+            if self.measured is not None else None
+        return text if m is None else text + " " + self._measurement_words(m)
+
+    def _measurement_words(self, m: PairMeasurement) -> str:
+        """What the speed-up is made of: acceptance by draft position, the costs, K auto's."""
+        alphas = " ".join(f"{a.alpha:.2f}" for a in m.alphas if a.alpha is not None)
+        text = self.tr("Acceptance by draft position: {alphas}.").format(alphas=alphas or "—")
+        if m.draft_ms_per_token is not None and m.cost_ratio is not None:
+            text += " " + self.tr("Drafting costs {ms:.2f} ms a token (c = {c:.2f} of a plain "
+                                  "step).").format(ms=m.draft_ms_per_token, c=m.cost_ratio)
+        if m.verify_cost is not None:
+            text += " " + self.tr("Each token more in the verification batch costs β = {b:.2f} "
+                                  "of a plain step.").format(b=m.verify_cost)
+        best = m.best_fixed
+        text += " " + self.tr("K auto {auto:.2f}×; the best fixed K, {k}, {fixed:.2f}×.").format(
+            auto=m.speedup(m.auto), k=best.k, fixed=m.speedup(best))
         return text
 
     def _on_use(self) -> None:
