@@ -53,6 +53,10 @@ class SpecType:
     needs: Need = ""
     uses_p_min: bool = False  # drafts by sampling a model, so p_min can cut a draft short
     drafted_by: str = ""  # the token hover's words for a token this drafter proposed
+    # Fills its whole draft in one pass of its model (a DFlash block), where the others that
+    # need a model run it once per drafted token and a lookup runs none. A chain is False: each
+    # step's drafting is its member's, by the tokens' origin.
+    one_pass: bool = False
     # A chain's members, in the order they are asked; its factory is given them too.
     members: tuple[SpecType, ...] = ()
 
@@ -263,7 +267,7 @@ register(SpecType(
     "target's hidden states and fills a whole block of draft tokens in one pass, instead of "
     "one token per pass; a DSpark head (with a Markov head) drafts the same way.",
     factory="backend.engine.drafters.dflash:make", needs="dflash_head", uses_p_min=True,
-    drafted_by="drafted by the DFlash head",
+    drafted_by="drafted by the DFlash head", one_pass=True,
 ))
 register(SpecType(
     "gemma4-assistant", "Gemma 4 assistant", "Gemma 4 assistant",

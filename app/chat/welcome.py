@@ -85,6 +85,21 @@ DEMO_PROMPTS = (
         "List the eight planets of the solar system, with one fact about each.",
         only_when_available=True,
     ),
+    DemoPrompt(
+        "dflash",
+        QT_TRANSLATE_NOOP("Welcome", "A DFlash head fills a whole block of tokens in one pass, "
+                          "so it gains most where many tokens in a row are predictable: a "
+                          "long list."),
+        "Count from one to forty in words, separated by commas.",
+        only_when_available=True,
+    ),
+    DemoPrompt(
+        "gemma4-assistant",
+        QT_TRANSLATE_NOOP("Welcome", "The Gemma 4 assistant drafts from its Gemma 4 model's "
+                          "own cache, with none of its own to fill: any everyday answer."),
+        "Write a short, friendly note inviting the team to lunch on Friday.",
+        only_when_available=True,
+    ),
 )
 
 
@@ -301,7 +316,10 @@ class WelcomeView(QScrollArea):
                             else reason or self.tr("Load a model first."))
         hidden = [c.demo.spec for c in self.cards
                   if c.isHidden() and spec_types.get(c.demo.spec) is not None]
-        names = self.tr(" and ").join(spec_label(name) for name in hidden)
+        labels = [spec_label(name) for name in hidden]
+        names = (self.tr("{first} and {last}").format(first=", ".join(labels[:-1]),
+                                                      last=labels[-1])
+                 if len(labels) > 1 else "".join(labels))
         self.more.setText(self.tr("Prompts for {names} appear here when a model that can use "
                                   "them is loaded.").format(names=names) if names else "")
         self.more.setVisible(bool(names))

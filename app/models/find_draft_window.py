@@ -32,8 +32,8 @@ class FindDraftWindow(OwnWindow):
         layout = QVBoxLayout(self)
         layout.addWidget(self.view)
 
-    def show_target(self, target_path: str) -> None:
-        self.view.show_target(FinderTarget(path=target_path))
+    def show_target(self, target_path: str, *, hub: bool = True) -> None:
+        self.view.show_target(FinderTarget(path=target_path), hub=hub)
         self.show()
         self.raise_()
         self.activateWindow()

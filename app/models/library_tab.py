@@ -29,6 +29,7 @@ from app.models.pairing_panel import PairingPanel
 from app.shell.theme import token_colours
 from app.transcript.message_widgets import plain_label
 from backend.models.eagle3 import describe_head
+from backend.models.head_files import DFLASH, GEMMA4_ASSISTANT, is_head_file
 from backend.models.inspection import IN_FILE
 from backend.models.library import Library, LibraryEntry, reveal_command
 from backend.words import Words
@@ -292,8 +293,7 @@ class LibraryTab(QWidget):
                 name += self.tr("  ({n} parts)").format(n=info.n_parts)
             item = QTreeWidgetItem([
                 name,
-                self.tr("{architecture} (EAGLE-3 head)").format(architecture=info.architecture)
-                if info.eagle3 else info.architecture,
+                self._architecture(info.architecture, bool(info.eagle3)),
                 parameters(info.parameter_count),
                 info.quantization,
                 f"{info.context_length:,}" if info.context_length else self.tr("not given"),
@@ -313,7 +313,10 @@ class LibraryTab(QWidget):
         entry: LibraryEntry | None = item.data(0, ENTRY_ROLE) if item is not None else None
         ok = entry is not None and entry.ok
         head = entry.inspection.eagle3 if ok and entry.inspection else None
-        self.target_button.setEnabled(ok and head is None)  # a head only drafts
+        # a head or an assistant only drafts
+        self.target_button.setEnabled(ok and head is None and entry is not None
+                                      and entry.inspection is not None
+                                      and not is_head_file(entry.inspection))
         self.draft_button.setEnabled(ok)
         self.reveal_button.setEnabled(entry is not None)
         self.delete_button.setEnabled(entry is not None)
@@ -331,10 +334,34 @@ class LibraryTab(QWidget):
                          n=number(info.vocab.n_tokens), kind=info.vocab.vocab_type.upper()),
                      self.tr("{n} layers").format(n=info.n_layers) if info.n_layers else "",
                      self.tr("EAGLE-3 head {words}").format(words=words_text(describe_head(head)))
-                     if head else ""]
+                     if head else "",
+                     self._head_facts(info.architecture, info.n_embd)]
             self.details.setText(f"{entry.path}\n" + " · ".join(f for f in facts if f))
         models = [e.inspection for e in self._entries if e.inspection is not None]
         self.pairing.show_target(entry.inspection if ok else None, models)
+
+    def _architecture(self, architecture: str, eagle3: bool) -> str:
+        if eagle3:
+            return self.tr("{architecture} (EAGLE-3 head)").format(architecture=architecture)
+        if architecture == DFLASH:
+            return self.tr("{architecture} (DFlash head)").format(architecture=architecture)
+        if architecture == GEMMA4_ASSISTANT:
+            return self.tr("{architecture} (Gemma 4 assistant)").format(
+                architecture=architecture)
+        return architecture
+
+    def _head_facts(self, architecture: str, n_embd: int) -> str:
+        """What the header read by the scan says of a DFlash head or a Gemma 4 assistant: the
+        target it reads (its block size and layers are read when it loads, not here)."""
+        if architecture == DFLASH:
+            return (self.tr("DFlash head: fills a block of draft tokens in one pass from the "
+                            "hidden states of a target of hidden size {n}").format(n=n_embd)
+                    if n_embd else self.tr("DFlash head: fills a block of draft tokens in one "
+                                           "pass from its target's hidden states"))
+        if architecture == GEMMA4_ASSISTANT:
+            return self.tr("Gemma 4 assistant: drafts token by token for a Gemma 4 model, from "
+                           "that model's own cache")
+        return ""
 
     # Dialogs -----------------------------------------------------------------------------
 

@@ -84,8 +84,8 @@ class ModelControls(QObject):
     @Slot()
     def measure_fastest(self) -> None:
         """Measure every way for the loaded target in the draft finder, then speculate with
-        the fastest."""
-        self.find_draft()
+        the fastest. Only what is on this computer can be measured: the Hub is not searched."""
+        self.find_draft(hub=False)
         if self.finder is None:
             return
         view = self.finder.view
@@ -97,7 +97,7 @@ class ModelControls(QObject):
         view.search_finished.connect(measure)
 
     @Slot()
-    def find_draft(self) -> None:
+    def find_draft(self, hub: bool = True) -> None:
         """Show every way to speculate for the loaded target (a file: a server speculates on
         its own)."""
         target = self._models.target
@@ -115,7 +115,7 @@ class ModelControls(QObject):
         signal = QMetaMethod.fromSignal(self.download_requested)
         self.finder.view.set_download_note(None if self.isSignalConnected(signal) else self.tr(
             "Download it from the model manager (File → Models…)."))
-        self.finder.show_target(target.path)
+        self.finder.show_target(target.path, hub=hub)
 
     def _measure_check(self) -> str | None:
         if self._flow.generating:

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from typing import Literal
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from app.backend_text import backend_text
 from app.i18n import translate
@@ -79,6 +82,46 @@ def origin_words(token: Token) -> str:
     return backend_text(spec.drafted_by or spec.label) if spec else token.origin
 
 
+# How a drafter made its draft: all of it in one pass of its model (a DFlash block), one pass
+# of its model per token (a draft model, heads), or no model at all (a lookup copies).
+Drafting = Literal["one_pass", "per_token", "lookup"]
+
+
+def drafting(origin: str) -> Drafting:
+    """How the drafter a token's origin names drafts; in a chain the origin is the member that
+    drafted the step, so each step is told as its own drafter made it."""
+    spec = spec_types.get(origin)
+    if spec is None or not spec.needs:
+        return "lookup"
+    return "one_pass" if spec.one_pass else "per_token"
+
+
+# Who proposes, as the subject of a replay caption and of the inspector's pass line (English,
+# marked for lupdate); in a chain, the member that drafted the step (its tokens' origin).
+DRAFTERS = {
+    "draft": QT_TRANSLATE_NOOP("Replay", "the draft model"),
+    "mtp": QT_TRANSLATE_NOOP("Replay", "the MTP heads"),
+    "ngram": QT_TRANSLATE_NOOP("Replay", "n-gram lookup"),
+    "eagle3": QT_TRANSLATE_NOOP("Replay", "the EAGLE-3 head"),
+    "ngram-map-k": QT_TRANSLATE_NOOP("Replay", "n-gram map-k"),
+    "ngram-map-k4v": QT_TRANSLATE_NOOP("Replay", "n-gram map-k4v"),
+    "ngram-mod": QT_TRANSLATE_NOOP("Replay", "n-gram mod"),
+    "ngram-cache": QT_TRANSLATE_NOOP("Replay", "n-gram cache"),
+    "dflash": QT_TRANSLATE_NOOP("Replay", "the DFlash head"),
+    "gemma4-assistant": QT_TRANSLATE_NOOP("Replay", "the Gemma 4 assistant"),
+}
+
+
+def drafter_words(spec_type: str) -> str:
+    """"the draft model" for spec type draft; one without words here (declared later, or by
+    a test) by its label in the window's language."""
+    if spec_type in DRAFTERS:
+        return translate("Replay", DRAFTERS[spec_type])
+    spec = spec_types.get(spec_type)
+    if spec is not None and spec.label:
+        return backend_text(spec.label)
+    return translate("Replay", "the drafter")
+
 
 def summary_rows(ins: Inspection) -> list[tuple[str, str]]:
     """(label, value) rows, plain text, in the order the panel shows them."""
@@ -96,6 +139,9 @@ def summary_rows(ins: Inspection) -> list[tuple[str, str]]:
             step=ins.step)
     rows.append((translate("Inspection", "Where"), where))
     rows.append((translate("Inspection", "Origin"), origin_words(t)))
+    passes = pass_words(ins)
+    if passes:
+        rows.append((translate("Inspection", "Drafted"), passes))
     if v is not None and v.match_at is not None:
         place = (translate("Inspection", "earlier in this answer") if ins.copied_from is not None
                  else translate("Inspection", "the conversation"))
@@ -118,6 +164,25 @@ def summary_rows(ins: Inspection) -> list[tuple[str, str]]:
         rows.append((translate("Inspection", "q (drafter)"), f"{t.p_draft:.4f}"))
     rows.extend(_rule_rows(ins))
     return rows
+
+
+def pass_words(ins: Inspection) -> str:
+    """How the pass of the drafter's model that made this draft token went: the block it
+    filled in one pass, or its pass among the one-per-token ones; "" for the target's own
+    token and a lookup's (no model drafted it)."""
+    if ins.position is None:
+        return ""
+    how = drafting(ins.token.origin)
+    drafter = drafter_words(ins.token.origin)
+    if how == "one_pass":
+        return translate("Inspection", "position {position} of a block of {n} that {drafter} "
+                         "filled in one pass: no drafted token was fed back to draft the "
+                         "next").format(position=ins.position, n=ins.n_drafted, drafter=drafter)
+    if how == "per_token":
+        return translate("Inspection", "pass {position} of {n}: {drafter} drafts one token per "
+                         "pass, each fed back to draft the next").format(
+            position=ins.position, n=ins.n_drafted, drafter=drafter)
+    return ""
 
 
 def _rule_rows(ins: Inspection) -> list[tuple[str, str]]:

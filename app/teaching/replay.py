@@ -9,11 +9,8 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Literal
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
-from app.backend_text import backend_text
 from app.i18n import translate
-from app.teaching.inspection import shown
+from app.teaching.inspection import drafter_words, drafting, shown
 from app.transcript.token_log import TokenLog
 from backend import spec_types
 
@@ -88,11 +85,7 @@ class ReplayScript:
         head = translate("Replay", "Step {step} of {n}: ").format(step=f.step + 1,
                                                                   n=len(self.steps))
         if f.phase == "propose":
-            proposes = (translate("Replay", "{drafter} proposes {n} token.") if span.n_drafted == 1
-                        else translate("Replay", "{drafter} proposes {n} tokens."))
-            # the step's own drafter: in a chain, the member that drafted it
-            drafter = self.log.origin[span.start] if span.n_drafted else self.spec_type
-            return head + proposes.format(drafter=drafter_words(drafter), n=span.n_drafted)
+            return head + self._proposal(span)
         if f.phase == "verdict":
             rejected = span.n_drafted - span.n_accepted
             if not rejected:
@@ -112,29 +105,23 @@ class ReplayScript:
         return head + translate("Replay", "every draft stood, so the same batch gives a bonus "
                                 "token {token}.").format(token=own)
 
-
-# Who proposes, as the subject of a replay caption (English, marked for lupdate); in a chain,
-# the member that drafted the step (its tokens' origin).
-DRAFTERS = {
-    "draft": QT_TRANSLATE_NOOP("Replay", "the draft model"),
-    "mtp": QT_TRANSLATE_NOOP("Replay", "the MTP heads"),
-    "ngram": QT_TRANSLATE_NOOP("Replay", "n-gram lookup"),
-    "eagle3": QT_TRANSLATE_NOOP("Replay", "the EAGLE-3 head"),
-    "ngram-map-k": QT_TRANSLATE_NOOP("Replay", "n-gram map-k"),
-    "ngram-map-k4v": QT_TRANSLATE_NOOP("Replay", "n-gram map-k4v"),
-    "ngram-mod": QT_TRANSLATE_NOOP("Replay", "n-gram mod"),
-    "ngram-cache": QT_TRANSLATE_NOOP("Replay", "n-gram cache"),
-    "dflash": QT_TRANSLATE_NOOP("Replay", "the DFlash head"),
-    "gemma4-assistant": QT_TRANSLATE_NOOP("Replay", "the Gemma 4 assistant"),
-}
-
-
-def drafter_words(spec_type: str) -> str:
-    """"the draft model" for spec type draft; one without words here (declared later, or by
-    a test) by its label in the window's language."""
-    if spec_type in DRAFTERS:
-        return translate("Replay", DRAFTERS[spec_type])
-    spec = spec_types.get(spec_type)
-    if spec is not None and spec.label:
-        return backend_text(spec.label)
-    return translate("Replay", "the drafter")
+    def _proposal(self, span: StepSpan) -> str:
+        """The propose frame's words: a block drafter's whole block arrives at once, from one
+        pass of its model; a model that drafts token by token ran once per token, though its
+        proposal is drawn whole; a lookup copied its tokens."""
+        # the step's own drafter: in a chain, the member that drafted it
+        drafter = self.log.origin[span.start] if span.n_drafted else self.spec_type
+        n, how = span.n_drafted, drafting(drafter)
+        if how == "one_pass":
+            fills = (translate("Replay", "{drafter} fills a block of {n} position in one pass.")
+                     if n == 1 else
+                     translate("Replay", "{drafter} fills a block of {n} positions in one "
+                               "pass, all at once."))
+            return fills.format(drafter=drafter_words(drafter), n=n)
+        if how == "per_token" and n > 1:
+            return translate("Replay", "{drafter} proposes {n} tokens, one pass per token, "
+                             "each fed back for the next.").format(
+                drafter=drafter_words(drafter), n=n)
+        proposes = (translate("Replay", "{drafter} proposes {n} token.") if n == 1
+                    else translate("Replay", "{drafter} proposes {n} tokens."))
+        return proposes.format(drafter=drafter_words(drafter), n=n)

@@ -30,7 +30,8 @@ def test_each_steps_caption_names_the_member_that_drafted_it():
     script = ReplayScript(_chain_log(), "ngram-mod,draft")
     proposals = [script.caption(i) for i, f in enumerate(script.frames) if f.phase == "propose"]
     assert proposals == ["Step 1 of 3: n-gram mod proposes 2 tokens.",
-                         "Step 3 of 3: the draft model proposes 2 tokens."]
+                         "Step 3 of 3: the draft model proposes 2 tokens, one pass per "
+                         "token, each fed back for the next."]
 
 
 class _Marking(QTranslator):

@@ -116,7 +116,8 @@ def test_mtp_and_eagle3_prompts_only_when_such_a_model_is_loaded(make_window, qt
     load(plain, qtbot)
     assert not plain.welcome.view.card("mtp").isVisible()
     assert not plain.welcome.view.card("eagle3").isVisible()
-    assert "MTP heads and EAGLE-3 appear" in plain.welcome.view.more.text()
+    assert "MTP heads, EAGLE-3, DFlash and Gemma 4 assistant appear" in \
+        plain.welcome.view.more.text()
 
     engine = ScriptedEngine(mtp_heads=1)
     w = make_window(engine)
