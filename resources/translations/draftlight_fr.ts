@@ -1102,6 +1102,22 @@ Ce qui s&apos;est passé : {summary}
         <translation>Le conseiller prévoyait {p:.2f}× à partir des mêmes pas.</translation>
     </message>
     <message>
+        <source>Acceptance by draft position: {alphas}.</source>
+        <translation>Acceptation par position dans le brouillon : {alphas}.</translation>
+    </message>
+    <message>
+        <source>Drafting costs {ms:.2f} ms a token (c = {c:.2f} of a plain step).</source>
+        <translation>Le brouillon coûte {ms:.2f} ms par jeton (c = {c:.2f} d&apos;un pas simple).</translation>
+    </message>
+    <message>
+        <source>Each token more in the verification batch costs β = {b:.2f} of a plain step.</source>
+        <translation>Chaque jeton de plus dans le lot de vérification coûte β = {b:.2f} d&apos;un pas simple.</translation>
+    </message>
+    <message>
+        <source>K auto {auto:.2f}×; the best fixed K, {k}, {fixed:.2f}×.</source>
+        <translation>K auto {auto:.2f}× ; le meilleur K fixe, {k}, {fixed:.2f}×.</translation>
+    </message>
+    <message>
         <source>Select an accepted candidate.</source>
         <translation>Sélectionnez un candidat accepté.</translation>
     </message>
@@ -1469,6 +1485,10 @@ Ce qui s&apos;est passé : {summary}
         <translation>Origine</translation>
     </message>
     <message>
+        <source>Drafted</source>
+        <translation>Brouillon</translation>
+    </message>
+    <message>
         <source>earlier in this answer</source>
         <translation>plus tôt dans cette réponse</translation>
     </message>
@@ -1511,6 +1531,14 @@ Ce qui s&apos;est passé : {summary}
     <message>
         <source>q (drafter)</source>
         <translation>q (drafter)</translation>
+    </message>
+    <message>
+        <source>position {position} of a block of {n} that {drafter} filled in one pass: no drafted token was fed back to draft the next</source>
+        <translation>position {position} d&apos;un bloc de {n} que {drafter} a rempli en une seule passe : aucun jeton proposé n&apos;a été réinjecté pour proposer le suivant</translation>
+    </message>
+    <message>
+        <source>pass {position} of {n}: {drafter} drafts one token per pass, each fed back to draft the next</source>
+        <translation>passe {position} sur {n} : {drafter} propose un jeton par passe, chacun réinjecté pour proposer le suivant</translation>
     </message>
     <message>
         <source>Verification</source>
@@ -1838,6 +1866,26 @@ Inutilisable : {error}</translation>
     <message>
         <source>EAGLE-3 head {words}</source>
         <translation>tête EAGLE-3 {words}</translation>
+    </message>
+    <message>
+        <source>{architecture} (DFlash head)</source>
+        <translation>{architecture} (tête DFlash)</translation>
+    </message>
+    <message>
+        <source>{architecture} (Gemma 4 assistant)</source>
+        <translation>{architecture} (assistant Gemma 4)</translation>
+    </message>
+    <message>
+        <source>DFlash head: fills a block of draft tokens in one pass from the hidden states of a target of hidden size {n}</source>
+        <translation>Tête DFlash : remplit un bloc de jetons proposés en une seule passe à partir des états cachés d&apos;une cible de taille cachée {n}</translation>
+    </message>
+    <message>
+        <source>DFlash head: fills a block of draft tokens in one pass from its target&apos;s hidden states</source>
+        <translation>Tête DFlash : remplit un bloc de jetons proposés en une seule passe à partir des états cachés de sa cible</translation>
+    </message>
+    <message>
+        <source>Gemma 4 assistant: drafts token by token for a Gemma 4 model, from that model&apos;s own cache</source>
+        <translation>Assistant Gemma 4 : propose jeton par jeton pour un modèle Gemma 4, à partir du cache de ce modèle</translation>
     </message>
     <message>
         <source>Import GGUF models</source>
@@ -2246,6 +2294,18 @@ Inutilisable : {error}</translation>
     <message>
         <source>Step {step} of {n}: </source>
         <translation>Étape {step} sur {n} : </translation>
+    </message>
+    <message>
+        <source>{drafter} fills a block of {n} position in one pass.</source>
+        <translation>{drafter} remplit un bloc de {n} position en une seule passe.</translation>
+    </message>
+    <message>
+        <source>{drafter} fills a block of {n} positions in one pass, all at once.</source>
+        <translation>{drafter} remplit un bloc de {n} positions en une seule passe, toutes à la fois.</translation>
+    </message>
+    <message>
+        <source>{drafter} proposes {n} tokens, one pass per token, each fed back for the next.</source>
+        <translation>{drafter} propose {n} jetons, une passe par jeton, chacun réinjecté pour le suivant.</translation>
     </message>
     <message>
         <source>{drafter} proposes {n} token.</source>
@@ -2862,6 +2922,14 @@ Inutilisable : {error}</translation>
         <source>An EAGLE-3 head drafts from the target&apos;s hidden states: long, fluent answers.</source>
         <translation>Une tête EAGLE-3 propose à partir des états cachés de la cible : des réponses longues et fluides.</translation>
     </message>
+    <message>
+        <source>A DFlash head fills a whole block of tokens in one pass, so it gains most where many tokens in a row are predictable: a long list.</source>
+        <translation>Une tête DFlash remplit tout un bloc de jetons en une seule passe : elle gagne le plus là où beaucoup de jetons d&apos;affilée sont prévisibles, comme une longue liste.</translation>
+    </message>
+    <message>
+        <source>The Gemma 4 assistant drafts from its Gemma 4 model&apos;s own cache, with none of its own to fill: any everyday answer.</source>
+        <translation>L&apos;assistant Gemma 4 propose à partir du cache de son modèle Gemma 4, sans cache propre à remplir : n&apos;importe quelle réponse de tous les jours.</translation>
+    </message>
 </context>
 <context>
     <name>WelcomeView</name>
@@ -2922,8 +2990,8 @@ Inutilisable : {error}</translation>
         <translation>Chargez d&apos;abord un modèle.</translation>
     </message>
     <message>
-        <source> and </source>
-        <translation> et </translation>
+        <source>{first} and {last}</source>
+        <translation>{first} et {last}</translation>
     </message>
     <message>
         <source>Prompts for {names} appear here when a model that can use them is loaded.</source>

@@ -1102,6 +1102,22 @@ Cosa è successo: {summary}
         <translation>Il consulente aveva previsto {p:.2f}× dagli stessi passi.</translation>
     </message>
     <message>
+        <source>Acceptance by draft position: {alphas}.</source>
+        <translation>Accettazione per posizione nella bozza: {alphas}.</translation>
+    </message>
+    <message>
+        <source>Drafting costs {ms:.2f} ms a token (c = {c:.2f} of a plain step).</source>
+        <translation>La bozza costa {ms:.2f} ms a token (c = {c:.2f} di un passo semplice).</translation>
+    </message>
+    <message>
+        <source>Each token more in the verification batch costs β = {b:.2f} of a plain step.</source>
+        <translation>Ogni token in più nel batch di verifica costa β = {b:.2f} di un passo semplice.</translation>
+    </message>
+    <message>
+        <source>K auto {auto:.2f}×; the best fixed K, {k}, {fixed:.2f}×.</source>
+        <translation>K auto {auto:.2f}×; il miglior K fisso, {k}, {fixed:.2f}×.</translation>
+    </message>
+    <message>
         <source>Select an accepted candidate.</source>
         <translation>Seleziona un candidato accettato.</translation>
     </message>
@@ -1469,6 +1485,10 @@ Cosa è successo: {summary}
         <translation>Origine</translation>
     </message>
     <message>
+        <source>Drafted</source>
+        <translation>Bozza</translation>
+    </message>
+    <message>
         <source>earlier in this answer</source>
         <translation>prima in questa risposta</translation>
     </message>
@@ -1511,6 +1531,14 @@ Cosa è successo: {summary}
     <message>
         <source>q (drafter)</source>
         <translation>q (drafter)</translation>
+    </message>
+    <message>
+        <source>position {position} of a block of {n} that {drafter} filled in one pass: no drafted token was fed back to draft the next</source>
+        <translation>posizione {position} di un blocco di {n} che {drafter} ha riempito in un solo passaggio: nessun token proposto è stato reimmesso per proporre il successivo</translation>
+    </message>
+    <message>
+        <source>pass {position} of {n}: {drafter} drafts one token per pass, each fed back to draft the next</source>
+        <translation>passaggio {position} di {n}: {drafter} propone un token per passaggio, ciascuno reimmesso per proporre il successivo</translation>
     </message>
     <message>
         <source>Verification</source>
@@ -1838,6 +1866,26 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>EAGLE-3 head {words}</source>
         <translation>testa EAGLE-3 {words}</translation>
+    </message>
+    <message>
+        <source>{architecture} (DFlash head)</source>
+        <translation>{architecture} (testa DFlash)</translation>
+    </message>
+    <message>
+        <source>{architecture} (Gemma 4 assistant)</source>
+        <translation>{architecture} (assistente Gemma 4)</translation>
+    </message>
+    <message>
+        <source>DFlash head: fills a block of draft tokens in one pass from the hidden states of a target of hidden size {n}</source>
+        <translation>Testa DFlash: riempie un blocco di token proposti in un solo passaggio dagli stati nascosti di un target con dimensione nascosta {n}</translation>
+    </message>
+    <message>
+        <source>DFlash head: fills a block of draft tokens in one pass from its target&apos;s hidden states</source>
+        <translation>Testa DFlash: riempie un blocco di token proposti in un solo passaggio dagli stati nascosti del suo target</translation>
+    </message>
+    <message>
+        <source>Gemma 4 assistant: drafts token by token for a Gemma 4 model, from that model&apos;s own cache</source>
+        <translation>Assistente Gemma 4: propone token per token per un modello Gemma 4, dalla cache di quel modello</translation>
     </message>
     <message>
         <source>Import GGUF models</source>
@@ -2246,6 +2294,18 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Step {step} of {n}: </source>
         <translation>Passo {step} di {n}: </translation>
+    </message>
+    <message>
+        <source>{drafter} fills a block of {n} position in one pass.</source>
+        <translation>{drafter} riempie un blocco di {n} posizione in un solo passaggio.</translation>
+    </message>
+    <message>
+        <source>{drafter} fills a block of {n} positions in one pass, all at once.</source>
+        <translation>{drafter} riempie un blocco di {n} posizioni in un solo passaggio, tutte insieme.</translation>
+    </message>
+    <message>
+        <source>{drafter} proposes {n} tokens, one pass per token, each fed back for the next.</source>
+        <translation>{drafter} propone {n} token, un passaggio per token, ciascuno reimmesso per il successivo.</translation>
     </message>
     <message>
         <source>{drafter} proposes {n} token.</source>
@@ -2862,6 +2922,14 @@ Non utilizzabile: {error}</translation>
         <source>An EAGLE-3 head drafts from the target&apos;s hidden states: long, fluent answers.</source>
         <translation>Una testa EAGLE-3 propone a partire dagli stati nascosti del target: risposte lunghe e scorrevoli.</translation>
     </message>
+    <message>
+        <source>A DFlash head fills a whole block of tokens in one pass, so it gains most where many tokens in a row are predictable: a long list.</source>
+        <translation>Una testa DFlash riempie un intero blocco di token in un solo passaggio, quindi guadagna di più dove molti token di fila sono prevedibili: un lungo elenco.</translation>
+    </message>
+    <message>
+        <source>The Gemma 4 assistant drafts from its Gemma 4 model&apos;s own cache, with none of its own to fill: any everyday answer.</source>
+        <translation>L&apos;assistente Gemma 4 propone dalla cache del suo modello Gemma 4, senza una propria da riempire: qualsiasi risposta di tutti i giorni.</translation>
+    </message>
 </context>
 <context>
     <name>WelcomeView</name>
@@ -2922,8 +2990,8 @@ Non utilizzabile: {error}</translation>
         <translation>Carica prima un modello.</translation>
     </message>
     <message>
-        <source> and </source>
-        <translation> e </translation>
+        <source>{first} and {last}</source>
+        <translation>{first} e {last}</translation>
     </message>
     <message>
         <source>Prompts for {names} appear here when a model that can use them is loaded.</source>
