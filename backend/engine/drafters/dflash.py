@@ -33,9 +33,9 @@ import llama_cpp
 import numpy as np
 from llama_cpp import llama_cpp_ext
 
-from backend.engine.context import Context, common_prefix
+from backend.engine.context import Context
 from backend.engine.drafters.base import DraftingSetup, Proposal
-from backend.engine.drafters.follower import FollowerDrafter
+from backend.engine.drafters.layer_inputs import LayerInputFollower
 from backend.engine.drafters.row_batch import RowBatch
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
@@ -169,7 +169,8 @@ def make(setup: DraftingSetup) -> DFlashDrafter:
                          n_threads=setup.n_threads)
 
 
-class DFlashDrafter(FollowerDrafter):
+class DFlashDrafter(LayerInputFollower):
+    NO_LAYER_INPUTS = NO_LAYER_INPUTS
     origin = "dflash"
     # Entry P is made of the target's state at P alone; pairing it with x_{P+1} (as EAGLE-3
     # does) only makes the bookkeeping keep it while the target keeps x_{P+1} too.
@@ -181,6 +182,7 @@ class DFlashDrafter(FollowerDrafter):
         self._ext = ext
         self.head = head
         self.facts = facts
+        self.layer_ids = facts.target_layers
         self.n_embd_tgt = int(llama_cpp.llama_model_n_embd(target.model))
         self._n_threads = n_threads
         width = len(facts.target_layers) * self.n_embd_tgt
@@ -242,47 +244,6 @@ class DFlashDrafter(FollowerDrafter):
             return None
         rows = np.ctypeslib.as_array(ptr, shape=(n_rows, self.facts.n_embd))
         return rows[:, 0].copy()  # llama.cpp repeats it along each row
-
-    # -- TargetFollower -------------------------------------------------------------------
-    def follow(self, ctx: Context, tokens: list[int]) -> int:
-        if self._target is not ctx or not self._capturing:
-            # a new target context: the head's context borrows from it, so it is made again
-            if self._target is not ctx:
-                self.ctx.close()
-                self.ctx = self._new_context(ctx)
-            self._target = ctx
-            self._forget_from(0)
-            self.ctx.clear()
-            for lid in self.facts.target_layers:
-                self._ext.llama_set_embeddings_layer_inp(ctx.ctx, lid, True)
-            self._capturing = True
-        # decodes without this drafter (plain answers in between) made those states stale
-        valid = common_prefix(self._seen, ctx.tokens, len(ctx.tokens))
-        del self._seen[valid:]
-        self._forget_from(valid)
-        self.ctx.truncate(valid)
-        self._catch_up(ctx.tokens, ctx.n_past)
-        limit = common_prefix(ctx.tokens, tokens, len(tokens))
-        keep = common_prefix(self.ctx.tokens, tokens[1:], max(0, limit - 1))
-        self.ctx.truncate(keep)
-        for p in range(keep, limit):
-            if self._state(p) is None:
-                return p  # the target decodes it again, which gives its state back
-        return limit
-
-    def observe(self, ctx: Context, pos0: int, tokens: list[int]) -> None:
-        super().observe(ctx, pos0, tokens)
-        del self._seen[pos0:]
-        self._seen.extend(tokens)
-
-    def _read_target(self, ctx: Context, n: int) -> np.ndarray:
-        layers = []
-        for lid in self.facts.target_layers:
-            ptr = self._ext.llama_get_embeddings_layer_inp(ctx.ctx, lid)
-            if not ptr:
-                raise EngineError(words(NO_LAYER_INPUTS))
-            layers.append(np.ctypeslib.as_array(ptr, shape=(n, self.n_embd_tgt)))
-        return np.concatenate(layers, axis=1)  # a copy: llama.cpp reuses its buffers
 
     def _decode_error(self, code: int) -> EngineError:
         return EngineError(words(DECODE_FAILED, code=code))

@@ -25,9 +25,9 @@ import llama_cpp
 import numpy as np
 from llama_cpp import llama_cpp_ext
 
-from backend.engine.context import Context, common_prefix
+from backend.engine.context import Context
 from backend.engine.drafters.base import DraftingSetup
-from backend.engine.drafters.follower import FollowerDrafter
+from backend.engine.drafters.layer_inputs import LayerInputFollower
 from backend.engine.drafters.row_batch import RowBatch
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
@@ -61,7 +61,8 @@ def make(setup: DraftingSetup) -> Eagle3Drafter:
                          n_threads=setup.n_threads)
 
 
-class Eagle3Drafter(FollowerDrafter):
+class Eagle3Drafter(LayerInputFollower):
+    NO_LAYER_INPUTS = NO_LAYER_INPUTS
     origin = "eagle3"
     OFFSET = 1  # entry P: (x_{P+1}, g_P)
     OUTPUTS_EVERY_ROW = True  # the head's graph computes outputs for every row
@@ -107,49 +108,6 @@ class Eagle3Drafter(FollowerDrafter):
             self._enc.free()
             self._enc = None
         super().close()
-
-    # -- TargetFollower -------------------------------------------------------------------
-    def follow(self, ctx: Context, tokens: list[int]) -> int:
-        if self._target is not ctx or not self._capturing:
-            # a new target context (a recurrent target's, made for longer drafts): the
-            # head's context borrows from the target's, so it is made again
-            if self._target is not ctx:
-                self.ctx.close()
-                self.ctx = self._new_context(ctx)
-            self._target = ctx
-            self._forget_from(0)
-            self.ctx.clear()
-            for lid in self.layer_ids:
-                self._ext.llama_set_embeddings_layer_inp(ctx.ctx, lid, True)
-            self._capturing = True
-        # decodes without this drafter (plain answers in between) made those states stale
-        valid = common_prefix(self._seen, ctx.tokens, len(ctx.tokens))
-        del self._seen[valid:]
-        self._forget_from(valid)
-        self.ctx.truncate(valid)
-        self._catch_up(ctx.tokens, ctx.n_past)
-        limit = common_prefix(ctx.tokens, tokens, len(tokens))
-        # entry P pairs x_{P+1} with g_P: it holds while both are in what the target keeps
-        keep = common_prefix(self.ctx.tokens, tokens[1:], max(0, limit - 1))
-        self.ctx.truncate(keep)
-        for p in range(keep, limit):
-            if self._state(p) is None:
-                return p  # the target decodes it again, which gives its hidden state back
-        return limit
-
-    def observe(self, ctx: Context, pos0: int, tokens: list[int]) -> None:
-        super().observe(ctx, pos0, tokens)
-        del self._seen[pos0:]
-        self._seen.extend(tokens)
-
-    def _read_target(self, ctx: Context, n: int) -> np.ndarray:
-        layers = []
-        for lid in self.layer_ids:
-            ptr = self._ext.llama_get_embeddings_layer_inp(ctx.ctx, lid)
-            if not ptr:
-                raise EngineError(words(NO_LAYER_INPUTS))
-            layers.append(np.ctypeslib.as_array(ptr, shape=(n, self.n_embd_tgt)))
-        return np.concatenate(layers, axis=1)  # a copy: llama.cpp reuses its buffers
 
     def _encode(self, read: np.ndarray) -> np.ndarray:
         """The head's encoder over rows of target features: one g row each."""
