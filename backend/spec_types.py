@@ -190,6 +190,13 @@ def _chain(members: tuple[SpecType, ...]) -> SpecType:
     )
 
 
+def drafting_with_file(architecture: str) -> SpecType:
+    """The spec type that drafts with a file of this GGUF architecture loaded as the draft
+    (each need a draft file meets is one spec type's)."""
+    need = draft_need(architecture)
+    return next(s for s in _SPEC_TYPES.values() if s.needs == need)
+
+
 def draft_length_words(name: str, n_draft_max: int) -> str:
     """How an answer names its draft length: "K = 4", "K auto" (0, chosen each step), or ""
     for a spec type that does not draft."""

@@ -59,12 +59,11 @@ def spec_reason(spec: str, target, draft) -> str | None:
                              "for this target: choose a head made for it as the draft.").format(
                 name=shown_name(draft))
         if loaded != needs:
-            own = next((t for t in spec_types.all_spec_types() if t.needs == loaded), None)
             return translate("GenerationPanel", "{name} is {kind}, not {wanted}: it drafts with "
                              "spec type {spec}.").format(
                 name=shown_name(draft), kind=translate("GenerationPanel", KINDS[loaded]),
                 wanted=translate("GenerationPanel", KINDS[needs]),
-                spec=spec_label(own.name) if own else "")
+                spec=spec_label(spec_types.drafting_with_file(draft.architecture).name))
     if needs == "mtp_heads":
         if target is None:
             return translate("GenerationPanel", "Load a target model first.")

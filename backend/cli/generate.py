@@ -158,8 +158,7 @@ def _draft_spec(path: str) -> str:
         architecture = inspect_model(path).architecture
     except (ModelFileError, OSError):
         return "draft"  # the engine says what is wrong with the file when it loads it
-    need = spec_types.draft_need(architecture)
-    return next(s.name for s in spec_types.all_spec_types() if s.needs == need)
+    return spec_types.drafting_with_file(architecture).name
 
 
 def _run_server(args: argparse.Namespace) -> int:

@@ -108,16 +108,10 @@ def _mtp(target: ModelInspection) -> PairCandidate:
 def _from_pairing(c: DraftCandidate, source: str, bytes_read: int | None = None
                   ) -> PairCandidate:
     m = c.model
-    return PairCandidate(_spec_for(m.architecture),
+    return PairCandidate(spec_types.drafting_with_file(m.architecture).name,
                          m.path.as_posix() if source == HUB else m.path.name, source,
                          c.compatible, c.reason, m.path, m.file_size, m.parameter_count,
                          bytes_read)
-
-
-def _spec_for(architecture: str) -> str:
-    """The spec type that drafts with a file of this architecture loaded as the draft."""
-    need = spec_types.draft_need(architecture)
-    return next(s.name for s in spec_types.all_spec_types() if s.needs == need)
 
 
 def _from_hub(target: ModelInspection, check: HubCheck) -> PairCandidate:

@@ -31,9 +31,8 @@ def make(setup: DraftingSetup) -> DraftModelDrafter:
     draft = setup.draft.inspection
     if draft.eagle3 is not None:
         raise EngineError(words(IS_EAGLE3, name=draft.path.name))
-    head = next((s for s in spec_types.all_spec_types()
-                 if s.needs == spec_types.draft_need(draft.architecture)), None)
-    if head is not None and head.needs != "draft_model":
+    head = spec_types.drafting_with_file(draft.architecture)
+    if head.needs != "draft_model":
         raise EngineError(words(IS_HEAD, name=draft.path.name, architecture=draft.architecture,
                                 spec=head.label))
     return DraftModelDrafter(setup.target, setup.draft, n_ctx=setup.target_ctx.n_ctx,
