@@ -290,16 +290,7 @@ class WelcomeView(QScrollArea):
         way = self.fastest.way
         demo = next((d for d in DEMO_PROMPTS if way.spec_type in (d.spec, *d.family)),
                     next(d for d in DEMO_PROMPTS if d.spec == "draft"))
-        gs = self._panel.preferred_settings()
-        gs.spec_type = way.spec_type
-        if way.k is not None:
-            gs.n_draft = way.k
-        self._panel.set_generation_settings(gs)
-        reason = None if self._flow.models.loading else self._panel.spec_reason(way.spec_type)
-        if reason:
-            self.problem.emit(f"{spec_label(way.spec_type)}: {reason}")
-            return
-        self._flow.send(demo.prompt)
+        self._send_with(way.spec_type, demo.prompt, way.k)
 
     def card(self, spec: str) -> DemoCard:
         return next(c for c in self.cards if c.demo.spec == spec)
@@ -338,16 +329,23 @@ class WelcomeView(QScrollArea):
     def try_prompt(self, demo: DemoPrompt) -> bool:
         """Set the demo's spec type and send its prompt; False (said in the banner) when the
         loaded models cannot use that spec type."""
+        chosen = self._panel.preferred_settings().spec_type
+        return self._send_with(chosen if chosen in demo.family else demo.spec, demo.prompt)
+
+    def _send_with(self, spec: str, prompt: str, k: int | None = None) -> bool:
+        """Choose `spec` (and K, when given) as if picked in the panel and send `prompt`;
+        False (said in the banner) when the loaded models cannot use that spec type."""
         panel = self._panel
         gs = panel.preferred_settings()
-        spec = gs.spec_type if gs.spec_type in demo.family else demo.spec
         gs.spec_type = spec
-        panel.set_generation_settings(gs)  # chosen, as if picked in the panel
+        if k is not None:
+            gs.n_draft = k
+        panel.set_generation_settings(gs)
         reason = None if self._flow.models.loading else panel.spec_reason(spec)
         if reason:
             self.problem.emit(f"{spec_label(spec)}: {reason}")
             return False
-        return self._flow.send(demo.prompt)
+        return self._flow.send(prompt)
 
 
 class Welcome(QObject):
