@@ -170,7 +170,7 @@ def make(setup: DraftingSetup) -> DFlashDrafter:
 
 
 class DFlashDrafter(LayerInputFollower):
-    NO_LAYER_INPUTS = NO_LAYER_INPUTS
+    no_layer_inputs = words(NO_LAYER_INPUTS)
     origin = "dflash"
     # Entry P is made of the target's state at P alone; pairing it with x_{P+1} (as EAGLE-3
     # does) only makes the bookkeeping keep it while the target keeps x_{P+1} too.

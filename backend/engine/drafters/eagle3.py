@@ -62,7 +62,7 @@ def make(setup: DraftingSetup) -> Eagle3Drafter:
 
 
 class Eagle3Drafter(LayerInputFollower):
-    NO_LAYER_INPUTS = NO_LAYER_INPUTS
+    no_layer_inputs = words(NO_LAYER_INPUTS)
     origin = "eagle3"
     OFFSET = 1  # entry P: (x_{P+1}, g_P)
     OUTPUTS_EVERY_ROW = True  # the head's graph computes outputs for every row

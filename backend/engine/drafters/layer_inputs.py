@@ -1,7 +1,7 @@
 """The base of the heads that read the inputs of some of the target's layers (EAGLE-3 and
 DFlash, llama.cpp's `draft-eagle3` and `draft-dflash`): how such a head takes up a target
 context, sees its decodes, and reads the captured rows. A subclass sets `layer_ids`, `_ext`
-(its bindings of llama-ext.h), `n_embd_tgt`, `NO_LAYER_INPUTS` and `_new_context`."""
+(its bindings of llama-ext.h), `n_embd_tgt`, `no_layer_inputs` and `_new_context`."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ import numpy as np
 from backend.engine.context import Context, common_prefix
 from backend.engine.drafters.follower import FollowerDrafter
 from backend.engine.errors import EngineError
-from backend.words import words
+from backend.words import Words
 
 
 class LayerInputFollower(FollowerDrafter):
-    NO_LAYER_INPUTS = ""  # the subclass's words for a target that gave no layer inputs
+    no_layer_inputs: Words  # the subclass's words for a target that gave no layer inputs
     layer_ids: list[int] | tuple[int, ...]
     n_embd_tgt: int
     _ext: ModuleType
@@ -68,6 +68,6 @@ class LayerInputFollower(FollowerDrafter):
         for lid in self.layer_ids:
             ptr = self._ext.llama_get_embeddings_layer_inp(ctx.ctx, lid)
             if not ptr:
-                raise EngineError(words(self.NO_LAYER_INPUTS))
+                raise EngineError(self.no_layer_inputs)
             layers.append(np.ctypeslib.as_array(ptr, shape=(n, self.n_embd_tgt)))
         return np.concatenate(layers, axis=1)  # a copy: llama.cpp reuses its buffers
