@@ -15,7 +15,10 @@ from backend.models.draft_finder import lookup_types
 
 
 @pytest.fixture
-def library(tmp_path, test_models):
+def library(tmp_path, test_models, monkeypatch):
+    """The target and its one draft, alone: the session's own models folder (where the demo
+    test puts the demo pair, which can draft for the counting target too) is emptied."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     folder = tmp_path / "models"
     folder.mkdir()
     for name in ("count-target.gguf", "count-draft.gguf"):
