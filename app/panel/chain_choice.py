@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QComboBox, QVBoxLayout, QWidget
 
 from app.backend_text import backend_text, spec_label
 from app.i18n import translate
-from app.panel.combo_items import set_item_enabled
+from app.panel.combo_items import MiddleElidedCombo, set_item_enabled
 from app.transcript.message_widgets import plain_label
 from backend import spec_types
 
@@ -63,7 +63,7 @@ def followers(head: str) -> list[spec_types.SpecType]:
     return found
 
 
-class ChainChoice(QComboBox):
+class ChainChoice(MiddleElidedCombo):
     """The drafters that may follow the chosen lookup. `show_for` fills it for the spec type
     the panel shows; the user's choice comes out as the whole spec type (`chosen`)."""
 

@@ -1,5 +1,5 @@
 """Combo boxes of the side panel: entries that can be greyed out with the reason in their
-tooltip, and a combo box of files that shortens a long name in the middle, not at its end."""
+tooltip, and boxes that shorten a long entry in the middle, not at its end."""
 
 from __future__ import annotations
 
@@ -27,16 +27,15 @@ def item_reason(combo: QComboBox, index: int) -> str:
     return combo.itemData(index, Qt.ItemDataRole.ToolTipRole) or ""
 
 
-class FileCombo(QComboBox):
-    """Entries named by their file: each name in full where there is room, else shortened in
-    the middle (a model file's end says its size and precision: "…-Q4_K_M.gguf"), in the
-    box and in its list alike; the chosen entry's full path (its item data) is the box's
-    tooltip, each entry's in the list."""
+class MiddleElidedCombo(QComboBox):
+    """Entries shown in full where there is room, else shortened in the middle, in the box
+    and in its list alike: both ends of a long entry say what it is (a chain's first and last
+    drafter, a model file's name and its "…-Q4_K_M.gguf"), where Qt's own box cuts the end
+    off without a mark."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.view().setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.currentIndexChanged.connect(self._on_current_changed)
 
     def shown_text(self) -> str:
         """What the box shows now: the chosen name, shortened to the room it has."""
@@ -69,6 +68,15 @@ class FileCombo(QComboBox):
         opt.currentText = self.fontMetrics().elidedText(
             opt.currentText, Qt.TextElideMode.ElideMiddle, max(0, field.width() - 2))
         return opt
+
+
+class FileCombo(MiddleElidedCombo):
+    """Entries named by their file; the chosen entry's full path (its item data) is the box's
+    tooltip, each entry's in the list."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.currentIndexChanged.connect(self._on_current_changed)
 
     @Slot(int)
     def _on_current_changed(self, index: int) -> None:

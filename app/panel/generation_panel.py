@@ -33,7 +33,7 @@ from app.backend_text import (
 from app.models.model_names import shown_name
 from app.panel.chain_choice import ChainChoice
 from app.panel.collapsible import CollapsibleSection
-from app.panel.combo_items import FileCombo, item_enabled, set_item_enabled
+from app.panel.combo_items import FileCombo, MiddleElidedCombo, item_enabled, set_item_enabled
 from app.panel.form_widgets import caption, open_button, option_input, widget_row
 from app.panel.model_description import describe_model, server_target
 from app.panel.spec_reasons import SERVER_SPECULATES, spec_reason
@@ -135,7 +135,7 @@ class GenerationPanel(QWidget):
                     widget_row(self.gpu_layers, self.apply_context_button))
 
         # Speculation -------------------------------------------------------------------
-        self.spec_combo = QComboBox()
+        self.spec_combo = MiddleElidedCombo()
         self.spec_combo.setToolTip(option_tooltip(schema.SPEC_TYPE))
         for st in spec_types.all_spec_types():
             self.spec_combo.addItem(backend_text(st.label), st.name)

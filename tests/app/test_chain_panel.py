@@ -161,3 +161,15 @@ def test_in_the_window_the_key_follows_and_the_chain_is_saved(make_window, qtbot
         w2.open_target("/models/t.gguf")
     assert w2.panel.spec_type() == "ngram,ngram-mod"
     assert w2.panel.chain_choice.currentData() == "ngram-mod"
+
+
+def test_a_chain_too_long_for_its_box_keeps_both_ends(panel):
+    """A narrow panel shortens a chain in its middle: its first drafter and its last stay
+    readable (Qt's own box cut "…, then draft model" to "…, then draft mo")."""
+    panel.set_models(_info("count-target"), _info("count-draft"))
+    assert panel.set_spec_type("ngram-mod,draft")
+    box = panel.spec_combo
+    box.resize(box.fontMetrics().horizontalAdvance("n-gram mod, then") + 40, box.height())
+    shown = box.shown_text()
+    assert box.currentText() == "n-gram mod, then draft model" != shown
+    assert shown.startswith("n-gram") and shown.endswith("model") and "…" in shown
