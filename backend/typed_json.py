@@ -193,10 +193,14 @@ class _Reader:
         if positional:  # a record written as a list of its fields' values, in order
             if not isinstance(raw, list):
                 raise SchemaError(words(NOT_A_LIST, where=where))
-            if len(raw) != len(fields):
+            # a record written before its class gained its `LATER` fields lacks them
+            least = _required_prefix(fields)
+            if not least <= len(raw) <= len(fields):
+                expected = (str(len(fields)) if least == len(fields)
+                            else f"{least}–{len(fields)}")
                 raise SchemaError(words(WRONG_LENGTH, where=where, n=len(raw),
-                                        expected=len(fields)))
-            raw = {f.name: v for f, v in zip(fields, raw, strict=True)}
+                                        expected=expected))
+            raw = {f.name: v for f, v in zip(fields, raw, strict=False)}
         if not isinstance(raw, dict):
             raise SchemaError(words(NOT_AN_OBJECT, where=where))
         hints = _hints(cls)
@@ -309,6 +313,18 @@ class _Reader:
             raise SchemaError(words(NOT_A_RECORD, where=where)) from None
         self.dataclass(enc.cls, record, where, positional=True)
         return text
+
+
+LATER = "later"  # a field's metadata key: added after records were written without it
+
+
+def _required_prefix(fields: tuple[dataclasses.Field, ...]) -> int:
+    """How many of a record's fields, in order, a positional record must give: all but the
+    trailing ones marked `LATER` (each with a default)."""
+    n = len(fields)
+    while n and fields[n - 1].metadata.get(LATER):
+        n -= 1
+    return n
 
 
 @functools.cache

@@ -95,7 +95,7 @@ HOSTILE_CHATS = {
                             "inspection[0] is not a record Draftlight wrote"),
     "inspection of another shape": (
         lambda d: answer(d)["tokens"]["inspection"].__setitem__(0, "[1, 2]"),
-        "inspection[0] has 2 items, not 9"),
+        "inspection[0] has 2 items, not 9–10"),
     "columns of two lengths": (lambda d: answer(d)["tokens"]["step"].append(1),
                                "tokens of message 2 are not whole"),
     "text that is not its tokens": (lambda d: answer(d).update(text=" one two; rm -rf ~"),

@@ -3,6 +3,7 @@ not whole traces of this version are refused in words."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -13,6 +14,9 @@ from backend.engine.events import (
     PromptProcessed,
     StepVerified,
     Token,
+    Verification,
+    verification_from_json,
+    verification_to_json,
 )
 from backend.engine.request import GenerationRequest, Message, SamplingSettings
 from backend.traces import FORMAT, VERSION, Trace, TraceError, read_trace, write_trace
@@ -118,3 +122,20 @@ def test_a_damaged_trace_is_refused_in_words(tmp_path, damage, words):
 def test_a_missing_file_is_refused_in_words(tmp_path):
     with pytest.raises(TraceError, match=r"Cannot read nope\.json"):
         read_trace(tmp_path / "nope.json")
+
+
+def test_a_trace_kept_before_blocks_were_recorded_is_still_read(tmp_path):
+    """A token's verification written with nine fields (before a block drafter's pass was
+    recorded, the tenth) is read, with no block; a tenth field is read back as written."""
+    old = json.dumps(["greedy", None, None, "", None, [[5, "a", 0.5]], [], None, ""])
+    new = verification_to_json(Verification("greedy", block=(1, 6)))
+    assert verification_from_json(new).block == (1, 6)
+    for inspection, block in ((old, ()), (new, (1, 6))):
+        trace = _failed_trace()
+        step = trace.events[2]
+        token = dataclasses.replace(step.drafted[0], inspection=inspection)
+        events = (*trace.events[:2], dataclasses.replace(step, drafted=(token,)),
+                  *trace.events[3:])
+        write_trace(tmp_path / "t.json", dataclasses.replace(trace, events=events))
+        back = read_trace(tmp_path / "t.json").events[2].drafted[0]
+        assert back.inspection == inspection and back.verification.block == block

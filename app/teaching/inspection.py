@@ -18,7 +18,7 @@ from app.backend_text import backend_text
 from app.i18n import translate
 from app.transcript.token_log import TokenLog
 from backend import spec_types
-from backend.engine.events import Candidate, Token, Verification
+from backend.engine.events import Candidate, Token, Verification, verification_from_json
 from backend.export_html import from_earlier_chat
 
 _VISIBLE = str.maketrans({"\n": "↵", "\r": "␍", "\t": "→", " ": "·"})
@@ -39,6 +39,8 @@ class Inspection:
     n_accepted: int  # of which the target accepted
     replacement: Token | None  # a rejected draft: the target's token in its place
     copied_from: int | None  # n-gram: the answer token (TokenLog index) it was copied from
+    # a block drafter's pass: (block row of the first draft, rows in all), else ()
+    block: tuple[int, ...] = ()
 
     @property
     def verification(self) -> Verification | None:
@@ -70,7 +72,17 @@ def inspect_token(log: TokenLog, index: int, n_prompt: int) -> Inspection:
         k = v.match_at - n_prompt
         copied = answer[k] if k < len(answer) else None
     return Inspection(step, token, index, position, len(drafted), n_accepted, replacement,
-                      copied)
+                      copied, step_block(log, drafted[0]) if drafted else ())
+
+
+def step_block(log: TokenLog, first_draft: int) -> tuple[int, ...]:
+    """The block a one-pass drafter filled for the step whose first drafted token is at
+    `first_draft` in the log: recorded on that token, which is always verified; () for other
+    drafters and answers kept before blocks were recorded."""
+    text = log.inspection[first_draft]
+    block = () if text is None else verification_from_json(text).block
+    # an imported file's block is data: anything but (first row, rows) tells nothing
+    return block if len(block) == 2 and 0 <= block[0] < block[1] else ()
 
 
 def origin_words(token: Token) -> str:
@@ -174,6 +186,12 @@ def pass_words(ins: Inspection) -> str:
         return ""
     how = drafting(ins.token.origin)
     drafter = drafter_words(ins.token.origin)
+    if how == "one_pass" and ins.block:
+        first, rows = ins.block
+        return translate("Inspection", "row {row} of a block of {rows} rows that {drafter} "
+                         "filled in one pass (row 0: the target's last token; the others were "
+                         "masks): no drafted token was fed back to draft the next").format(
+            row=first + ins.position - 1, rows=rows, drafter=drafter)
     if how == "one_pass":
         return translate("Inspection", "position {position} of a block of {n} that {drafter} "
                          "filled in one pass: no drafted token was fed back to draft the "

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.i18n import translate
-from app.teaching.inspection import drafter_words, drafting, shown
+from app.teaching.inspection import drafter_words, drafting, shown, step_block
 from app.transcript.token_log import TokenLog
 from backend import spec_types
 
@@ -112,6 +112,12 @@ class ReplayScript:
         # the step's own drafter: in a chain, the member that drafted it
         drafter = self.log.origin[span.start] if span.n_drafted else self.spec_type
         n, how = span.n_drafted, drafting(drafter)
+        block = step_block(self.log, span.start) if how == "one_pass" and n else ()
+        if block:
+            return translate("Replay", "{drafter} fills a block of {rows} rows in one pass, all "
+                             "at once: the target's last token, then {masks} masks; {n} "
+                             "drafted.").format(drafter=drafter_words(drafter), rows=block[1],
+                                                masks=block[1] - 1, n=n)
         if how == "one_pass":
             fills = (translate("Replay", "{drafter} fills a block of {n} position in one pass.")
                      if n == 1 else

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from backend.engine.plain_yardstick import MIN_STEPS, TOO_UNSURE, speedup_range
+from backend.typed_json import LATER
 from backend.words import Words, words_to_dict
 
 # Where a token came from. "target": the target model produced it itself (a correction after
@@ -55,6 +56,10 @@ class Verification:
     # and the text that led up to it there, the match ending in it.
     match_at: int | None = None
     match_text: str = ""
+    # A block drafter (DFlash): the one pass that proposed the step's draft, as (the block row
+    # of its first token, the rows in all: the anchor, the last token the target wrote, then
+    # the masks); token i of the draft came from row first + i. () for every other drafter.
+    block: tuple[int, ...] = field(default=(), metadata={LATER: True})
 
 
 def verification_to_json(v: Verification) -> str:
@@ -62,16 +67,18 @@ def verification_to_json(v: Verification) -> str:
     the garbage collector never scans, where a Verification brings a dozen)."""
     return json.dumps([v.rule, v.draw, v.accept_prob, v.drawn_from, v.residual_p,
                        [[c.id, c.text, c.p] for c in v.top_target],
-                       [[c.id, c.text, c.p] for c in v.top_draft], v.match_at, v.match_text],
+                       [[c.id, c.text, c.p] for c in v.top_draft], v.match_at, v.match_text,
+                       list(v.block)],
                       ensure_ascii=True, separators=(",", ":"))
 
 
 def verification_from_json(text: str) -> Verification:
-    rule, draw, accept, drawn_from, residual_p, top_t, top_d, match_at, match_text = (
+    # answers kept before blocks were recorded have no tenth entry
+    rule, draw, accept, drawn_from, residual_p, top_t, top_d, match_at, match_text, *block = (
         json.loads(text))
     return Verification(rule, draw, accept, drawn_from, residual_p,
                         tuple(Candidate(*c) for c in top_t), tuple(Candidate(*c) for c in top_d),
-                        match_at, match_text)
+                        match_at, match_text, tuple(block[0]) if block and block[0] else ())
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,7 +111,7 @@ class StepRecord:
             per_draft.append(Verification(
                 rule, draw, accept, top_target=top_target(i),
                 top_draft=candidates(_top(_at(proposal.tops, i))), match_at=source,
-                match_text=match_text))
+                match_text=match_text, block=proposal.block))
         if self.greedy:
             how: Literal["argmax", "residual", "target"] = "argmax"
         else:

@@ -1533,6 +1533,10 @@ Ce qui s&apos;est passé : {summary}
         <translation>q (drafter)</translation>
     </message>
     <message>
+        <source>row {row} of a block of {rows} rows that {drafter} filled in one pass (row 0: the target&apos;s last token; the others were masks): no drafted token was fed back to draft the next</source>
+        <translation>ligne {row} d&apos;un bloc de {rows} lignes que {drafter} a rempli en une seule passe (ligne 0 : le dernier jeton de la cible ; les autres étaient des masques) : aucun jeton proposé n&apos;a été réinjecté pour proposer le suivant</translation>
+    </message>
+    <message>
         <source>position {position} of a block of {n} that {drafter} filled in one pass: no drafted token was fed back to draft the next</source>
         <translation>position {position} d&apos;un bloc de {n} que {drafter} a rempli en une seule passe : aucun jeton proposé n&apos;a été réinjecté pour proposer le suivant</translation>
     </message>
@@ -2294,6 +2298,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>Step {step} of {n}: </source>
         <translation>Étape {step} sur {n} : </translation>
+    </message>
+    <message>
+        <source>{drafter} fills a block of {rows} rows in one pass, all at once: the target&apos;s last token, then {masks} masks; {n} drafted.</source>
+        <translation>{drafter} remplit un bloc de {rows} lignes en une seule passe, toutes à la fois : le dernier jeton de la cible, puis {masks} masques ; {n} proposés.</translation>
     </message>
     <message>
         <source>{drafter} fills a block of {n} position in one pass.</source>

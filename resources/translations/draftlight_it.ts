@@ -1533,6 +1533,10 @@ Cosa è successo: {summary}
         <translation>q (drafter)</translation>
     </message>
     <message>
+        <source>row {row} of a block of {rows} rows that {drafter} filled in one pass (row 0: the target&apos;s last token; the others were masks): no drafted token was fed back to draft the next</source>
+        <translation>riga {row} di un blocco di {rows} righe che {drafter} ha riempito in un solo passaggio (riga 0: l&apos;ultimo token del target; le altre erano maschere): nessun token proposto è stato reimmesso per proporre il successivo</translation>
+    </message>
+    <message>
         <source>position {position} of a block of {n} that {drafter} filled in one pass: no drafted token was fed back to draft the next</source>
         <translation>posizione {position} di un blocco di {n} che {drafter} ha riempito in un solo passaggio: nessun token proposto è stato reimmesso per proporre il successivo</translation>
     </message>
@@ -2294,6 +2298,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Step {step} of {n}: </source>
         <translation>Passo {step} di {n}: </translation>
+    </message>
+    <message>
+        <source>{drafter} fills a block of {rows} rows in one pass, all at once: the target&apos;s last token, then {masks} masks; {n} drafted.</source>
+        <translation>{drafter} riempie un blocco di {rows} righe in un solo passaggio, tutte insieme: l&apos;ultimo token del target, poi {masks} maschere; {n} proposti.</translation>
     </message>
     <message>
         <source>{drafter} fills a block of {n} position in one pass.</source>

@@ -128,11 +128,15 @@ def test_a_real_dflash_answer_is_told_block_by_block(skip_answer):
     ins = inspect_token(log, first_rejected, n_prompt=3)
     # dflash-skip is wrong at block row 3, which is draft position 3 (row 0 is the anchor)
     assert (ins.position, ins.n_drafted, ins.n_accepted) == (3, 5, 2)
-    assert pass_words(ins).startswith("position 3 of a block of 5 that the DFlash head")
+    # the block the engine decoded: the anchor and K = 5 masks, the first draft from row 1
+    assert ins.block == (1, 6)
+    assert pass_words(ins).startswith("row 3 of a block of 6 rows that the DFlash head filled "
+                                      "in one pass (row 0: the target's last token;")
     script = ReplayScript(log, "dflash")
     n = len(script.steps)
-    assert script.caption(0) == (f"Step 1 of {n}: the DFlash head fills a block of 5 "
-                                 "positions in one pass, all at once.")
+    assert script.caption(0) == (f"Step 1 of {n}: the DFlash head fills a block of 6 rows in "
+                                 "one pass, all at once: the target's last token, then 5 masks; "
+                                 "5 drafted.")
 
 
 def test_the_library_says_what_a_head_and_an_assistant_draft_for(qtbot, tmp_path, test_models):

@@ -53,6 +53,8 @@ class Proposal:
     # A lookup's: the drafts go on with the copy its last proposal came from (found at the same
     # distance back: the text has followed it since), as K auto counts them apart.
     continues: bool = False
+    # A block drafter's one pass: (the block row of the first drafted token, the rows decoded)
+    block: tuple[int, ...] = ()
 
 
 class SamplingDrafter:

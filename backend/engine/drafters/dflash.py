@@ -218,9 +218,10 @@ class DFlashDrafter(LayerInputFollower):
         self._catch_up(history, n)  # entries 0..n-1: the target's states
         if len(self.ctx.tokens) != n:
             raise RuntimeError("the dflash drafter lost the target's state it needs")
-        out = Proposal(catch_up_ms=1000 * (time.perf_counter() - t0))
         first = 0 if self.anchor_drafts else 1  # the block row of the first draft token
         block = [history[-1]] + [self.facts.mask_token] * (first + n_max - 1)
+        out = Proposal(catch_up_ms=1000 * (time.perf_counter() - t0),
+                       block=(first, len(block)))
         try:
             logits = self.ctx.decode(block, all_logits=True)  # the one pass
             conf = self._confidence(len(block))
