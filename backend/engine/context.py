@@ -10,6 +10,7 @@ import numpy as np
 
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
+from backend.engine.tree.structure import DraftTree
 from backend.models.eagle3 import target_refusal
 from backend.models.head_files import head_target_refusal
 from backend.words import words
@@ -18,6 +19,8 @@ NO_CONTEXT = ("llama.cpp could not create a context of {n_ctx} tokens for {name}
               "memory?).")
 CONTEXT_FULL = "The conversation no longer fits the context of {n_ctx} tokens."
 DECODE_FAILED = "llama.cpp failed to decode a batch (code {code})."
+TREE_RECURRENT = ("{name} has recurrent layers, whose state cannot be shared between the "
+                  "branches of a draft tree: it drafts a chain.")
 
 # Recurrent-state snapshots kept by default for a recurrent or hybrid model: a rejected draft
 # of K tokens rolls back K positions, so K + 1 covers drafts up to K = 8 (the default); the
@@ -60,10 +63,13 @@ class Context:
         n_rs_seq: int = 0,
         ctx_type: int = llama_cpp.LLAMA_CONTEXT_TYPE_DEFAULT,
         ctx_other: llama_cpp.llama_context_p | None = None,
+        n_seq_max: int = 1,
     ) -> None:
         """`ctx_other`: the llama.cpp context of another model whose weights this one's graph
         borrows (an EAGLE-3 head without its own token embedding or output uses the
-        target's)."""
+        target's). `n_seq_max` > 1 makes a context that verifies draft trees of up to that
+        many leaves (`decode_tree`), its KV cache unified: the branches share the history's
+        cells and llama.cpp's tree attention needs them in one cache."""
         self.model = model
         self.n_rs_seq = n_rs_seq
         # Called as on_decode(self, pos0, tokens) after each decoded chunk, while llama.cpp's
@@ -74,7 +80,8 @@ class Context:
         params.n_ctx = n_ctx
         params.n_batch = n_batch
         params.n_ubatch = n_ubatch
-        params.n_seq_max = 1
+        params.n_seq_max = n_seq_max
+        params.kv_unified = n_seq_max > 1
         params.n_threads = n_threads
         params.n_threads_batch = n_threads
         params.n_rs_seq = n_rs_seq
@@ -99,8 +106,10 @@ class Context:
         self.n_batch = n_batch
         self.memory = llama_cpp.llama_get_memory(ctx)
         self.tokens: list[int] = []
+        self._tree: DraftTree | None = None  # decoded by decode_tree, until keep_branch
         self._batch_cap = n_batch
-        self._batch = llama_cpp.llama_batch_init(n_batch, 0, 1)
+        self.n_seq_max = n_seq_max
+        self._batch = llama_cpp.llama_batch_init(n_batch, 0, n_seq_max)
 
     # -- cache bookkeeping ---------------------------------------------------------------
     @property
@@ -163,6 +172,66 @@ class Context:
         n_rows = n if all_logits else 1
         ptr = llama_cpp.llama_get_logits(self.ctx)
         return np.ctypeslib.as_array(ptr, shape=(n_rows, self.model.n_vocab))
+
+    # -- draft trees (backend/engine/tree) -------------------------------------------------
+    def decode_tree(self, root: int, tree: DraftTree) -> np.ndarray:
+        """Decode the history's last token `root` and every node of `tree` in one batch, each
+        node at its depth's position and in the sequences of the leaves below it (the root in
+        all), and return the rows: row 0 after the root, row i + 1 after node i. The history
+        (sequence 0) is first shared with the other leaves' sequences. Until `keep_branch`,
+        `tokens` holds the history and the root only."""
+        if self.model.recurrent:  # llama.cpp refuses cells shared between sequences there
+            raise EngineError(words(TREE_RECURRENT, name=self.model.info.name))
+        n = len(tree) + 1
+        seqs = tree.sequences()
+        n_leaves = max(1, len(tree.leaves()))
+        if n_leaves > self.n_seq_max:
+            raise ValueError(f"{n_leaves} leaves, more than this context's {self.n_seq_max}")
+        if n > self._batch_cap:
+            raise ValueError(f"a tree of {n} tokens, more than a batch of {self._batch_cap}")
+        if len(self.tokens) + 1 + max((tree.depth(i) for i in range(len(tree))), default=0) \
+                > self.n_ctx:
+            raise EngineError(words(CONTEXT_FULL, n_ctx=self.n_ctx))
+        for s in range(1, n_leaves):
+            llama_cpp.llama_memory_seq_cp(self.memory, 0, s, -1, -1)
+        b = self._batch
+        pos0 = len(self.tokens)
+        b.token[0], b.pos[0], b.logits[0] = root, pos0, True
+        b.n_seq_id[0] = n_leaves
+        for s in range(n_leaves):
+            b.seq_id[0][s] = s
+        for i, tok in enumerate(tree.tokens):
+            b.token[i + 1] = tok
+            b.pos[i + 1] = pos0 + tree.depth(i)
+            b.logits[i + 1] = True
+            b.n_seq_id[i + 1] = len(seqs[i])
+            for k, s in enumerate(seqs[i]):
+                b.seq_id[i + 1][k] = s
+        b.n_tokens = n
+        rc = llama_cpp.llama_decode(self.ctx, b)
+        if rc != 0:
+            raise EngineError(words(DECODE_FAILED, code=rc))
+        self.tokens.append(root)
+        self._tree = tree
+        ptr = llama_cpp.llama_get_logits(self.ctx)
+        return np.ctypeslib.as_array(ptr, shape=(n, self.model.n_vocab))
+
+    def keep_branch(self, path: tuple[int, ...] | list[int]) -> None:
+        """After `decode_tree`: keep the accepted nodes `path` (root-ward first) in sequence 0
+        at their positions, and drop every other branch's cells and sequence ids."""
+        tree, self._tree = self._tree, None
+        if tree is None:
+            raise RuntimeError("keep_branch without decode_tree")
+        seqs = tree.sequences()
+        # a sequence through the last accepted node holds the whole accepted path
+        keep = seqs[path[-1]][0] if path else 0
+        end = len(self.tokens) + len(path)  # the root is in tokens already
+        llama_cpp.llama_memory_seq_keep(self.memory, keep)
+        if keep != 0:
+            llama_cpp.llama_memory_seq_cp(self.memory, keep, 0, -1, -1)
+            llama_cpp.llama_memory_seq_rm(self.memory, keep, -1, -1)
+        llama_cpp.llama_memory_seq_rm(self.memory, 0, end, -1)  # the branch past the path
+        self.tokens.extend(tree.tokens[i] for i in path)
 
     def _keep_common_prefix(self, tokens: list[int], limit: int) -> int:
         common = common_prefix(self.tokens, tokens, limit)

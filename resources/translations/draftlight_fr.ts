@@ -3701,6 +3701,10 @@ Inutilisable : {error}</translation>
         <translation>La cible n&apos;a fourni aucune entrée de couche : DFlash ne peut donc pas rédiger.</translation>
     </message>
     <message>
+        <source>{name} has recurrent layers, whose state cannot be shared between the branches of a draft tree: it drafts a chain.</source>
+        <translation>{name} a des couches récurrentes, dont l&apos;état ne peut pas être partagé entre les branches d&apos;un arbre de brouillons : il propose une chaîne.</translation>
+    </message>
+    <message>
         <source>{name} is a {architecture} file, not a draft model: it drafts with spec type {spec}.</source>
         <translation>{name} est un fichier {architecture}, pas un modèle de brouillon : il rédige avec le type de spéculation {spec}.</translation>
     </message>

@@ -3701,6 +3701,10 @@ Non utilizzabile: {error}</translation>
         <translation>Il target non ha fornito gli ingressi degli strati, quindi DFlash non può generare bozze.</translation>
     </message>
     <message>
+        <source>{name} has recurrent layers, whose state cannot be shared between the branches of a draft tree: it drafts a chain.</source>
+        <translation>{name} ha strati ricorrenti, il cui stato non può essere condiviso tra i rami di un albero di bozze: propone una catena.</translation>
+    </message>
+    <message>
         <source>{name} is a {architecture} file, not a draft model: it drafts with spec type {spec}.</source>
         <translation>{name} è un file {architecture}, non un modello di bozza: genera bozze con il tipo di speculazione {spec}.</translation>
     </message>
