@@ -22,7 +22,7 @@ from backend import settings_schema, spec_types
 from backend.engine import sampling
 from backend.engine.adaptive_k import AUTO_K_CAP, SEEDED_K, AdaptiveK
 from backend.engine.build_facts import build_facts
-from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
+from backend.engine.context import DEFAULT_RS_SNAPSHOTS, TREE_RECURRENT, Context
 from backend.engine.drafters.base import (
     Drafter,
     DraftingSetup,
@@ -58,6 +58,8 @@ from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 from backend.engine.step_events import EventPipeline, StepRecord
 from backend.engine.text import AnswerText
+from backend.engine.tree.grow import tree_from_chain
+from backend.engine.tree.step import MAX_LEAVES, TREE_DRAFTERS, verify_tree_step, wants_tree
 from backend.engine.verify import Verdict, verify_greedy, verify_sampled
 from backend.repetition import echoes
 from backend.words import words, words_of
@@ -216,15 +218,29 @@ class Engine:
         if self._ctx is not None:
             self._ctx.clear()
 
-    def _target_context(self, n_rs_seq: int) -> Context:
+    def _target_context(self, n_rs_seq: int, *, n_seq_max: int = 1) -> Context:
         assert self._target is not None
         n_ctx = min(self.n_ctx, self._target.info.n_ctx_train or self.n_ctx)
         if not self._target.recurrent:
-            return Context(self._target, n_ctx=n_ctx, n_threads=self.n_threads)
+            return Context(self._target, n_ctx=n_ctx, n_threads=self.n_threads,
+                           n_seq_max=n_seq_max)
         # Rolling back a rejected draft restores a snapshot; llama.cpp keeps the snapshots of
         # the last n_rs_seq + 1 tokens of a batch in one ubatch, hence n_ubatch.
         return Context(self._target, n_ctx=n_ctx, n_threads=self.n_threads,
                        n_rs_seq=n_rs_seq, n_ubatch=max(512, n_rs_seq + 1))
+
+    def _fit_tree(self, drafter: Drafter) -> None:
+        """A context that verifies trees (a new one, once: its cached prefix is lost), or
+        why this request cannot draft one, in words."""
+        ctx = self._ctx
+        assert ctx is not None and self._target is not None
+        if ctx.model.recurrent:
+            raise EngineError(words(TREE_RECURRENT, name=self._target.info.name))
+        if not isinstance(drafter, DraftModelDrafter):
+            raise EngineError(words(TREE_DRAFTERS, spec=drafter.origin))
+        if ctx.n_seq_max < MAX_LEAVES:
+            ctx.close()
+            self._ctx = self._target_context(ctx.n_rs_seq, n_seq_max=MAX_LEAVES)
 
     def _fit_rollback(self, n_draft_max: int) -> None:
         """Give a recurrent target enough snapshots to roll back a draft of n_draft_max tokens
@@ -357,6 +373,8 @@ class Engine:
             n_draft_max = (AUTO_K_CAP if auto else req.n_draft_max) if drafter is not None else 0
         adaptive = self._controller(req.spec_type, drafter) if auto else None
         self._fit_rollback(n_draft_max)
+        if req.tree_nodes and drafter is not None:
+            self._fit_tree(drafter)
         model, ctx = self._target, self._ctx
         follower = drafter if isinstance(drafter, TargetFollower) else None
         try:
@@ -464,11 +482,20 @@ class Engine:
         if len(drafts) < max(req.n_draft_min, 1):
             proposal, drafts = Proposal(), []
         t1 = time.perf_counter()
-        n_before = ctx.n_past
-        rows = ctx.decode([history[-1], *drafts], all_logits=True)
-        verdict, p_rows = self._verify(rows, drafts, proposal, history, req, run.rng)
-        n_acc = verdict.n_accepted
-        rolled_back = ctx.truncate(n_before + 1 + n_acc)
+        tree = (tree_from_chain(proposal, len(drafts), req.tree_nodes)
+                if drafts and wants_tree(req, ctx) else None)
+        chain, n_first = proposal, None  # a tree's: how many of the chain's first choices stood
+        if tree is not None:
+            step = verify_tree_step(ctx, tree, history[-1], chain, history, req)
+            verdict, p_rows, drafts = step.verdict, step.p_rows, step.drafts
+            proposal, n_first, rolled_back = step.proposal, step.first_choices, True
+            n_acc = verdict.n_accepted
+        else:
+            n_before = ctx.n_past
+            rows = ctx.decode([history[-1], *drafts], all_logits=True)
+            verdict, p_rows = self._verify(rows, drafts, proposal, history, req, run.rng)
+            n_acc = verdict.n_accepted
+            rolled_back = ctx.truncate(n_before + 1 + n_acc)
         t2 = time.perf_counter()
 
         reason: StopReason | None = None
@@ -506,8 +533,12 @@ class Engine:
             # K auto weighs catching up on the prompt as part of the first drafting step,
             # wherever the engine spent it
             read, run.prompt_read_ms = run.prompt_read_ms, 0.0
-            run.adaptive.record(len(drafts), n_acc, draft_ms + read, record.verify_ms,
-                                proposal.p_draft[: len(drafts)], proposal.catch_up_ms + read)
+            # a tree's step counts as its chain's: K auto weighs the first choices
+            chain_len = len(chain.tokens[: len(drafts)]) if n_first is not None else len(drafts)
+            kept = n_acc if n_first is None else n_first
+            p_draft = (chain if n_first is not None else proposal).p_draft[:chain_len]
+            run.adaptive.record(chain_len, kept, draft_ms + read, record.verify_ms, p_draft,
+                                proposal.catch_up_ms + read)
             run.last_step = (t_begin, draft_ms + record.verify_ms)
         return record, reason
 

@@ -143,6 +143,9 @@ class GenerationRequest:
     # (backend/engine/adaptive_k.py). llama.cpp's own default is 16.
     n_draft_max: int = accepts(0, 0, 32)
     n_draft_min: int = 0  # a proposal shorter than this is not verified as a draft
+    # Token trees (backend/engine/tree): 0 drafts a chain; N > 0 a tree of at most N nodes,
+    # the chain and the drafter's next choices; -1 (auto) alternatives where it is unsure.
+    tree_nodes: int = accepts(0, -1, 64)
     p_min: float = accepts(0.0, 0.0, 1.0)  # stop drafting below this top draft probability
     sampling: SamplingSettings = field(default_factory=SamplingSettings)
     ngram: NgramSettings = field(default_factory=NgramSettings)

@@ -3737,6 +3737,10 @@ Inutilisable : {error}</translation>
         <translation>La cible n&apos;a fourni aucun état caché : l&apos;assistant Gemma 4 ne peut donc pas rédiger.</translation>
     </message>
     <message>
+        <source>Only a draft model drafts token trees so far; {spec} drafts a chain: ask for no tree with it.</source>
+        <translation>Pour l&apos;instant seul un modèle brouillon propose des arbres de jetons ; {spec} propose une chaîne : ne demandez pas d&apos;arbre avec lui.</translation>
+    </message>
+    <message>
         <source>Unknown spec type {name!r}.</source>
         <translation>Type de spéculation inconnu {name!r}.</translation>
     </message>

@@ -3737,6 +3737,10 @@ Non utilizzabile: {error}</translation>
         <translation>Il target non ha fornito stati nascosti, quindi l&apos;assistente Gemma 4 non può generare bozze.</translation>
     </message>
     <message>
+        <source>Only a draft model drafts token trees so far; {spec} drafts a chain: ask for no tree with it.</source>
+        <translation>Per ora solo un modello bozza propone alberi di token; {spec} propone una catena: non chiedere un albero con esso.</translation>
+    </message>
+    <message>
         <source>Unknown spec type {name!r}.</source>
         <translation>Tipo di speculazione sconosciuto {name!r}.</translation>
     </message>

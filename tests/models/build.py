@@ -8,7 +8,8 @@ Every file is built deterministically, without any network:
   any argmax, but visible in the logits, so a KV cache that kept a rejected draft (a rollback
   bug) gives other logits than plain decoding. The output matrix maps each cycle token to the
   one that follows it. The target counts " zero one two …"; the draft skips a token on every
-  4th position of the cycle, so its drafts are rejected at exactly known steps. The "slow"
+  4th position of the cycle, so its drafts are rejected at exactly known steps
+  (`count-draft-second` too, with the right token as its second choice). The "slow"
   target computes much bigger blocks, so it costs several times more per token with the same
   output.
 - Distribution models: after a cycle token the next token follows a small, known distribution
@@ -60,6 +61,7 @@ N_CYCLE = len(CYCLE_WORDS)
 OTHER_DIM = N_CYCLE  # the embedding dimension shared by every non-cycle token
 DRAFT_SKIP_EVERY = 4  # count-draft mispredicts when (cycle index + 1) % 4 == 0
 MARGIN = 30.0  # logit of the intended next token; every other token has logit 0
+SECOND_GAP = 1.0  # count-draft-second: its wrong first choice 0.73, the right second 0.27
 ATTN_TRACE = 0.002  # scale of the counting models' attention output: history shows in logits
 PEN_PARTNER, PEN_ON = 30.0, 25.0  # penalty models: logits of the pair partner, two words on
 N_EMBD = 32
@@ -73,7 +75,8 @@ DIST_DRAFT = (0.25, 0.40, 0.05, 0.30)
 MTP_SKIP_EVERY = 3  # count-mtp's head mispredicts when (cycle index + 1) % 3 == 0
 STATE_SCALE = 0.002  # size of count-mtp's recurrent contribution to the residual
 
-COUNT_FILES = ("count-target.gguf", "count-draft.gguf", "count-target-slow.gguf")
+COUNT_FILES = ("count-target.gguf", "count-draft.gguf", "count-target-slow.gguf",
+               "count-draft-second.gguf")
 DIST_FILES = ("dist-target.gguf", "dist-draft.gguf")
 PENALTY_FILES = ("pen-target.gguf", "pen-mtp.gguf")
 MTP_FILES = ("count-mtp.gguf", "dist-mtp.gguf")
@@ -313,14 +316,17 @@ def write_qwen35(
     finish(w, tmp, path)
 
 
-def counting_output(tok: Tokenizer, skip_every: int = 0) -> np.ndarray:
+def counting_output(tok: Tokenizer, skip_every: int = 0, second: float = 0.0) -> np.ndarray:
     """Output matrix of a counting model: after cycle token i comes token i+1, except that
-    with `skip_every` = k, the positions with (i + 1) % k == 0 predict token i+2 instead."""
+    with `skip_every` = k, the positions with (i + 1) % k == 0 predict token i+2 instead,
+    and token i+1 second with logit `second` (0: no more likely than any other)."""
     ids = tok.cycle_ids()
     out = np.zeros((tok.n_vocab, N_EMBD), dtype=np.float32)
     for i in range(N_CYCLE):
         step = 2 if skip_every and (i + 1) % skip_every == 0 else 1
         out[ids[(i + step) % N_CYCLE], i] = MARGIN
+        if step == 2 and second:
+            out[ids[(i + 1) % N_CYCLE], i] = second
     out[ids[0], OTHER_DIM] = MARGIN  # after any other token: " zero"
     return out
 
@@ -365,6 +371,11 @@ def build(outdir: Path, *, demo: bool = True) -> list[Path]:
         name="count-draft",
         attn_trace=ATTN_TRACE,
     )
+    # count-draft wrong at the same places, with the right token as its second choice: what
+    # a token tree keeps and a chain cannot (tests/engine/test_tree.py)
+    write_llama(outdir / "count-draft-second.gguf", tok,
+                counting_output(tok, DRAFT_SKIP_EVERY, second=MARGIN - SECOND_GAP),
+                name="count-draft-second", attn_trace=ATTN_TRACE)
     write_llama(
         outdir / "count-target-slow.gguf",
         tok,

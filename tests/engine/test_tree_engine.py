@@ -1,0 +1,105 @@
+"""Token trees in the engine (issue 42): greedy answers with a tree are plain decoding's token
+for token; on a draft whose first choice is wrong and second right at known places the tree
+keeps those tokens where a chain cannot; the target's cache after a tree answer is plain
+decoding's; what cannot draft a tree is refused in words."""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+import pytest
+from build import DRAFT_SKIP_EVERY
+
+from backend.cli.generate import _tree_nodes
+from backend.engine.events import GenerationFailed
+from backend.engine.request import GenerationRequest, Message
+from backend.engine.tree.grow import AUTO
+from engine.runner import _next_logits, emitted_ids, loaded_engine, run
+
+PROMPTS = ["Write a Python function that checks whether a number is prime.",
+           "List five fruits, one per line.", "Write a haiku about the sea."]
+
+
+@pytest.mark.parametrize(("nodes", "k"), [(8, 4), (16, 8), (AUTO, 0)])
+def test_greedy_trees_equal_plain_decoding_on_the_demo_pair(demo_engine, nodes, k):
+    for prompt in PROMPTS:
+        messages = (Message("user", prompt),)
+        plain, plain_steps = run(demo_engine, GenerationRequest(messages=messages,
+                                                                max_tokens=40))
+        tree, tree_steps = run(demo_engine, GenerationRequest(
+            messages=messages, spec_type="draft", n_draft_max=k, tree_nodes=nodes,
+            max_tokens=40))
+        assert emitted_ids(tree_steps) == emitted_ids(plain_steps), prompt
+        assert tree.text == plain.text
+
+
+@pytest.fixture(scope="module")
+def second_engine(test_models):
+    with loaded_engine(test_models / "count-target.gguf",
+                       test_models / "count-draft-second.gguf", n_ctx=512, n_threads=1) as e:
+        yield e
+
+
+def _answer(engine, tree_nodes: int):
+    return run(engine, GenerationRequest(prompt=" zero one", spec_type="draft", n_draft_max=6,
+                                         tree_nodes=tree_nodes, max_tokens=48))
+
+
+@pytest.mark.parametrize("nodes", [12, AUTO])
+def test_a_tree_keeps_the_second_choice_a_chain_loses(second_engine, nodes):
+    _, plain_steps = run(second_engine, GenerationRequest(prompt=" zero one",
+                                                              max_tokens=48))
+    chain, chain_steps = _answer(second_engine, 0)
+    tree, tree_steps = _answer(second_engine, nodes)
+    assert emitted_ids(tree_steps) == emitted_ids(chain_steps) == emitted_ids(plain_steps)
+    per_step = [len(s.emitted) for s in tree_steps]
+    chain_per_step = [len(s.emitted) for s in chain_steps]
+    # the chain stops at every DRAFT_SKIP_EVERY-th word; the tree takes the right word there
+    assert max(chain_per_step) <= DRAFT_SKIP_EVERY
+    assert tree.stats.n_steps < chain.stats.n_steps
+    assert sum(per_step) / len(per_step) > sum(chain_per_step) / len(chain_per_step)
+    # a step's draft reads as a chain's: the kept branch, then the first choices rejected
+    branched = [s for s in tree_steps if s.n_accepted > 0 and len(s.drafted) > s.n_accepted
+                and s.drafted[s.n_accepted - 1].id != s.drafted[s.n_accepted].id]
+    assert branched
+    for s in tree_steps:
+        assert [t.id for t in s.drafted[: s.n_accepted]] == [t.id for t in s.emitted[:-1]]
+        assert all(t.accepted for t in s.drafted[: s.n_accepted])
+        assert not any(t.accepted for t in s.drafted[s.n_accepted:])
+
+
+def test_after_a_tree_answer_the_cache_is_plain_decodings(second_engine):
+    prompt = second_engine._target.tokenize(" zero one", add_special=False)
+    _, tree_steps = _answer(second_engine, 12)
+    history = prompt + emitted_ids(tree_steps)
+    after_tree = _next_logits(second_engine, history)
+    _, plain_steps = run(second_engine, GenerationRequest(prompt=" zero one", max_tokens=48))
+    assert emitted_ids(plain_steps) == emitted_ids(tree_steps)
+    after_plain = _next_logits(second_engine, history)
+    # the counting models' attention trace makes a kept wrong branch show (runner.py)
+    assert np.abs(after_tree - after_plain).max() < 1e-3
+
+
+def _failure(engine, **request) -> str:
+    for event in engine.generate(GenerationRequest(prompt=" zero one", max_tokens=8,
+                                                   **request)):
+        if isinstance(event, GenerationFailed):
+            return event.message
+    raise AssertionError("the request was not refused")
+
+
+def test_drafters_without_trees_and_recurrent_targets_are_refused_in_words(test_models):
+    with loaded_engine(test_models / "count-target.gguf", n_ctx=256, n_threads=1) as engine:
+        said = _failure(engine, spec_type="ngram", n_draft_max=4, tree_nodes=8)
+        assert said.startswith("Only a draft model drafts token trees so far; ngram drafts")
+    with loaded_engine(test_models / "count-mtp.gguf", n_ctx=256, n_threads=1) as engine:
+        said = _failure(engine, spec_type="mtp", n_draft_max=2, tree_nodes=8)
+        assert "recurrent layers" in said
+
+
+def test_the_command_line_takes_a_size_or_auto():
+    assert (_tree_nodes("auto"), _tree_nodes("0"), _tree_nodes("16")) == (AUTO, 0, 16)
+    for bad in ("1", "65", "many"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            _tree_nodes(bad)
