@@ -35,6 +35,7 @@ from backend.engine.events import (
     Stats,
     StepVerified,
     Token,
+    TreeNode,
     Verification,
     event_to_dict,
 )
@@ -64,6 +65,7 @@ MAX_TOKEN_TEXT = 1 << 20  # characters: a server's token is a piece of its strea
 MAX_NAME = 256  # characters of a spec type's or an origin's name
 MAX_STEP_TOKENS = 4096  # tokens drafted or emitted in one step
 MAX_CANDIDATES = 256  # an inspection record's most likely tokens
+MAX_TREE_NODES = 64  # a draft tree's nodes (GenerationRequest.tree_nodes)
 
 _EVENT_TYPES: dict[str, type] = {name: cls for cls, name in EVENT_NAMES.items()}
 # `Stats.to_dict` adds its derived figures for readers of the JSON; they are recomputed.
@@ -89,6 +91,7 @@ TEXT_NOT_TOKENS = ("damaged: the text of {where} is not its tokens' texts put to
                    "differ from character {at} on).")
 MORE_ACCEPTED = "it has more drafts accepted ({accepted}) than drafted ({drafted})."
 MORE_DRAFT_STEPS = "it has more drafting steps ({draft_steps}) than steps ({steps})."
+TREE_PARENT = "its tree node {node} follows node {parent}, which is not one before it."
 STEP_ACCEPTS_MORE = ("it accepts {n} drafts, more than it drafted ({drafted}) or emitted "
                      "({emitted}).")
 NOT_A_SENTENCE = "its sentence is not one Draftlight can fill in."
@@ -116,6 +119,11 @@ ENGINE_FIELDS: dict[tuple[type, str], Any] = {
     (Verification, "residual_p"): PROBABILITY | None,
     (Verification, "top_target"): CANDIDATES, (Verification, "top_draft"): CANDIDATES,
     (StepVerified, "drafted"): STEP_TOKENS, (StepVerified, "emitted"): STEP_TOKENS,
+    (StepVerified, "tree"): Annotated[tuple[TreeNode, ...], Bounds(most=MAX_TREE_NODES)],
+    (TreeNode, "id"): TOKEN_ID, (TreeNode, "text"): TOKEN_TEXT,
+    (TreeNode, "q"): PROBABILITY | None, (TreeNode, "p"): PROBABILITY | None,
+    (TreeNode, "rank"): Annotated[int, Bounds(0, MAX_TREE_NODES)],
+    (TreeNode, "parent"): Annotated[int, Bounds(-1, MAX_TREE_NODES)],
     (GenerationStarted, "spec_type"): NAME, (GenerationRequest, "spec_type"): NAME,
     # A request checks these itself, against the settings' declared ranges (its refusal
     # names the setting and its range), so they are left to it.
@@ -140,6 +148,10 @@ def _step_problem(step: StepVerified) -> Words | None:
     if step.n_accepted > min(len(step.drafted), len(step.emitted)):
         return words(STEP_ACCEPTS_MORE, n=step.n_accepted, drafted=len(step.drafted),
                      emitted=len(step.emitted))
+    # a tree is drawn from its parents: each must come before its child
+    for i, node in enumerate(step.tree):
+        if not -1 <= node.parent < i:
+            return words(TREE_PARENT, node=i, parent=node.parent)
     return None
 
 

@@ -126,6 +126,20 @@ class PromptProcessed:
 
 
 @dataclass(frozen=True, slots=True)
+class TreeNode:
+    """One node of a step's draft tree (backend/engine/tree), in the order drafted: the chain's
+    first choices, then the alternatives."""
+
+    parent: int  # an earlier node's index, or -1 under the root (the history's last token)
+    id: int
+    text: str  # the token's own decoded piece, for display only
+    q: float | None  # the drafter's probability of it
+    p: float | None  # the target's, where its parent's row was read (the root, a kept node)
+    rank: int  # among its siblings: 0 the drafter's first choice, 1 its second…
+    kept: bool  # on the branch the target kept
+
+
+@dataclass(frozen=True, slots=True)
 class StepVerified:
     """One draft-and-verify step (with spec type "none": one plain decoding step)."""
 
@@ -138,6 +152,9 @@ class StepVerified:
     # The step in all, drafting and verifying and making its events (0: not measured, as in
     # traces written before it was): plain steps' are plain decoding's yardstick.
     ms: float = 0.0
+    # A tree step's whole tree as proposed (`drafted` reads as a chain's: the kept branch,
+    # then the first choices rejected); () for a chain's step
+    tree: tuple[TreeNode, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,11 +25,13 @@ from backend.engine.events import (
     Origin,
     StepVerified,
     Token,
+    TreeNode,
     Verification,
     verification_to_json,
 )
 from backend.engine.model import LoadedModel
 from backend.engine.text import display_piece
+from backend.engine.tree.structure import ROOT, DraftTree
 from backend.engine.verify import Verdict
 
 MATCH_CONTEXT_TOKENS = 12  # the tokens before a lookup's match the inspector shows
@@ -54,6 +56,8 @@ class StepRecord:
     draft_ms: float
     verify_ms: float
     ms: float
+    tree: DraftTree | None = None  # a tree step's tree, and the branch kept
+    kept: tuple[int, ...] = ()
 
     def event(self) -> StepVerified:
         drafts, proposal, n_acc = self.drafts, self.proposal, self.verdict.n_accepted
@@ -73,7 +77,23 @@ class StepRecord:
             for i, d in enumerate(drafts)
         ) if origin is not None else ()
         return StepVerified(self.number, drafted, self.n_used, emitted, self.draft_ms,
-                            self.verify_ms, self.ms)
+                            self.verify_ms, self.ms, self._tree_nodes())
+
+    def _tree_nodes(self) -> tuple[TreeNode, ...]:
+        """The tree as the views draw it; p where the target's row under the node's parent
+        was read (the root's and the kept branch's rows, `p_rows`)."""
+        tree = self.tree
+        if tree is None:
+            return ()
+        row_after = {ROOT: 0, **{node: i + 1 for i, node in enumerate(self.kept)}}
+        kept = set(self.kept)
+        nodes = []
+        for i, tok in enumerate(tree.tokens):
+            r = row_after.get(tree.parents[i])
+            nodes.append(TreeNode(tree.parents[i], tok, display_piece(self.model.piece(tok)),
+                                  tree.q[i], self.p_rows[r].p(tok) if r is not None else None,
+                                  tree.ranks[i], i in kept))
+        return tuple(nodes)
 
     def _inspection(self) -> tuple[list[Verification | None], Verification]:
         """What verification used, per drafted token and for the target's own token."""

@@ -4713,6 +4713,10 @@ Inutilisable : {error}</translation>
         <translation>sa phrase n&apos;est pas une phrase que Draftlight peut compléter.</translation>
     </message>
     <message>
+        <source>its tree node {node} follows node {parent}, which is not one before it.</source>
+        <translation>son nœud d&apos;arbre {node} suit le nœud {parent}, qui ne le précède pas.</translation>
+    </message>
+    <message>
         <source>damaged: it has {n} events, more than {most}.</source>
         <translation>endommagé : il a {n} événements, plus que {most}.</translation>
     </message>

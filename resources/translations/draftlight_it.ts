@@ -4713,6 +4713,10 @@ Non utilizzabile: {error}</translation>
         <translation>la sua frase non è una che Draftlight possa completare.</translation>
     </message>
     <message>
+        <source>its tree node {node} follows node {parent}, which is not one before it.</source>
+        <translation>il suo nodo d&apos;albero {node} segue il nodo {parent}, che non lo precede.</translation>
+    </message>
+    <message>
         <source>damaged: it has {n} events, more than {most}.</source>
         <translation>danneggiato: ha {n} eventi, più di {most}.</translation>
     </message>

@@ -103,3 +103,30 @@ def test_the_command_line_takes_a_size_or_auto():
     for bad in ("1", "65", "many"):
         with pytest.raises(argparse.ArgumentTypeError):
             _tree_nodes(bad)
+
+
+def test_a_tree_steps_event_carries_its_tree_and_a_trace_keeps_it(second_engine, tmp_path):
+    from dataclasses import replace
+
+    from backend.traces import Trace, TraceError, read_trace, write_trace
+
+    request = GenerationRequest(prompt=" zero one", spec_type="draft", n_draft_max=6,
+                                tree_nodes=12, max_tokens=48)
+    events = list(second_engine.generate(request))
+    steps = [e for e in events if getattr(e, "tree", ())]
+    assert steps
+    for s in steps:
+        kept = [n for n in s.tree if n.kept]
+        assert [n.id for n in kept] == [t.id for t in s.drafted[: s.n_accepted]]
+        assert all(n.p is not None for n in kept)  # read on the kept branch's rows
+        assert len(s.tree) >= len(s.drafted)  # every token shown is a node, and more branch
+    off_chain = [n for s in steps for n in s.tree if n.kept and n.rank > 0]
+    assert off_chain and all(n.text for n in off_chain)  # the second choices it kept
+    trace = Trace(request, tuple(events), target_model="count-target.gguf")
+    write_trace(tmp_path / "t.json", trace)
+    assert read_trace(tmp_path / "t.json") == trace
+    bad_step = replace(steps[0], tree=(replace(steps[0].tree[0], parent=3), *steps[0].tree[1:]))
+    bad = replace(trace, events=tuple(bad_step if e is steps[0] else e for e in events))
+    write_trace(tmp_path / "bad.json", bad)
+    with pytest.raises(TraceError, match="tree node 0 follows node 3"):
+        read_trace(tmp_path / "bad.json")

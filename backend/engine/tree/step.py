@@ -35,6 +35,7 @@ class TreeStep:
     proposal: Proposal  # the drafter's facts for those tokens, in that order
     first_choices: int  # how many of the chain's tokens the target kept (K auto's count)
     off_chain: bool  # the branch kept leaves the chain: a second or third choice stood
+    path: tuple[int, ...]  # the kept branch's nodes
 
 
 def wants_tree(req: GenerationRequest, ctx: Context) -> bool:
@@ -75,7 +76,8 @@ def verify_tree_step(ctx: Context, tree: DraftTree, root: int, chain: Proposal,
         proposal.heads.append(None if alternative else _at(chain.heads, depth))
         proposal.tops.append(_at(chain.tops, depth))  # the row the alternative came from too
         proposal.sources.append(None)
-    return TreeStep(Verdict(len(path), tv.token), p_rows, proposal.tokens, proposal, same, off)
+    return TreeStep(Verdict(len(path), tv.token), p_rows, proposal.tokens, proposal, same, off,
+                    path)
 
 
 def _at(values: Sequence[T], i: int) -> T | None:
