@@ -18,7 +18,13 @@ from app.backend_text import backend_text
 from app.i18n import translate
 from app.transcript.token_log import TokenLog
 from backend import spec_types
-from backend.engine.events import Candidate, Token, Verification, verification_from_json
+from backend.engine.events import (
+    Candidate,
+    Token,
+    TreeNode,
+    Verification,
+    verification_from_json,
+)
 from backend.export_html import from_earlier_chat
 
 _VISIBLE = str.maketrans({"\n": "↵", "\r": "␍", "\t": "→", " ": "·"})
@@ -53,8 +59,10 @@ class Inspection:
         return "accepted" if self.token.accepted else "rejected"
 
 
-def inspect_token(log: TokenLog, index: int, n_prompt: int) -> Inspection:
-    """The inspection of token `index` of an answer whose prompt had `n_prompt` tokens."""
+def inspect_token(log: TokenLog, index: int, n_prompt: int,
+                  tree: tuple[TreeNode, ...] = ()) -> Inspection:
+    """The inspection of token `index` of an answer whose prompt had `n_prompt` tokens;
+    `tree`: its step's draft tree, for a tree step."""
     step = log.step[index]
     lo, hi = bisect_left(log.step, step), bisect_right(log.step, step)
     drafted = [i for i in range(lo, hi) if log.origin[i] != "target"]
@@ -65,6 +73,11 @@ def inspect_token(log: TokenLog, index: int, n_prompt: int) -> Inspection:
     replacement = None
     if token.origin != "target" and not token.accepted and own:
         replacement = log.token(own[0])
+        accepted = [i for i in drafted if log.accepted[i]]
+        if accepted and any(n.kept and n.rank > 0 for n in tree):
+            # the branch kept left the chain where its last token stands: that token took
+            # the place of the first choice rejected beside it
+            replacement = log.token(accepted[-1])
     copied = None
     v = token.verification
     if v is not None and v.match_at is not None and v.match_at >= n_prompt:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -23,6 +24,8 @@ from PySide6.QtWidgets import (
 
 from app.formatting import plain_tooltip
 from app.teaching.inspection import Inspection, shown, summary_rows, top_rows
+from app.teaching.tree_drawing import tree_lines, tree_summary
+from backend.engine.events import TreeNode
 
 HINT = QT_TRANSLATE_NOOP(
     "InspectorPanel", "Click any token of an answer to see how it was proposed and verified: p "
@@ -66,11 +69,22 @@ class InspectorPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)  # the tokens' columns
         for number in (1, 3):  # p and q: as wide as "0.0000", the tokens get the rest
             header.setSectionResizeMode(number, QHeaderView.ResizeMode.ResizeToContents)
+        # a tree step's whole tree (backend/engine/tree), drawn as text
+        self.tree_title = QLabel()
+        self.tree_title.setTextFormat(Qt.TextFormat.PlainText)
+        self.tree_title.setWordWrap(True)
+        self.tree_view = QLabel()
+        self.tree_view.setObjectName("inspect:tree")
+        self.tree_view.setTextFormat(Qt.TextFormat.PlainText)
+        self.tree_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.tree_view.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QVBoxLayout(self)
         layout.addWidget(self.hint)
         layout.addLayout(self.form)
         layout.addWidget(self.top_title)
         layout.addWidget(self.top)
+        layout.addWidget(self.tree_title)
+        layout.addWidget(self.tree_view)
         layout.addStretch(1)
         self.inspection: Inspection | None = None
         self._values: dict[str, str] = {}  # each row's value as written, without breaks
@@ -81,8 +95,12 @@ class InspectorPanel(QWidget):
         return QSize(min(hint.width(), self.fontMetrics().averageCharWidth() * PREFERRED_CHARS),
                      hint.height())
 
-    def show_inspection(self, ins: Inspection) -> None:
+    def show_inspection(self, ins: Inspection, tree: tuple[TreeNode, ...] = ()) -> None:
+        """Show `ins`; `tree`: its step's draft tree, for a tree step."""
         self.inspection = ins
+        self.tree_title.setText(self.tr("The step's tree: {summary}").format(
+            summary=tree_summary(tree)) if tree else "")
+        self.tree_view.setText("\n".join(tree_lines(tree)))
         while self.form.rowCount():
             self.form.removeRow(0)
         self._values = dict(summary_rows(ins))
@@ -114,6 +132,7 @@ class InspectorPanel(QWidget):
 
     def clear(self) -> None:
         self.inspection = None
+        self.tree_view.setText("")
         self._values = {}
         while self.form.rowCount():
             self.form.removeRow(0)
@@ -123,3 +142,5 @@ class InspectorPanel(QWidget):
         self.hint.setVisible(not shown_)
         self.top_title.setVisible(shown_ and self.top.rowCount() > 0)
         self.top.setVisible(shown_ and self.top.rowCount() > 0)
+        self.tree_title.setVisible(shown_ and bool(self.tree_view.text()))
+        self.tree_view.setVisible(shown_ and bool(self.tree_view.text()))

@@ -134,8 +134,10 @@ class TeachingTools(QObject):
         answer = widget.answer
         if not 0 <= index < len(answer.tokens):
             return
-        ins = inspect_token(answer.tokens, index, answer.n_prompt or answer.stats().n_prompt)
-        self.inspector.show_inspection(ins)
+        tree = answer.trees.get(answer.tokens.step[index], ())
+        ins = inspect_token(answer.tokens, index, answer.n_prompt or answer.stats().n_prompt,
+                            tree)
+        self.inspector.show_inspection(ins, tree)
         if self._marked is not None and self._marked is not widget:
             with contextlib.suppress(RuntimeError):  # that answer's widget is gone
                 self._marked.token_view.mark(None)

@@ -18,6 +18,7 @@ from backend.engine.events import (
     PromptProcessed,
     Stats,
     StepVerified,
+    TreeNode,
 )
 from backend.engine.plain_yardstick import PlainYardstick, speedup_words
 from backend.stop_reasons import INTERRUPTED
@@ -48,6 +49,9 @@ class Answer:
     n_drafted: int = 0
     n_accepted: int = 0
     n_draft_steps: int = 0
+    # a tree step's tree by its step number (this session's and a trace's answers: the chat
+    # store keeps the tokens, not the trees)
+    trees: dict[int, tuple[TreeNode, ...]] = field(default_factory=dict)
     # plain decoding's speed, measured by this answer's own plain steps as they stream
     plain: PlainYardstick = field(default_factory=PlainYardstick)
     final_stats: Stats | None = None
@@ -144,6 +148,8 @@ class Answer:
             offset = self._step_offset
             batch.tokens.step[:] = [s + offset for s in batch.tokens.step]
         self.tokens.extend(batch.tokens)
+        for number, tree in batch.trees:
+            self.trees[number + (self._step_offset or 0)] = tree
         self.parts.extend(batch.parts)
         self.accepted_lengths.extend(batch.accepted)
         self.drafted_lengths.extend(batch.drafted)

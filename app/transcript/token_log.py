@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterable
 
 from backend.advisor import accepted_before_rejection
-from backend.engine.events import StepVerified, Token
+from backend.engine.events import StepVerified, Token, TreeNode
 
 
 class TokenLog:
@@ -85,7 +85,7 @@ class StepBatch:
     not a dozen per step, and the GUI thread appends lists instead of walking events."""
 
     __slots__ = ("accepted", "draft_ms", "drafted", "ms", "ms_to_first_emit", "n_emitted",
-                 "parts", "plain_ms", "target_accepted", "tokens", "verify_ms")
+                 "parts", "plain_ms", "target_accepted", "tokens", "trees", "verify_ms")
 
     def __init__(self) -> None:
         self.tokens = TokenLog()
@@ -103,6 +103,8 @@ class StepBatch:
         # (backend/engine/plain_yardstick.py)
         self.plain_ms: list[tuple[int, float]] = []
         self.ms_to_first_emit: float | None = None
+        # (step number, its tree) of the tree steps among them (backend/engine/tree)
+        self.trees: list[tuple[int, tuple[TreeNode, ...]]] = []
 
     def __len__(self) -> int:
         return len(self.accepted)
@@ -119,6 +121,8 @@ class StepBatch:
         self.ms += step.ms or step.draft_ms + step.verify_ms
         if not step.drafted and step.ms > 0:
             self.plain_ms.append((step.step, step.ms))
+        if step.tree:
+            self.trees.append((step.step, step.tree))
         if self.ms_to_first_emit is None and step.emitted:
             self.ms_to_first_emit = self.ms
 

@@ -58,6 +58,15 @@ class StepRecord:
     ms: float
     tree: DraftTree | None = None  # a tree step's tree, and the branch kept
     kept: tuple[int, ...] = ()
+    # Per drafted token, the row of `p_rows` it was examined against (-1: never examined);
+    # () for a chain, whose token i was examined at row i up to the first rejection. A tree
+    # step's rejected first choice sits after the branch kept but was examined at its depth.
+    draft_rows: tuple[int, ...] = ()
+
+    def _row(self, i: int) -> int:
+        if self.draft_rows:
+            return self.draft_rows[i]
+        return i if i <= self.verdict.n_accepted else -1
 
     def event(self) -> StepVerified:
         drafts, proposal, n_acc = self.drafts, self.proposal, self.verdict.n_accepted
@@ -72,7 +81,7 @@ class StepRecord:
             for i, (tok, text) in enumerate(self.emitted))
         drafted = tuple(
             Token(d, display_piece(self.model.piece(d)), origin, i < n_acc,
-                  p_rows[i].p(d) if i <= n_acc else None, p_draft[i],
+                  p_rows[self._row(i)].p(d) if self._row(i) >= 0 else None, p_draft[i],
                   proposal.heads[i], _encoded(checks[i]))
             for i, d in enumerate(drafts)
         ) if origin is not None else ()
@@ -114,7 +123,8 @@ class StepRecord:
 
         per_draft: list[Verification | None] = []
         for i, x in enumerate(self.drafts):
-            if i > n_acc:
+            r = self._row(i)
+            if r < 0:
                 per_draft.append(None)  # after the first rejection: never examined
                 continue
             draw = accept = None
@@ -122,14 +132,14 @@ class StepRecord:
                 q = proposal.dists[i]  # a sampled row is the drafter's own, never a view
                 qx = 1.0 if q is None else q.p(x)
                 draw = verdict.draws[i]
-                accept = min(1.0, p_rows[i].p(x) / qx) if qx > 0.0 else 0.0
+                accept = min(1.0, p_rows[r].p(x) / qx) if qx > 0.0 else 0.0
             source = _at(proposal.sources, i)
             match_text = ""
             if source is not None:
                 lead = self.history[max(0, source - MATCH_CONTEXT_TOKENS): source]
                 match_text = "".join(display_piece(model.piece(t)) for t in lead)
             per_draft.append(Verification(
-                rule, draw, accept, top_target=top_target(i),
+                rule, draw, accept, top_target=top_target(r),
                 top_draft=candidates(_top(_at(proposal.tops, i))), match_at=source,
                 match_text=match_text, block=proposal.block))
         if self.greedy:

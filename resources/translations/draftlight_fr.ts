@@ -1643,6 +1643,10 @@ Ce qui s&apos;est passé : {summary}
         <source>drafter</source>
         <translation>drafter</translation>
     </message>
+    <message>
+        <source>The step&apos;s tree: {summary}</source>
+        <translation>L&apos;arbre de l&apos;étape : {summary}</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -2892,6 +2896,29 @@ Inutilisable : {error}</translation>
     <message>
         <source>Could not open the trace {name}: {error}</source>
         <translation>Impossible d&apos;ouvrir la trace {name} : {error}</translation>
+    </message>
+</context>
+<context>
+    <name>Tree</name>
+    <message>
+        <source>✓ kept</source>
+        <translation>✓ gardé</translation>
+    </message>
+    <message>
+        <source>✗ rejected</source>
+        <translation>✗ rejeté</translation>
+    </message>
+    <message>
+        <source>· cut, never examined</source>
+        <translation>· coupé, jamais examiné</translation>
+    </message>
+    <message>
+        <source>{n} nodes in one batch; the target kept {kept} of them</source>
+        <translation>{n} nœuds en un seul lot ; la cible en a gardé {kept}</translation>
+    </message>
+    <message>
+        <source>, {token} being the drafter&apos;s choice number {rank} there: a chain would have stopped before it</source>
+        <translation>, {token} y étant le choix numéro {rank} du proposeur : une chaîne se serait arrêtée avant</translation>
     </message>
 </context>
 <context>

@@ -1643,6 +1643,10 @@ Cosa è successo: {summary}
         <source>drafter</source>
         <translation>drafter</translation>
     </message>
+    <message>
+        <source>The step&apos;s tree: {summary}</source>
+        <translation>L&apos;albero del passo: {summary}</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -2892,6 +2896,29 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Could not open the trace {name}: {error}</source>
         <translation>Impossibile aprire la traccia {name}: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>Tree</name>
+    <message>
+        <source>✓ kept</source>
+        <translation>✓ tenuto</translation>
+    </message>
+    <message>
+        <source>✗ rejected</source>
+        <translation>✗ rifiutato</translation>
+    </message>
+    <message>
+        <source>· cut, never examined</source>
+        <translation>· tagliato, mai esaminato</translation>
+    </message>
+    <message>
+        <source>{n} nodes in one batch; the target kept {kept} of them</source>
+        <translation>{n} nodi in un solo batch; il target ne ha tenuti {kept}</translation>
+    </message>
+    <message>
+        <source>, {token} being the drafter&apos;s choice number {rank} there: a chain would have stopped before it</source>
+        <translation>, dove {token} era la scelta numero {rank} di chi propone: una catena si sarebbe fermata prima</translation>
     </message>
 </context>
 <context>

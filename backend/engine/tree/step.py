@@ -36,6 +36,7 @@ class TreeStep:
     first_choices: int  # how many of the chain's tokens the target kept (K auto's count)
     off_chain: bool  # the branch kept leaves the chain: a second or third choice stood
     path: tuple[int, ...]  # the kept branch's nodes
+    draft_rows: tuple[int, ...]  # per token of `drafts`, the row it was examined at, or -1
 
 
 def wants_tree(req: GenerationRequest, ctx: Context) -> bool:
@@ -76,8 +77,11 @@ def verify_tree_step(ctx: Context, tree: DraftTree, root: int, chain: Proposal,
         proposal.heads.append(None if alternative else _at(chain.heads, depth))
         proposal.tops.append(_at(chain.tops, depth))  # the row the alternative came from too
         proposal.sources.append(None)
+    # the kept tokens at their depths; the first choice rejected at depth `same` (beside the
+    # alternative kept there, or where the branch ended); what lay below it, never examined
+    examined = (*range(len(path)), *(same if j == 0 else -1 for j in range(k - same)))
     return TreeStep(Verdict(len(path), tv.token), p_rows, proposal.tokens, proposal, same, off,
-                    path)
+                    path, examined)
 
 
 def _at(values: Sequence[T], i: int) -> T | None:

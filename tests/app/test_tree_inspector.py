@@ -1,0 +1,65 @@
+"""A tree step in the window (issue 42): the answer keeps each step's tree, the inspector draws
+it (kept, rejected, cut) and says which of the drafter's choices the target kept; a rejected
+first choice is told at its own depth, beside the alternative that took its place."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.teaching.inspection import inspect_token, summary_rows
+from app.teaching.inspector import InspectorPanel
+from app.teaching.tree_drawing import tree_lines, tree_summary
+from app.transcript.answer import Answer
+from app.transcript.token_log import fold_steps
+from backend.engine.events import TreeNode
+from backend.engine.request import GenerationRequest
+
+
+@pytest.fixture(scope="module")
+def tree_answer(test_models):
+    from engine.runner import loaded_engine
+
+    with loaded_engine(test_models / "count-target.gguf",
+                       test_models / "count-draft-second.gguf", n_ctx=512, n_threads=1) as e:
+        events = list(e.generate(GenerationRequest(
+            prompt=" zero one", spec_type="draft", n_draft_max=4, tree_nodes=8,
+            max_tokens=24)))
+    answer = Answer(spec_type="draft")
+    for event in fold_steps(events):
+        answer.add(event)
+    return answer
+
+
+def test_the_inspector_draws_the_tree_and_the_choice_kept(tree_answer, qtbot):
+    log = tree_answer.tokens
+    rejected = next(i for i in range(len(log)) if log.origin[i] == "draft"
+                    and not log.accepted[i])
+    tree = tree_answer.trees[log.step[rejected]]
+    ins = inspect_token(log, rejected, 2, tree)
+    rows = dict(summary_rows(ins))
+    # " five" was the drafter's first choice after " three"; the target wanted " four", its
+    # second, which the tree kept: told at the depth it was examined, not after " four"
+    assert log.text[rejected] == " five"
+    assert rows["p (target)"] == "0.0000"
+    assert rows["Instead"].startswith("'·four'")
+    panel = InspectorPanel()
+    qtbot.addWidget(panel)
+    panel.show_inspection(ins, tree)
+    lines = panel.tree_view.text().splitlines()
+    assert lines == tree_lines(tree) and len(lines) == len(tree)
+    assert any("'·four'" in line and "✓ kept" in line for line in lines)
+    assert any("'·five'" in line and "✗ rejected" in line for line in lines)
+    assert any("cut, never examined" in line for line in lines)
+    assert "'·four' being the drafter's choice number 2" in panel.tree_title.text()
+    assert panel.tree_view.isVisibleTo(panel)
+    plain = next(i for i in range(len(log)) if log.step[i] not in tree_answer.trees)
+    panel.show_inspection(inspect_token(log, plain, 2))
+    assert not panel.tree_view.isVisibleTo(panel)  # a chain's step has no tree
+
+
+def test_a_files_tree_out_of_order_is_drawn_without_its_stray_node():
+    tree = (TreeNode(-1, 1, " a", 0.9, 0.8, 0, True), TreeNode(2, 2, " b", 0.5, None, 0, False),
+            TreeNode(0, 3, " c", 0.7, 0.9, 0, True))
+    lines = tree_lines(tree)
+    assert len(lines) == 2 and not any("'·b'" in line for line in lines)
+    assert tree_summary(tree).startswith("3 nodes in one batch; the target kept 2")
