@@ -161,6 +161,13 @@ P_MIN = Option(
     "draft K)",
     step=0.05, cli="--p-min", request="p_min",
 )
+TREE_NODES = Option(
+    "generation.tree_nodes", label="Tree nodes",
+    tooltip="Verify a tree of at most this many draft tokens in one batch: the draft model's "
+    "chain and its next most likely choices beside it; auto: beside the tokens it is unsure "
+    "of; 0: a chain. Greedy answers only; it pays on GPUs, where a batch row costs little",
+    special="auto", cli="--tree", request="tree_nodes", spec="draft",
+)
 TEMPERATURE = Option(
     "generation.temperature", label="Temperature", tooltip="0 = greedy (deterministic)",
     step=0.05, cli="--temp", request="sampling.temperature",
@@ -272,8 +279,9 @@ LANGUAGE = Option(
 )
 
 OPTIONS: dict[str, Option] = {o.key: o for o in (
-    N_CTX, N_THREADS, KERNELS, GPU_LAYERS, SPEC_TYPE, N_DRAFT, P_MIN, TEMPERATURE, TOP_P,
-    TOP_K, MIN_P, REPEAT_PENALTY, SEED, MAX_TOKENS, *LOOKUP_OPTIONS, THEME, LANGUAGE,
+    N_CTX, N_THREADS, KERNELS, GPU_LAYERS, SPEC_TYPE, N_DRAFT, P_MIN, TREE_NODES,
+    TEMPERATURE, TOP_P, TOP_K, MIN_P, REPEAT_PENALTY, SEED, MAX_TOKENS, *LOOKUP_OPTIONS, THEME,
+    LANGUAGE,
     BACKEND_KIND, SERVER_URL, SERVER_MODEL, SERVER_API_KEY,
 )}
 

@@ -7,7 +7,6 @@ in its own process as in the window, so a crash of llama.cpp is one line and exi
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import sys
@@ -32,12 +31,13 @@ from backend.engine.protocol import EngineLike
 from backend.engine.remote import EngineProcess
 from backend.engine.request import GenerationRequest, Message
 from backend.engine.runtime import EngineRuntime
-from backend.engine.tree.grow import AUTO
+from backend.engine.tree.step import TREE_DRAFTERS
 from backend.export_html import write_html
 from backend.generation_settings import GenerationSettings, generation_request
 from backend.models.inspection import ModelFileError, inspect_model
 from backend.palette import lookup_shade
 from backend.traces import Trace, write_trace
+from backend.words import words
 
 # ANSI styles in the Okabe–Ito spirit, plus non-colour cues that survive a monochrome terminal.
 ACCEPTED = "\033[4;38;5;32m"  # blue, underlined: a draft the target accepted
@@ -87,10 +87,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     for option in (*schema.section("generation"), *schema.section("models")):
         if option.cli:
             add_option(p, option, dest=option.name, **_OPTION_EXTRAS.get(option.key, {}))
-    p.add_argument("--tree", type=_tree_nodes, default=0, metavar="N|auto",
-                   help="verify a draft tree of at most N nodes (2-64) in one batch: the "
-                        "draft model's chain and its next choices; auto: where it is unsure "
-                        "(default: 0, a chain)")
     p.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
     p.add_argument("--raw", action="store_true", help="use PROMPT as raw text, no chat template")
     p.add_argument("--json", action="store_true", help="print one JSON object per event")
@@ -112,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
     uses_draft = declared is not None and declared.needs in spec_types.DRAFT_NEEDS
     if uses_draft and not args.draft:
         raise EngineError(f"--spec {spec} needs --draft PATH.")
-    request = dataclasses.replace(request_from_args(args, spec), tree_nodes=args.tree)
+    if args.tree_nodes and spec != "draft":  # the window keeps it for the draft model alone
+        raise EngineError(words(TREE_DRAFTERS, spec=spec))
+    request = request_from_args(args, spec)
     outputs = [Path(f) for f in (args.html, args.trace) if f]
     for path in outputs:  # say so now rather than lose the answer after it is made
         if not path.parent.is_dir():
@@ -155,18 +153,6 @@ def request_from_args(args: argparse.Namespace, spec_type: str) -> GenerationReq
     return generation_request(
         gs, prompt=args.prompt if args.raw else None,
         messages=() if args.raw else (Message("user", args.prompt),), stop=args.stop)
-
-
-def _tree_nodes(text: str) -> int:
-    if text == "auto":
-        return AUTO
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is neither a number nor auto") from None
-    if n != 0 and not 2 <= n <= 64:
-        raise argparse.ArgumentTypeError(f"{n} is outside 2 to 64 (or 0: a chain)")
-    return n
 
 
 def _draft_spec(path: str) -> str:

@@ -62,7 +62,7 @@ from backend.engine.tree.grow import tree_from_chain
 from backend.engine.tree.step import MAX_LEAVES, TREE_DRAFTERS, verify_tree_step, wants_tree
 from backend.engine.verify import Verdict, verify_greedy, verify_sampled
 from backend.repetition import echoes
-from backend.words import words, words_of
+from backend.words import Words, words, words_of
 
 DEFAULT_N_CTX = settings_schema.N_CTX.default
 CALIBRATION_PROMPT = "Once upon a time"
@@ -229,18 +229,20 @@ class Engine:
         return Context(self._target, n_ctx=n_ctx, n_threads=self.n_threads,
                        n_rs_seq=n_rs_seq, n_ubatch=max(512, n_rs_seq + 1))
 
-    def _fit_tree(self, drafter: Drafter) -> None:
-        """A context that verifies trees (a new one, once: its cached prefix is lost), or
-        why this request cannot draft one, in words."""
+    def _fit_tree(self, drafter: Drafter) -> Words | None:
+        """A context that verifies trees (a new one, once: its cached prefix is lost); or why
+        this request drafts a chain instead, in words, for its answer's note (a setting kept
+        from another spec type or model must not refuse every answer)."""
         ctx = self._ctx
         assert ctx is not None and self._target is not None
         if ctx.model.recurrent:
-            raise EngineError(words(TREE_RECURRENT, name=self._target.info.name))
+            return words(TREE_RECURRENT, name=self._target.info.name)
         if not isinstance(drafter, DraftModelDrafter):
-            raise EngineError(words(TREE_DRAFTERS, spec=drafter.origin))
+            return words(TREE_DRAFTERS, spec=drafter.origin)
         if ctx.n_seq_max < MAX_LEAVES:
             ctx.close()
             self._ctx = self._target_context(ctx.n_rs_seq, n_seq_max=MAX_LEAVES)
+        return None
 
     def _fit_rollback(self, n_draft_max: int) -> None:
         """Give a recurrent target enough snapshots to roll back a draft of n_draft_max tokens
@@ -373,12 +375,14 @@ class Engine:
             n_draft_max = (AUTO_K_CAP if auto else req.n_draft_max) if drafter is not None else 0
         adaptive = self._controller(req.spec_type, drafter) if auto else None
         self._fit_rollback(n_draft_max)
-        if req.tree_nodes and drafter is not None:
-            self._fit_tree(drafter)
+        tree_note = (self._fit_tree(drafter) if req.tree_nodes and drafter is not None
+                     else None)
+        trees = bool(req.tree_nodes) and drafter is not None and tree_note is None
         model, ctx = self._target, self._ctx
         follower = drafter if isinstance(drafter, TargetFollower) else None
         try:
-            yield from self._run(req, model, ctx, drafter, follower, n_draft_max, t_start, adaptive)
+            yield from self._run(req, model, ctx, drafter, follower, n_draft_max, t_start, adaptive,
+                                 trees, tree_note)
         finally:
             self._events.discard()  # none, unless the answer failed or was dropped half way
             ctx.on_decode = None
@@ -407,7 +411,8 @@ class Engine:
 
     def _run(self, req: GenerationRequest, model: LoadedModel, ctx: Context,
              drafter: Drafter | None, follower: TargetFollower | None, n_draft_max: int,
-             t_start: float, adaptive: AdaptiveK | None = None) -> Iterator[Event]:
+             t_start: float, adaptive: AdaptiveK | None = None, trees: bool = False,
+             tree_note: Words | None = None) -> Iterator[Event]:
         prompt, template_stops = build_prompt(model, req)
         if len(prompt) >= ctx.n_ctx:
             raise EngineError(words(PROMPT_TOO_LONG, n=len(prompt), n_ctx=ctx.n_ctx))
@@ -429,7 +434,8 @@ class Engine:
             ctx.on_decode = follower.observe
         n_cached = ctx.prefill(prompt[:-1], reuse_max=reuse_max)
         run = _Run(req, model, ctx, drafter, n_draft_max, rng,
-                   AnswerText(tuple(req.stop) + template_stops), list(prompt), adaptive)
+                   AnswerText(tuple(req.stop) + template_stops), list(prompt), adaptive,
+                   trees=trees)
         if isinstance(drafter, PromptReader):  # see PromptReader
             run.next_k = self._next_k(run, 0)
             if run.next_k:
@@ -463,7 +469,7 @@ class Engine:
                         plain_steps=yardstick.n, plain_spread=yardstick.spread)
         # K auto says why when it kept most of the answer plain
         note = (adaptive.why_plain() if adaptive is not None
-                and 2 * stats.n_draft_steps < stats.n_steps else None)
+                and 2 * stats.n_draft_steps < stats.n_steps else None) or tree_note
         yield GenerationFinished(reason, run.answer.text, stats, note)
 
     def _step(self, run: _Run, n_generated: int, number: int
@@ -483,7 +489,7 @@ class Engine:
             proposal, drafts = Proposal(), []
         t1 = time.perf_counter()
         tree = (tree_from_chain(proposal, len(drafts), req.tree_nodes)
-                if drafts and wants_tree(req, ctx) else None)
+                if drafts and run.trees and wants_tree(req, ctx) else None)
         chain, n_first = proposal, None  # a tree's: how many of the chain's first choices stood
         kept_path: tuple[int, ...] = ()
         draft_rows: tuple[int, ...] = ()  # a chain's: token i examined at row i
@@ -647,6 +653,7 @@ class _Run:
     next_k: int | None = None  # the next step's draft length, when chosen ahead of it
     prompt_read_ms: float = 0.0  # the drafter's reading of the prompt (see PromptReader)
     yardstick: PlainYardstick = field(default_factory=PlainYardstick)  # plain decoding's speed
+    trees: bool = False  # the request's token trees, where its drafter and target allow them
 
 
 @dataclass
