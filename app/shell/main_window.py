@@ -102,10 +102,14 @@ class MainWindow(QMainWindow):
         self.welcome.view.open_file.connect(self.file_menu.ask_target)
         self.welcome.view.problem.connect(self.show_error)
         self.welcome.view.measure_fastest.connect(self.model_controls.measure_fastest)
-        # the legend shows the shades of the lookups the chosen spec type drafts with
-        self.panel.spec_combo.currentIndexChanged.connect(
-            lambda _i: self.legend.set_spec_type(self.panel.spec_type() or ""))
-        self.legend.set_spec_type(self.panel.spec_type() or "")
+        # the legend shows the shades of the lookups the chosen spec type drafts with, and a
+        # token tree's mark while the draft model drafts trees
+        def legend_follows(*_args) -> None:
+            self.legend.set_spec_type(self.panel.spec_type() or "",
+                                      tree_nodes=self.panel.tree_nodes.value())
+        self.panel.spec_combo.currentIndexChanged.connect(legend_follows)
+        self.panel.tree_nodes.valueChanged.connect(legend_follows)
+        legend_follows()
         self.model_controls.fastest_known.connect(self.welcome.view.set_fastest)
         self.help_menu = attach_help_menu(self)  # About, Open log folder
         self.language_menu = attach_language_menu(self, self.teaching.menu)  # View → Language

@@ -35,6 +35,7 @@ class TokenLegend(AutoHeightTextEdit):
         self.setObjectName("legend")
         self._mtp_heads = 0
         self._lookups: tuple[str, ...] = ()
+        self._trees = False
         self.setToolTip(f"{self.tr(LEGEND_HINT)}\n\n{self.tr(EAGLE3_DIFFERENCE)}")
         self._build()
 
@@ -43,11 +44,13 @@ class TokenLegend(AutoHeightTextEdit):
             self._mtp_heads = n
             self._build()
 
-    def set_spec_type(self, name: str) -> None:
-        """Show the shade of each lookup the spec type drafts with (each member of a chain)."""
+    def set_spec_type(self, name: str, *, tree_nodes: int = 0) -> None:
+        """Show the shade of each lookup the spec type drafts with (each member of a chain),
+        and a token tree's mark where the draft model drafts trees (`tree_nodes` ≠ 0)."""
         lookups = tuple(n for n in spec_types.drafters_of(name) if lookup_shade(n) is not None)
-        if lookups != self._lookups:
-            self._lookups = lookups
+        trees = bool(tree_nodes) and name == "draft"
+        if (lookups, trees) != (self._lookups, self._trees):
+            self._lookups, self._trees = lookups, trees
             self._build()
 
     def _build(self) -> None:
@@ -64,6 +67,9 @@ class TokenLegend(AutoHeightTextEdit):
                     for i in range(self._mtp_heads)]
         entries += [(formats.drafted(name), spec_label(name), self.tr("dashed: a copy"))
                     for name in self._lookups]
+        if self._trees:
+            entries.append((formats.branch, self.tr("second choice kept"),
+                            self.tr("wavy: a tree's other branch")))
         for i, (fmt, sample, cue) in enumerate(entries):
             if i:
                 cursor.insertText("     ", plain)

@@ -14,11 +14,12 @@ from app.shell.theme import TokenColours
 from backend.palette import lookup_shade
 
 # Custom format properties: the token kind ("accepted", "rejected", "target") and, for MTP
-# drafts, the head index, for a lookup's, its spec type. Everything inserted into a token
-# view carries KIND_PROPERTY.
+# drafts, the head index, for a lookup's, its spec type, for a tree's kept alternative, a mark.
+# Everything inserted into a token view carries KIND_PROPERTY.
 KIND_PROPERTY = QTextFormat.Property.UserProperty.value + 1
 HEAD_PROPERTY = QTextFormat.Property.UserProperty.value + 2
 ORIGIN_PROPERTY = QTextFormat.Property.UserProperty.value + 3
+BRANCH_PROPERTY = QTextFormat.Property.UserProperty.value + 4  # a tree's kept alternative
 
 ACCEPTED = "accepted"
 REJECTED = "rejected"
@@ -46,6 +47,11 @@ class TokenFormats:
         self.proposed = _format(PROPOSED)
         self.proposed.setFontItalic(True)
         self.proposed.setUnderlineStyle(U.DotLine)
+        # a draft a token tree kept where the drafter's first choice was wrong: accepted, with
+        # a wavy underline (backend/engine/tree)
+        self.branch = _format(ACCEPTED, colours.accepted_fg, colours.accepted_bg)
+        self.branch.setUnderlineStyle(U.WaveUnderline)
+        self.branch.setProperty(BRANCH_PROPERTY, True)
         self._heads: dict[int, QTextCharFormat] = {}
         self._lookups: dict[str, QTextCharFormat] = {}
 

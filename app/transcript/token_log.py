@@ -20,10 +20,11 @@ class TokenLog:
     """Tokens in the order they are drawn: per step the accepted drafts, then the rejected
     drafts, then the target's own token."""
 
-    # `extend` goes through these in order and `text` must come last (see
-    # app/conversation.new_tokens), hence names in alphabetical order before it.
-    __slots__ = ("accepted", "head", "id", "inspection", "origin", "p_draft", "p_target", "step",
-                 "text")
+    # The per-token columns. `extend` goes through them in order and `text` must come last
+    # (see app/conversation.new_tokens), hence names in alphabetical order before it.
+    COLUMNS = ("accepted", "head", "id", "inspection", "origin", "p_draft", "p_target", "step",
+               "text")
+    __slots__ = (*COLUMNS, "branches")
 
     def __init__(self) -> None:
         self.step: list[int] = []
@@ -36,6 +37,9 @@ class TokenLog:
         self.head: list[int | None] = []
         # what verification used on each token, as compact JSON (None when not recorded)
         self.inspection: list[str | None] = []
+        # indices of the drafts a tree step kept off the drafter's first choices (its second
+        # or third choice stood): marked in the transcript. Not stored with a chat.
+        self.branches: list[int] = []
 
     def __len__(self) -> int:
         return len(self.text)
@@ -45,6 +49,9 @@ class TokenLog:
         n = 0
         while n < len(emitted) and emitted[n].origin != "target":
             n += 1
+        kept = [node for node in step.tree if node.kept]
+        if kept and kept[-1].rank > 0 and n == len(kept):
+            self.branches.append(len(self.text) + n - 1)  # the kept branch leaves at its end
         for token in emitted[:n]:
             self._add(step.step, token)
         for token in step.drafted:
@@ -75,8 +82,10 @@ class TokenLog:
                 if origin == "target" or ok]
 
     def extend(self, other: TokenLog) -> None:
-        for name in TokenLog.__slots__:
+        n = len(self.text)
+        for name in TokenLog.COLUMNS:
             getattr(self, name).extend(getattr(other, name))
+        self.branches.extend(n + i for i in other.branches)
 
 
 class StepBatch:

@@ -85,10 +85,14 @@ class TokenView(AutoHeightTextEdit):
         texts, origins, accepted, heads = log.text, log.origin, log.accepted, log.head
         starts, ends, index = self._starts, self._ends, self._index
         block_chars = self._block_chars
+        # the tree steps' kept alternatives among these tokens (a sorted list, read from here)
+        branches, b = log.branches, bisect_left(log.branches, start)
         cursor.beginEditBlock()
         try:
             for i in range(start, end):
                 text = texts[i]
+                while b < len(branches) and branches[b] < i:
+                    b += 1
                 if not text:
                     continue  # part of a character that a later token completes
                 if proposed:
@@ -101,6 +105,8 @@ class TokenView(AutoHeightTextEdit):
                     text = text.translate(_VISIBLE)
                 elif heads[i] is not None and origins[i] == "mtp":
                     f = fmt.head(heads[i])
+                elif b < len(branches) and branches[b] == i:
+                    f = fmt.branch  # a tree kept the drafter's second or third choice here
                 else:
                     f = fmt.drafted(origins[i])
                 text = cut_text(text, MAX_TOKEN_CHARS)

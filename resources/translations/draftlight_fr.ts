@@ -2827,6 +2827,14 @@ Inutilisable : {error}</translation>
         <source>dashed: a copy</source>
         <translation>en tirets : une copie</translation>
     </message>
+    <message>
+        <source>second choice kept</source>
+        <translation>second choix gardé</translation>
+    </message>
+    <message>
+        <source>wavy: a tree&apos;s other branch</source>
+        <translation>ondulé : l&apos;autre branche d&apos;un arbre</translation>
+    </message>
 </context>
 <context>
     <name>TokenView</name>

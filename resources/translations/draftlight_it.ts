@@ -2827,6 +2827,14 @@ Non utilizzabile: {error}</translation>
         <source>dashed: a copy</source>
         <translation>tratteggiato: una copia</translation>
     </message>
+    <message>
+        <source>second choice kept</source>
+        <translation>seconda scelta tenuta</translation>
+    </message>
+    <message>
+        <source>wavy: a tree&apos;s other branch</source>
+        <translation>ondulato: l&apos;altro ramo di un albero</translation>
+    </message>
 </context>
 <context>
     <name>TokenView</name>

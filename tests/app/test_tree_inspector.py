@@ -63,3 +63,51 @@ def test_a_files_tree_out_of_order_is_drawn_without_its_stray_node():
     lines = tree_lines(tree)
     assert len(lines) == 2 and not any("'·b'" in line for line in lines)
     assert tree_summary(tree).startswith("3 nodes in one batch; the target kept 2")
+
+
+def _marked(document) -> list[str]:
+    """The texts drawn with a tree's kept-alternative mark."""
+    from app.transcript.token_formats import BRANCH_PROPERTY
+
+    out = []
+    block = document.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            if fragment.charFormat().property(BRANCH_PROPERTY):
+                out.append(fragment.text())
+            it += 1
+        block = block.next()
+    return out
+
+
+def test_the_transcript_marks_the_second_choices_a_tree_kept(tree_answer, qtbot):
+    from app.transcript.token_view import TokenView
+
+    log = tree_answer.tokens
+    assert log.branches  # count-draft-second's second choices, kept
+    for i in log.branches:
+        step = tree_answer.trees[log.step[i]]
+        kept = [n for n in step if n.kept]
+        assert log.accepted[i] and log.text[i] == kept[-1].text and kept[-1].rank > 0
+    view = TokenView()
+    qtbot.addWidget(view)
+    half = log.branches[0] + 1  # drawn in two parts, as a stream is
+    view.append_tokens(log, 0, half)
+    view.append_tokens(log, half, len(log))
+    assert _marked(view.document()) == [log.text[i] for i in log.branches]
+
+
+def test_the_legend_shows_the_mark_while_the_draft_model_drafts_trees(qtbot):
+    from app.teaching.legend import TokenLegend
+
+    legend = TokenLegend()
+    qtbot.addWidget(legend)
+    legend.set_spec_type("draft")
+    assert "second choice kept" not in legend.toPlainText()
+    legend.set_spec_type("draft", tree_nodes=8)
+    assert "second choice kept" in legend.toPlainText()
+    assert _marked(legend.document()) == ["second choice kept"]
+    legend.set_spec_type("mtp", tree_nodes=8)  # only the draft model drafts trees
+    assert "second choice kept" not in legend.toPlainText()
