@@ -6,6 +6,7 @@ token — from the recorded token log alone. Qt-free, so the loop's story is tes
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -13,6 +14,7 @@ from app.i18n import translate
 from app.teaching.inspection import drafter_words, drafting, shown, step_block
 from app.transcript.token_log import TokenLog
 from backend import spec_types
+from backend.engine.events import TreeNode
 
 Phase = Literal["propose", "verdict", "target"]
 
@@ -57,9 +59,11 @@ def step_spans(log: TokenLog) -> list[StepSpan]:
 
 
 class ReplayScript:
-    def __init__(self, log: TokenLog, spec_type: str = spec_types.PLAIN) -> None:
+    def __init__(self, log: TokenLog, spec_type: str = spec_types.PLAIN,
+                 trees: Mapping[int, tuple[TreeNode, ...]] | None = None) -> None:
         self.log = log
         self.spec_type = spec_type
+        self.trees = trees or {}  # a tree step's tree by its step number (Answer.trees)
         self.steps = step_spans(log)
         self.frames: list[Frame] = []
         self._first_frame: list[int] = []  # per step, the index of its first frame
@@ -84,8 +88,17 @@ class ReplayScript:
         span = self.steps[f.step]
         head = translate("Replay", "Step {step} of {n}: ").format(step=f.step + 1,
                                                                   n=len(self.steps))
+        tree = self.trees.get(span.number, ())
         if f.phase == "propose":
+            if tree:
+                return head + translate("Replay", "{drafter} proposes a tree of {n} tokens: its "
+                                        "chain and, beside it, its next choices.").format(
+                    drafter=drafter_words(self.log.origin[span.start]), n=len(tree))
             return head + self._proposal(span)
+        if f.phase == "verdict" and tree:
+            return head + translate("Replay", "the target checks the whole tree in one batch "
+                                    "and keeps the branch it agrees with: {accepted} "
+                                    "tokens.").format(accepted=span.n_accepted)
         if f.phase == "verdict":
             rejected = span.n_drafted - span.n_accepted
             if not rejected:

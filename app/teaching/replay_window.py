@@ -8,7 +8,7 @@ playing a long answer costs the same per frame at its end as at its start.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QFontDatabase, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.teaching.replay import ReplayScript
+from app.teaching.tree_drawing import tree_lines
 from app.transcript.answer import Answer
 from app.transcript.token_view import TokenView
 
@@ -37,7 +38,7 @@ class ReplayWindow(QDialog):
         self.setWindowTitle(self.tr("Replay — {title}").format(title=title) if title
                             else self.tr("Replay"))
         self.resize(820, 520)
-        self.script = ReplayScript(answer.tokens, answer.spec_type)
+        self.script = ReplayScript(answer.tokens, answer.spec_type, answer.trees)
         self.frame = -1
         self._committed = 0  # steps drawn whole, in their final colours
 
@@ -90,10 +91,17 @@ class ReplayWindow(QDialog):
                               "plays or pauses, Esc closes.").format(n=JUMP_STEPS))
         note.setWordWrap(True)
         note.setObjectName("replayNote")
+        # a tree step's tree: as proposed, then with the target's verdicts (tree_drawing.py)
+        self.tree_view = QLabel()
+        self.tree_view.setObjectName("replayTree")
+        self.tree_view.setTextFormat(Qt.TextFormat.PlainText)
+        self.tree_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.tree_view.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.legend)
         layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.tree_view)
         layout.addLayout(controls)
         layout.addWidget(note)
 
@@ -168,6 +176,9 @@ class ReplayWindow(QDialog):
         else:
             self.view.append_tokens(log, span.start, span.end)
         self.caption.setText(self.script.caption(frame))
+        tree = self.script.trees.get(span.number, ())
+        self.tree_view.setText("\n".join(tree_lines(tree, verdicts=f.phase != "propose")))
+        self.tree_view.setVisible(bool(tree))
         self.position.setText(self.tr("frame {frame} / {n}").format(frame=frame + 1,
                                                                     n=len(self.script)))
         self.slider.blockSignals(True)

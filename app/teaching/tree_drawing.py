@@ -18,14 +18,17 @@ def _verdict(node: TreeNode) -> str:
     return translate("Tree", "· cut, never examined")
 
 
-def _label(node: TreeNode) -> str:
+def _label(node: TreeNode, verdicts: bool) -> str:
     q = "–" if node.q is None else f"{node.q:.2f}"
+    if not verdicts:
+        return f"{shown(node.text)}  q {q}"
     p = "–" if node.p is None else f"{node.p:.2f}"
     return f"{shown(node.text)}  q {q} · p {p}  {_verdict(node)}"
 
 
-def tree_lines(tree: tuple[TreeNode, ...]) -> list[str]:
-    """The tree drawn with box-drawing branches under the root (the history's last token)."""
+def tree_lines(tree: tuple[TreeNode, ...], *, verdicts: bool = True) -> list[str]:
+    """The tree drawn with box-drawing branches under the root (the history's last token);
+    without `verdicts`, as proposed: tokens and the drafter's q only."""
     children: dict[int, list[int]] = {}
     for i, node in enumerate(tree):
         if -1 <= node.parent < i:  # a file's tree is data: a node out of order is left out
@@ -36,7 +39,7 @@ def tree_lines(tree: tuple[TreeNode, ...]) -> list[str]:
         kids = sorted(children.get(parent, []), key=lambda i: tree[i].rank)
         for n, i in enumerate(kids):
             last = n == len(kids) - 1
-            lines.append(prefix + ("└─ " if last else "├─ ") + _label(tree[i]))
+            lines.append(prefix + ("└─ " if last else "├─ ") + _label(tree[i], verdicts))
             walk(i, prefix + ("   " if last else "│  "))
 
     walk(-1, "")

@@ -2304,6 +2304,14 @@ Inutilisable : {error}</translation>
         <translation>Étape {step} sur {n} : </translation>
     </message>
     <message>
+        <source>{drafter} proposes a tree of {n} tokens: its chain and, beside it, its next choices.</source>
+        <translation>{drafter} propose un arbre de {n} jetons : sa chaîne et, à côté, ses choix suivants.</translation>
+    </message>
+    <message>
+        <source>the target checks the whole tree in one batch and keeps the branch it agrees with: {accepted} tokens.</source>
+        <translation>la cible vérifie tout l&apos;arbre en un seul lot et garde la branche avec laquelle elle est d&apos;accord : {accepted} jetons.</translation>
+    </message>
+    <message>
         <source>{drafter} fills a block of {rows} rows in one pass, all at once: the target&apos;s last token, then {masks} masks; {n} drafted.</source>
         <translation>{drafter} remplit un bloc de {rows} lignes en une seule passe, toutes à la fois : le dernier jeton de la cible, puis {masks} masques ; {n} proposés.</translation>
     </message>

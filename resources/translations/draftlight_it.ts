@@ -2304,6 +2304,14 @@ Non utilizzabile: {error}</translation>
         <translation>Passo {step} di {n}: </translation>
     </message>
     <message>
+        <source>{drafter} proposes a tree of {n} tokens: its chain and, beside it, its next choices.</source>
+        <translation>{drafter} propone un albero di {n} token: la sua catena e, accanto, le sue scelte successive.</translation>
+    </message>
+    <message>
+        <source>the target checks the whole tree in one batch and keeps the branch it agrees with: {accepted} tokens.</source>
+        <translation>il target verifica l&apos;intero albero in un solo batch e tiene il ramo con cui concorda: {accepted} token.</translation>
+    </message>
+    <message>
         <source>{drafter} fills a block of {rows} rows in one pass, all at once: the target&apos;s last token, then {masks} masks; {n} drafted.</source>
         <translation>{drafter} riempie un blocco di {rows} righe in un solo passaggio, tutte insieme: l&apos;ultimo token del target, poi {masks} maschere; {n} proposti.</translation>
     </message>

@@ -111,3 +111,27 @@ def test_the_legend_shows_the_mark_while_the_draft_model_drafts_trees(qtbot):
     assert _marked(legend.document()) == ["second choice kept"]
     legend.set_spec_type("mtp", tree_nodes=8)  # only the draft model drafts trees
     assert "second choice kept" not in legend.toPlainText()
+
+
+def test_the_replay_grows_the_tree_then_walks_its_verdict(tree_answer, qtbot):
+    from app.teaching.replay_window import ReplayWindow
+
+    window = ReplayWindow(tree_answer)
+    qtbot.addWidget(window)
+    script = window.script
+    propose = next(k for k, f in enumerate(script.frames) if f.phase == "propose"
+                   and script.steps[f.step].number in tree_answer.trees)
+    step = script.steps[script.frames[propose].step]
+    tree = tree_answer.trees[step.number]
+    window.show_frame(propose)
+    assert f"proposes a tree of {len(tree)} tokens" in window.caption.text()
+    assert window.tree_view.isVisibleTo(window)
+    assert window.tree_view.text().splitlines() == tree_lines(tree, verdicts=False)
+    assert "kept" not in window.tree_view.text()  # no verdict yet
+    window.next()
+    assert "keeps the branch it agrees with" in window.caption.text()
+    assert window.tree_view.text().splitlines() == tree_lines(tree)
+    plain = next(k for k, f in enumerate(script.frames)
+                 if script.steps[f.step].number not in tree_answer.trees)
+    window.show_frame(plain)
+    assert not window.tree_view.isVisibleTo(window)
