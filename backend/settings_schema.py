@@ -165,7 +165,7 @@ TREE_NODES = Option(
     "generation.tree_nodes", label="Tree nodes",
     tooltip="Verify a tree of at most this many draft tokens in one batch: the draft model's "
     "chain and its next most likely choices beside it; auto: beside the tokens it is unsure "
-    "of; 0: a chain. Greedy answers only; it pays on GPUs, where a batch row costs little",
+    "of; 0: a chain. It pays on GPUs, where a batch row costs little",
     special="auto", cli="--tree", request="tree_nodes", spec="draft",
 )
 TEMPERATURE = Option(

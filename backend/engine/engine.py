@@ -493,11 +493,12 @@ class Engine:
         chain, n_first = proposal, None  # a tree's: how many of the chain's first choices stood
         kept_path: tuple[int, ...] = ()
         draft_rows: tuple[int, ...] = ()  # a chain's: token i examined at row i
+        accepts: tuple[float, ...] = ()
         if tree is not None:
-            step = verify_tree_step(ctx, tree, history[-1], chain, history, req)
+            step = verify_tree_step(ctx, tree, history[-1], chain, history, req, run.rng)
             verdict, p_rows, drafts = step.verdict, step.p_rows, step.drafts
             proposal, n_first, rolled_back = step.proposal, step.first_choices, True
-            kept_path, draft_rows = step.path, step.draft_rows
+            kept_path, draft_rows, accepts = step.path, step.draft_rows, step.accepts
             n_acc = verdict.n_accepted
         else:
             n_before = ctx.n_past
@@ -537,7 +538,7 @@ class Engine:
             number, model, proposal, drafts, drafter.origin if drafter is not None else None,
             verdict, [r.detach() for r in p_rows], history, emitted, n_used,
             req.sampling.greedy, draft_ms, 1000 * (t2 - t1),
-            1000 * (time.perf_counter() - t_begin), tree, kept_path, draft_rows)
+            1000 * (time.perf_counter() - t_begin), tree, kept_path, draft_rows, accepts)
         if run.adaptive is not None:
             # K auto weighs catching up on the prompt as part of the first drafting step,
             # wherever the engine spent it

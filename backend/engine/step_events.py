@@ -62,6 +62,9 @@ class StepRecord:
     # () for a chain, whose token i was examined at row i up to the first rejection. A tree
     # step's rejected first choice sits after the branch kept but was examined at its depth.
     draft_rows: tuple[int, ...] = ()
+    # Sampled tree steps: each examined drafted token's acceptance probability (its p with the
+    # siblings tried before it removed); () for a chain, whose is min(1, p/q)
+    accepts: tuple[float, ...] = ()
 
     def _row(self, i: int) -> int:
         if self.draft_rows:
@@ -132,7 +135,8 @@ class StepRecord:
                 q = proposal.dists[i]  # a sampled row is the drafter's own, never a view
                 qx = 1.0 if q is None else q.p(x)
                 draw = verdict.draws[i]
-                accept = min(1.0, p_rows[r].p(x) / qx) if qx > 0.0 else 0.0
+                accept = (self.accepts[i] if self.accepts
+                          else min(1.0, p_rows[r].p(x) / qx) if qx > 0.0 else 0.0)
             source = _at(proposal.sources, i)
             match_text = ""
             if source is not None:

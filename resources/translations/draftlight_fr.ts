@@ -3788,6 +3788,10 @@ Inutilisable : {error}</translation>
         <translation>Nœuds de l&apos;arbre</translation>
     </message>
     <message>
+        <source>Verify a tree of at most this many draft tokens in one batch: the draft model&apos;s chain and its next most likely choices beside it; auto: beside the tokens it is unsure of; 0: a chain. It pays on GPUs, where a batch row costs little</source>
+        <translation>Vérifie en un seul lot un arbre d&apos;au plus ce nombre de jetons proposés : la chaîne du modèle brouillon et, à côté, ses choix suivants les plus probables ; auto : à côté des jetons dont il doute ; 0 : une chaîne. Rentable sur les GPU, où une ligne de lot coûte peu</translation>
+    </message>
+    <message>
         <source>Unknown spec type {name!r}.</source>
         <translation>Type de spéculation inconnu {name!r}.</translation>
     </message>
@@ -4290,10 +4294,6 @@ Inutilisable : {error}</translation>
     <message>
         <source>Hugging Face&apos;s offline mode is on (HF_HUB_OFFLINE is set)</source>
         <translation>le mode hors ligne de Hugging Face est activé (HF_HUB_OFFLINE est défini)</translation>
-    </message>
-    <message>
-        <source>Verify a tree of at most this many draft tokens in one batch: the draft model&apos;s chain and its next most likely choices beside it; auto: beside the tokens it is unsure of; 0: a chain. Greedy answers only; it pays on GPUs, where a batch row costs little</source>
-        <translation>Vérifie en un seul lot un arbre d&apos;au plus ce nombre de jetons proposés : la chaîne du modèle brouillon et, à côté, ses choix suivants les plus probables ; auto : à côté des jetons dont il doute ; 0 : une chaîne. Réponses gloutonnes seulement ; rentable sur les GPU, où une ligne de lot coûte peu</translation>
     </message>
     <message>
         <source>not authorised (set HF_TOKEN?)</source>

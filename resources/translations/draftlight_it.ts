@@ -3788,6 +3788,10 @@ Non utilizzabile: {error}</translation>
         <translation>Nodi dell&apos;albero</translation>
     </message>
     <message>
+        <source>Verify a tree of at most this many draft tokens in one batch: the draft model&apos;s chain and its next most likely choices beside it; auto: beside the tokens it is unsure of; 0: a chain. It pays on GPUs, where a batch row costs little</source>
+        <translation>Verifica in un solo batch un albero di al massimo questi token proposti: la catena del modello bozza e accanto le sue scelte successive più probabili; auto: accanto ai token di cui è incerto; 0: una catena. Conviene sulle GPU, dove una riga del batch costa poco</translation>
+    </message>
+    <message>
         <source>Unknown spec type {name!r}.</source>
         <translation>Tipo di speculazione sconosciuto {name!r}.</translation>
     </message>
@@ -4290,10 +4294,6 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Hugging Face&apos;s offline mode is on (HF_HUB_OFFLINE is set)</source>
         <translation>la modalità offline di Hugging Face è attiva (HF_HUB_OFFLINE è impostata)</translation>
-    </message>
-    <message>
-        <source>Verify a tree of at most this many draft tokens in one batch: the draft model&apos;s chain and its next most likely choices beside it; auto: beside the tokens it is unsure of; 0: a chain. Greedy answers only; it pays on GPUs, where a batch row costs little</source>
-        <translation>Verifica in un solo batch un albero di al massimo questi token proposti: la catena del modello bozza e accanto le sue scelte successive più probabili; auto: accanto ai token di cui è incerto; 0: una catena. Solo risposte greedy; conviene sulle GPU, dove una riga del batch costa poco</translation>
     </message>
     <message>
         <source>not authorised (set HF_TOKEN?)</source>

@@ -137,3 +137,83 @@ def test_a_tree_steps_event_carries_its_tree_and_a_trace_keeps_it(second_engine,
     write_trace(tmp_path / "bad.json", bad)
     with pytest.raises(TraceError, match="tree node 0 follows node 3"):
         read_trace(tmp_path / "bad.json")
+
+
+@pytest.fixture(scope="module")
+def dist_engine(test_models):
+    with loaded_engine(test_models / "dist-target.gguf", test_models / "dist-draft.gguf",
+                       n_ctx=64, n_threads=1) as e:
+        yield e
+
+
+N_SAMPLED = 1000
+ALPHA = 1e-4
+
+
+def _sampled_pairs(engine, n: int) -> tuple[np.ndarray, int]:
+    """Counts of the 16 (offset1, offset2) outcomes of the first two tokens sampled with a
+    tree, and how many steps kept a branch other than the drafter's first choices."""
+    from build import CYCLE_WORDS
+
+    from backend.engine.request import SamplingSettings
+
+    word = {engine._target.tokenize(" " + w, add_special=False)[0]: i
+            for i, w in enumerate(CYCLE_WORDS)}
+    counts, off_chain = np.zeros(16), 0
+    for seed in range(n):
+        _, steps = run(engine, GenerationRequest(
+            prompt=" zero", spec_type="draft", n_draft_max=2, tree_nodes=8, max_tokens=2,
+            measure_plain=False, sampling=SamplingSettings(temperature=1.0, top_k=0, top_p=1.0,
+                                                           min_p=0.0, seed=seed)))
+        off_chain += sum(any(t.kept and t.rank > 0 for t in s.tree) for s in steps)
+        a, b = (word[i] for i in emitted_ids(steps)[:2])
+        counts[4 * (a - 1) + (b - a - 1) % 12] += 1
+    return counts, off_chain
+
+
+def _expected() -> np.ndarray:
+    from build import DIST_TARGET
+
+    p = np.array(DIST_TARGET)
+    return np.outer(p, p).ravel()
+
+
+def test_sampled_trees_follow_the_targets_distribution(dist_engine):
+    from scipy.stats import chisquare
+
+    counts, off_chain = _sampled_pairs(dist_engine, N_SAMPLED)
+    assert off_chain > N_SAMPLED // 10  # the second and third choices stood often
+    assert chisquare(counts, _expected() * N_SAMPLED).pvalue > ALPHA
+
+
+def test_a_tree_rule_that_forgets_the_tried_siblings_is_caught(dist_engine, monkeypatch):
+    from scipy.stats import chisquare
+
+    from backend.engine.tree import verify as tree_verify
+
+    monkeypatch.setattr(tree_verify, "residual", lambda p, q, x: p)
+    counts, _ = _sampled_pairs(dist_engine, N_SAMPLED)
+    assert chisquare(counts, _expected() * N_SAMPLED).pvalue < ALPHA
+
+
+def test_a_sampled_trees_inspection_shows_the_draws_that_decided(dist_engine):
+    """A second choice kept after its first choice's rejection was accepted against its p
+    with the first choice removed (larger than its p); the first choice's draw refused it."""
+    from backend.engine.request import SamplingSettings
+
+    seen = 0
+    for seed in range(60):
+        _, steps = run(dist_engine, GenerationRequest(
+            prompt=" zero", spec_type="draft", n_draft_max=2, tree_nodes=8, max_tokens=4,
+            measure_plain=False, sampling=SamplingSettings(temperature=1.0, top_k=0, top_p=1.0,
+                                                           min_p=0.0, seed=seed)))
+        for s in steps:
+            kept = [n for n in s.tree if n.kept]
+            if not kept or kept[-1].rank == 0 or len(s.drafted) <= s.n_accepted:
+                continue
+            alt, first = s.drafted[s.n_accepted - 1], s.drafted[s.n_accepted]
+            va, vf = alt.verification, first.verification
+            assert va.draw < va.accept_prob and va.accept_prob >= alt.p_target - 1e-9
+            assert vf.draw >= vf.accept_prob
+            seen += 1
+    assert seen > 5

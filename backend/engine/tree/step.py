@@ -1,10 +1,9 @@
-"""One tree step on the target: decode the tree in one batch, walk it greedily, keep the
-accepted branch in the cache, and say the step as a chain's events say it: the accepted
+"""One tree step on the target: decode the tree in one batch, walk it (greedy or sampled), keep
+the accepted branch in the cache, and say the step as a chain's events say it: the accepted
 branch, then the first choices the target rejected from where the branch left the chain.
 
-Greedy only: a sampled request drafts a chain (see `wants_tree`). The recursive rule for
-sampled trees is in `tree/verify.py`, proven by tests; what the inspector would show for a
-child tried after its sibling's rejection (p with that sibling removed) is not recorded yet.
+Sampled, the recursive rule of `tree/verify.py`: a child tried after its siblings' rejection
+is accepted with its p with theirs removed, and that probability is what the inspector shows.
 """
 
 from __future__ import annotations
@@ -13,12 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+import numpy as np
+
 from backend.engine import sampling
 from backend.engine.context import Context
 from backend.engine.drafters.base import Proposal
 from backend.engine.request import GenerationRequest
 from backend.engine.tree.structure import DraftTree
-from backend.engine.tree.verify import verify_tree_greedy
+from backend.engine.tree.verify import verify_tree_greedy, verify_tree_sampled
 from backend.engine.verify import Verdict
 
 T = TypeVar("T")
@@ -37,28 +38,34 @@ class TreeStep:
     off_chain: bool  # the branch kept leaves the chain: a second or third choice stood
     path: tuple[int, ...]  # the kept branch's nodes
     draft_rows: tuple[int, ...]  # per token of `drafts`, the row it was examined at, or -1
+    accepts: tuple[float, ...]  # sampled: each examined one's acceptance probability
 
 
 def wants_tree(req: GenerationRequest, ctx: Context) -> bool:
-    return req.tree_nodes != 0 and req.sampling.greedy and ctx.n_seq_max > 1
+    return req.tree_nodes != 0 and ctx.n_seq_max > 1
 
 
 def verify_tree_step(ctx: Context, tree: DraftTree, root: int, chain: Proposal,
-                     history: list[int], req: GenerationRequest) -> TreeStep:
+                     history: list[int], req: GenerationRequest,
+                     rng: np.random.Generator) -> TreeStep:
     s = req.sampling
     rows = ctx.decode_tree(root, tree)
     base = min(len(history), s.repeat_last_n)
     recent = history[len(history) - base:]
-    greedy: dict[int, sampling.GreedyRow] = {}
+    made: dict[int, sampling.Row] = {}
 
-    def row(r: int) -> sampling.GreedyRow:
+    def row(r: int) -> sampling.Row:
         # row r follows the root (0) or node r − 1: the penalty reads that branch's tokens
-        if r not in greedy:
-            branch = [tree.tokens[n] for n in tree.path(r - 1)] if r else []
-            greedy[r] = sampling.greedy_row(rows[r], s, [*recent, *branch])
-        return greedy[r]
+        if r not in made:
+            seen = [*recent, *(tree.tokens[n] for n in tree.path(r - 1))] if r else recent
+            made[r] = (sampling.greedy_row(rows[r], s, seen) if s.greedy
+                       else sampling.sampled_row(rows[r], s, seen))
+        return made[r]
 
-    tv = verify_tree_greedy(lambda r: row(r).best, tree)
+    if s.greedy:
+        tv = verify_tree_greedy(lambda r: row(r).best, tree)  # type: ignore[union-attr]
+    else:
+        tv = verify_tree_sampled(lambda r: row(r), tree, rng)  # type: ignore[arg-type,return-value]
     p_rows: list[sampling.Row] = [row(0), *(row(n + 1) for n in tv.path)]
     ctx.keep_branch(tv.path)
     # the chain's nodes are 0..k−1 in order (tree/grow.py): the branch is the chain's first
@@ -80,8 +87,13 @@ def verify_tree_step(ctx: Context, tree: DraftTree, root: int, chain: Proposal,
     # the kept tokens at their depths; the first choice rejected at depth `same` (beside the
     # alternative kept there, or where the branch ended); what lay below it, never examined
     examined = (*range(len(path)), *(same if j == 0 else -1 for j in range(k - same)))
-    return TreeStep(Verdict(len(path), tv.token), p_rows, proposal.tokens, proposal, same, off,
-                    path, examined)
+    # sampled: each examined token's draw and acceptance probability, in display order
+    tried = {child: (u, px) for child, u, px in tv.draws}
+    shown = [*path, *([same] if same < k else [])]  # chain node `same` is the first choice
+    draws = tuple(tried[n][0] for n in shown if n in tried)
+    accepts = tuple(tried[n][1] for n in shown if n in tried)
+    return TreeStep(Verdict(len(path), tv.token, draws, tv.token_p), p_rows, proposal.tokens,
+                    proposal, same, off, path, examined, accepts)
 
 
 def _at(values: Sequence[T], i: int) -> T | None:

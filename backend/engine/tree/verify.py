@@ -6,12 +6,13 @@ after node i. The walk starts at the root and, at each node, tries its children 
 Greedy: the child equal to the target's argmax is accepted (children are distinct tokens, so
 at most one is); none: the argmax is the target's own token and the step ends.
 
-Sampled: a tree's children are the drafter's distinct choices, each proposed deterministically
-(a one-hot q), as a lookup's or a greedy head's chain tokens are. Child c is accepted with
-probability p(c); on rejection p becomes normalize(p with c removed) and the next child is
+Sampled: a tree's children are the drafter's distinct choices, each taken as a fixed proposal (a
+one-hot q), as a lookup's tokens are; a chain token the drafter sampled is one too, since the
+rule never reads q: which tokens were proposed cannot bias what is emitted. Child c is accepted
+with probability p(c); on rejection p becomes normalize(p with c removed) and the next child is
 tried against it; when all are rejected the target's token is drawn from what is left. That is
-SpecInfer's / SpecTr's recursive rejection sampling with one-hot proposals, and it draws from
-p exactly: child k is emitted with probability Π_{j<k}(1 − p'_j) · p'_k = p(c_k), and any other
+SpecInfer's / SpecTr's recursive rejection sampling with one-hot proposals, and it draws from p
+exactly: child k is emitted with probability Π_{j<k}(1 − p'_j) · p'_k = p(c_k), and any other
 token with p of it (a chain is the case of one child per node).
 """
 
@@ -31,9 +32,10 @@ from backend.engine.verify import residual
 class TreeVerdict:
     path: tuple[int, ...]  # the accepted nodes, root to leaf-ward
     token: int  # the target's own token after the path (correction or bonus)
-    # sampled only, for the inspector: the draw u for each child tried, in the order tried,
+    # sampled only, for the inspector: (child, the draw u, its acceptance probability: its p
+    # with the siblings tried before it removed) for each child tried, in the order tried,
     # and the token's probability under the distribution it was drawn from
-    draws: tuple[tuple[int, float], ...] = ()
+    draws: tuple[tuple[int, float, float], ...] = ()
     token_p: float | None = None
 
 
@@ -55,16 +57,16 @@ def verify_tree_sampled(target_dist: Callable[[int], SampledRow], tree: DraftTre
                         rng: np.random.Generator) -> TreeVerdict:
     """`target_dist(row)` is p at that row (the sampler's transformed distribution)."""
     path: list[int] = []
-    draws: list[tuple[int, float]] = []
+    draws: list[tuple[int, float, float]] = []
     node = ROOT
     while True:
         p = target_dist(node + 1)
         accepted = None
         for child in tree.children(node):
             x = tree.tokens[child]
-            u = rng.random()
-            draws.append((child, u))
-            if u < p.p(x):
+            u, px = rng.random(), p.p(x)
+            draws.append((child, u, px))
+            if u < px:
                 accepted = child
                 break
             p = residual(p, None, x)
