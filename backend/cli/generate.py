@@ -31,7 +31,7 @@ from backend.engine.protocol import EngineLike
 from backend.engine.remote import EngineProcess
 from backend.engine.request import GenerationRequest, Message
 from backend.engine.runtime import EngineRuntime
-from backend.engine.tree.step import TREE_DRAFTERS
+from backend.engine.tree.refusals import TREE_DRAFTERS
 from backend.export_html import write_html
 from backend.generation_settings import GenerationSettings, generation_request
 from backend.models.inspection import ModelFileError, inspect_model

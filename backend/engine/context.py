@@ -10,6 +10,7 @@ import numpy as np
 
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
+from backend.engine.tree.refusals import TREE_RECURRENT
 from backend.engine.tree.structure import DraftTree
 from backend.models.eagle3 import target_refusal
 from backend.models.head_files import head_target_refusal
@@ -19,8 +20,6 @@ NO_CONTEXT = ("llama.cpp could not create a context of {n_ctx} tokens for {name}
               "memory?).")
 CONTEXT_FULL = "The conversation no longer fits the context of {n_ctx} tokens."
 DECODE_FAILED = "llama.cpp failed to decode a batch (code {code})."
-TREE_RECURRENT = ("{name} has recurrent layers, whose state cannot be shared between the "
-                  "branches of a draft tree: it drafts a chain.")
 
 # Recurrent-state snapshots kept by default for a recurrent or hybrid model: a rejected draft
 # of K tokens rolls back K positions, so K + 1 covers drafts up to K = 8 (the default); the

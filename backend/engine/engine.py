@@ -22,7 +22,7 @@ from backend import settings_schema, spec_types
 from backend.engine import sampling
 from backend.engine.adaptive_k import AUTO_K_CAP, SEEDED_K, AdaptiveK
 from backend.engine.build_facts import build_facts
-from backend.engine.context import DEFAULT_RS_SNAPSHOTS, TREE_RECURRENT, Context
+from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.drafters.base import (
     Drafter,
     DraftingSetup,
@@ -59,7 +59,8 @@ from backend.engine.request import GenerationRequest
 from backend.engine.step_events import EventPipeline, StepRecord
 from backend.engine.text import AnswerText
 from backend.engine.tree.grow import tree_from_chain
-from backend.engine.tree.step import MAX_LEAVES, TREE_DRAFTERS, verify_tree_step, wants_tree
+from backend.engine.tree.refusals import TREE_DRAFTERS, TREE_RECURRENT
+from backend.engine.tree.step import MAX_LEAVES, verify_tree_step, wants_tree
 from backend.engine.verify import Verdict, verify_greedy, verify_sampled
 from backend.repetition import echoes
 from backend.words import Words, words, words_of

@@ -24,8 +24,6 @@ from backend.engine.verify import Verdict
 
 T = TypeVar("T")
 MAX_LEAVES = 64  # sequences of a tree context: one per leaf (a tree of 64 nodes at most)
-TREE_DRAFTERS = ("Only a draft model drafts token trees so far; {spec} drafts a chain: ask for "
-                 "no tree with it.")
 
 
 @dataclass(frozen=True)
