@@ -274,12 +274,15 @@ class AdaptiveK(Acceptance, VerifyCosts):
 
     # -- measurements -----------------------------------------------------------------------
     def record(self, n_drafted: int, n_kept: int, draft_ms: float, verify_ms: float,
-               confidences: Sequence[float | None] = (), catch_up_ms: float = 0.0) -> None:
+               confidences: Sequence[float | None] = (), catch_up_ms: float = 0.0,
+               batch: int = 0) -> None:
         """One step: how many tokens were drafted (what the drafter gave, which may be fewer
         than asked), how many the target accepted before its first rejection, and times
         (`draft_ms` the drafter's in all, `catch_up_ms` the part of it spent catching up before
         the first draft); `confidences`, the drafter's probability of each draft, when it has
-        one."""
+        one. `batch`: the rows verified when not the drafts and the target's own (a token
+        tree's): the verify line is fitted by rows, and a tree's time filed as its chain's
+        made the chain's batch look dearer than it is."""
         self._steps += 1
         self._answer_tokens += n_kept + 1
         self._last_drafted = n_drafted
@@ -298,7 +301,7 @@ class AdaptiveK(Acceptance, VerifyCosts):
             self._behind = 0
         else:
             self._behind += n_kept + 1  # a plain step's token, which the drafter has not seen
-        n = n_drafted + 1
+        n = batch or n_drafted + 1
         if n == 1:  # the batch of one is not on the line (see the module's note)
             if self._since_single >= SINGLE_MAX_AGE:
                 self._before_refresh = statistics.median(self._singles) if self._singles else 0.0

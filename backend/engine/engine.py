@@ -58,7 +58,7 @@ from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 from backend.engine.step_events import EventPipeline, StepRecord
 from backend.engine.text import AnswerText
-from backend.engine.tree.grow import tree_from_chain
+from backend.engine.tree.grow import AUTO, row_worth, tree_from_chain
 from backend.engine.tree.refusals import TREE_DRAFTERS, TREE_RECURRENT
 from backend.engine.tree.step import MAX_LEAVES, verify_tree_step, wants_tree
 from backend.engine.verify import Verdict, verify_greedy, verify_sampled
@@ -489,7 +489,8 @@ class Engine:
         if len(drafts) < max(req.n_draft_min, 1):
             proposal, drafts = Proposal(), []
         t1 = time.perf_counter()
-        tree = (tree_from_chain(proposal, len(drafts), req.tree_nodes)
+        tree = (tree_from_chain(proposal, len(drafts), req.tree_nodes,
+                                self._tree_worth(run, len(drafts)))
                 if drafts and run.trees and wants_tree(req, ctx) else None)
         chain, n_first = proposal, None  # a tree's: how many of the chain's first choices stood
         kept_path: tuple[int, ...] = ()
@@ -549,9 +550,19 @@ class Engine:
             kept = n_acc if n_first is None else n_first
             p_draft = (chain if n_first is not None else proposal).p_draft[:chain_len]
             run.adaptive.record(chain_len, kept, draft_ms + read, record.verify_ms, p_draft,
-                                proposal.catch_up_ms + read)
+                                proposal.catch_up_ms + read,
+                                batch=len(tree) + 1 if tree is not None else 0)
             run.last_step = (t_begin, draft_ms + record.verify_ms)
         return record, reason
+
+    @staticmethod
+    def _tree_worth(run: _Run, k: int) -> float | None:
+        """Auto trees under K auto: the path probability an alternative must reach to repay
+        its batch row (tree/grow.py); None where nothing is measured (a fixed K)."""
+        a = run.adaptive
+        if run.req.tree_nodes != AUTO or a is None:
+            return None
+        return row_worth(a.verify_line()[1], a.step_time(k), a.expected_tokens(k))
 
     def _propose(self, run: _Run, n_generated: int, number: int
                  ) -> tuple[Proposal, int, float]:

@@ -196,3 +196,22 @@ def test_a_recurrent_target_is_refused_in_words(test_models):
     finally:
         ctx.close()
         model.close()
+
+
+def test_auto_grows_the_alternatives_that_repay_their_row_best_first():
+    """Under K auto an alternative is added while its path probability (the chain's q up to
+    its parent times its own) repays one more batch row (tree/grow.py's note)."""
+    from backend.engine.drafters.base import Proposal
+    from backend.engine.tree.grow import AUTO, row_worth, tree_from_chain
+
+    rows = [_dist(0.6, 0.3, 0.1, 0.0), _dist(0.1, 0.5, 0.25, 0.15), _dist(0.05, 0.1, 0.8, 0.05)]
+    chain = Proposal(tokens=[0, 1, 2], p_draft=[0.6, 0.5, 0.8], tops=list(rows))
+    # alternatives by path probability: 1@d0 0.3, 2@d1 0.6·0.25 = 0.15, 2@d0 0.1, 3@d1 0.09,
+    # 1@d2 0.3·0.1 = 0.03, …
+    assert row_worth(2.0, 30.0, 3.0) == pytest.approx(0.2)  # a row costs a fifth of a token
+    t = tree_from_chain(chain, 3, AUTO, worth=0.2)
+    assert t is not None and (t.tokens, t.parents) == ([0, 1, 2, 1], [ROOT, 0, 1, ROOT])
+    t = tree_from_chain(chain, 3, AUTO, worth=0.085)
+    assert t is not None and (t.tokens[3:], t.parents[3:]) == ([1, 2, 2, 3], [ROOT, 0, ROOT, 0])
+    assert tree_from_chain(chain, 3, AUTO, worth=0.35) is None  # nothing repays: a chain
+    assert row_worth(2.0, 0.0, 0.0) == 1.0  # nothing measured: no alternative repays

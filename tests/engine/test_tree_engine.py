@@ -217,3 +217,15 @@ def test_a_sampled_trees_inspection_shows_the_draws_that_decided(dist_engine):
             assert vf.draw >= vf.accept_prob
             seen += 1
     assert seen > 5
+
+
+def test_auto_trees_under_k_auto_equal_plain_decoding_and_keep_second_choices(second_engine):
+    """K auto and tree auto together: alternatives where the measured costs say they repay
+    their row (tree/grow.py); the answer is plain decoding's, and where the draft is right
+    second the trees keep second choices."""
+    _, plain_steps = run(second_engine, GenerationRequest(prompt=" zero one", max_tokens=64))
+    _, steps = run(second_engine, GenerationRequest(prompt=" zero one", spec_type="draft",
+                                                    n_draft_max=0, tree_nodes=AUTO,
+                                                    max_tokens=64))
+    assert emitted_ids(steps) == emitted_ids(plain_steps)
+    assert any(n.kept and n.rank > 0 for s in steps for n in s.tree)

@@ -8,6 +8,15 @@ So every branch is the chain up to some depth and then, at most, one other token
 keeps that token where it disagrees with the first choice and agrees with the second, which a
 chain loses. Alternatives continued beyond one token would need the drafter to decode each
 branch; they are not grown here.
+
+Auto under K auto (`worth` given): an alternative at depth d is kept by the target when the
+chain up to d was and the target's token there is that alternative; it then gains exactly one
+token (the target's token after it: without it the step would have ended on the same token as
+a correction). Its expected gain is about the path probability `reach · q` tokens (the
+drafter's q standing in for the target's choice), its cost one more batch row: the slope b of
+K auto's verify line (verify_costs.py). So alternatives are added best first while
+`reach · q · (ms a token) ≥ b`, i.e. while the score is at least `row_worth(...)`. With a fixed
+K there is no measured cost: the unsure rule above.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ from backend.engine.drafters.base import Proposal
 from backend.engine.tree.structure import ROOT, DraftTree
 
 AUTO = -1  # tree_nodes: as many as the drafter's doubts ask for, up to twice the chain
+MAX_NODES = 64  # auto under K auto: the most nodes a tree grows to (request.tree_nodes' max)
 UNSURE = 0.8  # auto: an alternative where the first choice's probability is below this
 ALTERNATIVES = 2  # per depth at most: the second and third choices
 
@@ -30,13 +40,24 @@ def _q(proposal: Proposal, i: int, token: int) -> float:
     return float(p)
 
 
-def tree_from_chain(proposal: Proposal, k: int, nodes: int) -> DraftTree | None:
+def row_worth(row_ms: float, step_ms: float, tokens_per_step: float) -> float:
+    """The least path probability an alternative needs to repay its batch row (`row_ms`, the
+    verify line's slope) in tokens at this answer's pace (`step_ms` for `tokens_per_step`)."""
+    if step_ms <= 0.0 or tokens_per_step <= 0.0:
+        return 1.0  # nothing measured: no alternative is known to repay its row
+    return row_ms / (step_ms / tokens_per_step)
+
+
+def tree_from_chain(proposal: Proposal, k: int, nodes: int,
+                    worth: float | None = None) -> DraftTree | None:
     """The tree of the chain's first `k` tokens and its alternatives, at most `nodes` nodes
-    (AUTO: see above); None when nothing would branch (the step verifies a chain)."""
+    (AUTO: see above, by `worth` where K auto measured it); None when nothing would branch
+    (the step verifies a chain)."""
     chain = proposal.tokens[:k]
     if not chain:
         return None
-    budget = 2 * len(chain) if nodes == AUTO else nodes
+    by_worth = nodes == AUTO and worth is not None
+    budget = MAX_NODES if by_worth else 2 * len(chain) if nodes == AUTO else nodes
     if budget <= len(chain):
         return None
     tree = DraftTree()
@@ -45,7 +66,7 @@ def tree_from_chain(proposal: Proposal, k: int, nodes: int) -> DraftTree | None:
     for depth, token in enumerate(chain):
         q = _q(proposal, depth, token)
         row = proposal.tops[depth] if depth < len(proposal.tops) else None
-        if row is not None and (nodes != AUTO or q < UNSURE):
+        if row is not None and (nodes != AUTO or by_worth or q < UNSURE):
             others = [(t, p) for t, p in row.top() if t != token][:ALTERNATIVES]
             for rank, (t, p) in enumerate(others):
                 heapq.heappush(candidates, (-reach * p, depth, rank, t, p))
@@ -53,6 +74,8 @@ def tree_from_chain(proposal: Proposal, k: int, nodes: int) -> DraftTree | None:
         reach *= q
     chain_nodes = list(range(len(chain)))
     while candidates and len(tree) < budget:
-        _, depth, _, token, p = heapq.heappop(candidates)
+        score, depth, _, token, p = heapq.heappop(candidates)
+        if by_worth and -score < (worth or 0.0):
+            break  # best first: none after it repays its row either
         tree.add(ROOT if depth == 0 else chain_nodes[depth - 1], token, p)
     return tree if len(tree) > len(chain) else None
