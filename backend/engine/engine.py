@@ -492,7 +492,9 @@ class Engine:
         tree = (tree_from_chain(proposal, len(drafts), req.tree_nodes,
                                 self._tree_worth(run, len(drafts)))
                 if drafts and run.trees and wants_tree(req, ctx) else None)
-        chain, n_first = proposal, None  # a tree's: how many of the chain's first choices stood
+        # what was drafted as a chain (a tree's step shows its kept branch instead), and for a
+        # tree, how many of the chain's first choices stood
+        chain, chain_drafts, n_first = proposal, drafts, None
         kept_path: tuple[int, ...] = ()
         draft_rows: tuple[int, ...] = ()  # a chain's: token i examined at row i
         accepts: tuple[float, ...] = ()
@@ -546,11 +548,9 @@ class Engine:
             # wherever the engine spent it
             read, run.prompt_read_ms = run.prompt_read_ms, 0.0
             # a tree's step counts as its chain's: K auto weighs the first choices
-            chain_len = len(chain.tokens[: len(drafts)]) if n_first is not None else len(drafts)
             kept = n_acc if n_first is None else n_first
-            p_draft = (chain if n_first is not None else proposal).p_draft[:chain_len]
-            run.adaptive.record(chain_len, kept, draft_ms + read, record.verify_ms, p_draft,
-                                proposal.catch_up_ms + read,
+            run.adaptive.record(len(chain_drafts), kept, draft_ms + read, record.verify_ms,
+                                chain.p_draft[: len(chain_drafts)], proposal.catch_up_ms + read,
                                 batch=len(tree) + 1 if tree is not None else 0)
             run.last_step = (t_begin, draft_ms + record.verify_ms)
         return record, reason

@@ -8,7 +8,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from build import CYCLE_WORDS, DIST_TARGET
+from build import CYCLE_WORDS
 from scipy.stats import chisquare
 
 from backend import settings_schema as schema
@@ -26,6 +26,7 @@ from backend.engine.request import (
     NgramSettings,
     SamplingSettings,
 )
+from engine.dist_pairs import cycle_index, expected_pairs, pair_outcome
 from engine.runner import assert_rollback_leaves_plain_state, emitted_ids, loaded_engine, run
 
 WORDS = list(CYCLE_WORDS)
@@ -232,18 +233,10 @@ def test_a_lookup_then_an_eagle3_head_equals_plain_decoding(test_models):
 
 
 # -- sampled -------------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def dist_engine(test_models):
-    with loaded_engine(test_models / "dist-target.gguf", test_models / "dist-draft.gguf",
-                       n_ctx=64, n_threads=1) as e:
-        yield e
-
-
 def _sampled_pairs(engine, n: int) -> tuple[np.ndarray, Counter]:
     """Counts of the 16 (offset1, offset2) outcomes of the first two sampled tokens, and the
     drafted tokens by member."""
-    word = {engine._target.tokenize(" " + w, add_special=False)[0]: i
-            for i, w in enumerate(CYCLE_WORDS)}
+    word = cycle_index(engine)
     counts = np.zeros(16)
     by: Counter = Counter()
     for seed in range(n):
@@ -254,13 +247,12 @@ def _sampled_pairs(engine, n: int) -> tuple[np.ndarray, Counter]:
                                       seed=seed)))
         by.update(t.origin for s in steps for t in s.drafted)
         a, b = (word[i] for i in emitted_ids(steps)[:2])
-        counts[4 * (a - 1) + (b - a - 1) % 12] += 1
+        counts[pair_outcome(a, b)] += 1
     return counts, by
 
 
 def _pvalue(counts: np.ndarray) -> float:
-    p = np.array(DIST_TARGET)
-    return chisquare(counts, np.outer(p, p).ravel() * counts.sum()).pvalue
+    return chisquare(counts, expected_pairs() * counts.sum()).pvalue
 
 
 N_SAMPLED = 1000

@@ -7,14 +7,13 @@ import itertools
 
 import numpy as np
 import pytest
-from build import DIST_TARGET
 from scipy.stats import chisquare
 
 from backend.engine import verify
 from backend.engine.engine import Engine
 from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.engine.verify import verify_sampled
-from engine.runner import loaded_engine
+from engine.dist_pairs import cycle_index, expected_pairs, pair_outcome
 
 ALPHA = 1e-4  # a false alarm once in ten thousand runs; a biased verifier fails by far more
 
@@ -30,31 +29,9 @@ def _sample_pairs(engine: Engine, spec: str, n: int) -> np.ndarray:
         )
         out = [t.id for ev in engine.generate(req) for t in getattr(ev, "emitted", ())]
         if not ids:
-            ids = _offsets(engine)
-        a, b = ids[out[0]], ids[out[1]]
-        b_rel = (b - a - 1) % 12
-        counts[4 * (a - 1) + b_rel] += 1
+            ids = cycle_index(engine)
+        counts[pair_outcome(ids[out[0]], ids[out[1]])] += 1
     return counts
-
-
-def _offsets(engine: Engine) -> dict[int, int]:
-    import build
-
-    model = engine._target
-    return {model.tokenize(" " + w, add_special=False)[0]: i
-            for i, w in enumerate(build.CYCLE_WORDS)}
-
-
-def _expected() -> np.ndarray:
-    p = np.array(DIST_TARGET)
-    return np.outer(p, p).ravel()
-
-
-@pytest.fixture(scope="module")
-def dist_engine(test_models):
-    with loaded_engine(test_models / "dist-target.gguf", test_models / "dist-draft.gguf",
-                       n_ctx=64, n_threads=1) as e:
-        yield e
 
 
 N = 1500
@@ -62,19 +39,19 @@ N = 1500
 
 def test_plain_sampling_matches_the_constructed_distribution(dist_engine):
     counts = _sample_pairs(dist_engine, "none", N)
-    assert chisquare(counts, _expected() * N).pvalue > ALPHA
+    assert chisquare(counts, expected_pairs() * N).pvalue > ALPHA
 
 
 def test_draft_sampling_matches_the_target_distribution(dist_engine):
     counts = _sample_pairs(dist_engine, "draft", N)
-    assert chisquare(counts, _expected() * N).pvalue > ALPHA
+    assert chisquare(counts, expected_pairs() * N).pvalue > ALPHA
 
 
 def test_skipping_the_residual_step_is_detected(dist_engine, monkeypatch):
     # A common bug: on rejection, sample from p instead of normalize(max(0, p - q)).
     monkeypatch.setattr(verify, "residual", lambda p, q, x: p)
     counts = _sample_pairs(dist_engine, "draft", N)
-    assert chisquare(counts, _expected() * N).pvalue < ALPHA
+    assert chisquare(counts, expected_pairs() * N).pvalue < ALPHA
 
 
 # -- the verifier alone, on random distributions, with many samples -----------------------

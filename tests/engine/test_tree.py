@@ -124,6 +124,18 @@ def _plain_rows(model: LoadedModel, tokens: list[int]) -> np.ndarray:
         ctx.close()
 
 
+def _assert_next_as_plain(ctx: Context, history: list[int], word: str) -> None:
+    """The logits after `word`, decoded on the cache a tree step left holding `history`, are
+    those of plain decoding of history + word. The kept cells were computed in the tree's
+    batch, the reference's in one of its own: summed in another order (ENGINE-NOTES.md), so
+    equal to a few thousandths."""
+    nxt = ctx.model.tokenize(word, add_special=False)[0]
+    after = ctx.decode([nxt]).copy()[0]
+    plain = _plain_rows(ctx.model, [*history, nxt])
+    assert int(after.argmax()) == int(plain.argmax())
+    assert np.allclose(after, plain, atol=1e-2)
+
+
 def test_one_batch_gives_each_node_its_own_branchs_logits(demo_model):
     history = demo_model.tokenize("The quick brown fox jumps over the", add_special=True)
     words = demo_model.tokenize(" lazy dog sleepy cat house", add_special=False)
@@ -150,13 +162,7 @@ def test_one_batch_gives_each_node_its_own_branchs_logits(demo_model):
         mem = ctx.memory
         assert llama_cpp.llama_memory_seq_pos_max(mem, 0) == len(kept) - 1
         assert all(llama_cpp.llama_memory_seq_pos_max(mem, s) == -1 for s in (1, 2, 3))
-        nxt = demo_model.tokenize(" and", add_special=False)[0]
-        after = ctx.decode([nxt]).copy()[0]
-        # the kept cells were computed in the tree's batch, the reference's in one of its own:
-        # summed in another order (ENGINE-NOTES.md), so equal to a few thousandths
-        plain = _plain_rows(demo_model, [*kept, nxt])
-        assert int(after.argmax()) == int(plain.argmax())
-        assert np.allclose(after, plain, atol=1e-2)
+        _assert_next_as_plain(ctx, kept, " and")
     finally:
         ctx.close()
 
@@ -173,11 +179,7 @@ def test_a_tree_whose_first_level_is_rejected_leaves_the_history_alone(demo_mode
         ctx.keep_branch(())
         assert ctx.tokens == history
         assert llama_cpp.llama_memory_seq_pos_max(ctx.memory, 1) == -1
-        nxt = demo_model.tokenize(" four", add_special=False)[0]
-        after = ctx.decode([nxt]).copy()[0]
-        plain = _plain_rows(demo_model, [*history, nxt])
-        assert int(after.argmax()) == int(plain.argmax())
-        assert np.allclose(after, plain, atol=1e-2)
+        _assert_next_as_plain(ctx, history, " four")
     finally:
         ctx.close()
 

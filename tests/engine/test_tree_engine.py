@@ -13,6 +13,7 @@ from build import DRAFT_SKIP_EVERY
 
 from backend.engine.request import GenerationRequest, Message
 from backend.engine.tree.grow import AUTO
+from engine.dist_pairs import cycle_index, expected_pairs, pair_outcome
 from engine.runner import _next_logits, emitted_ids, loaded_engine, run
 
 PROMPTS = ["Write a Python function that checks whether a number is prime.",
@@ -139,13 +140,6 @@ def test_a_tree_steps_event_carries_its_tree_and_a_trace_keeps_it(second_engine,
         read_trace(tmp_path / "bad.json")
 
 
-@pytest.fixture(scope="module")
-def dist_engine(test_models):
-    with loaded_engine(test_models / "dist-target.gguf", test_models / "dist-draft.gguf",
-                       n_ctx=64, n_threads=1) as e:
-        yield e
-
-
 N_SAMPLED = 1000
 ALPHA = 1e-4
 
@@ -153,12 +147,9 @@ ALPHA = 1e-4
 def _sampled_pairs(engine, n: int) -> tuple[np.ndarray, int]:
     """Counts of the 16 (offset1, offset2) outcomes of the first two tokens sampled with a
     tree, and how many steps kept a branch other than the drafter's first choices."""
-    from build import CYCLE_WORDS
-
     from backend.engine.request import SamplingSettings
 
-    word = {engine._target.tokenize(" " + w, add_special=False)[0]: i
-            for i, w in enumerate(CYCLE_WORDS)}
+    word = cycle_index(engine)
     counts, off_chain = np.zeros(16), 0
     for seed in range(n):
         _, steps = run(engine, GenerationRequest(
@@ -167,15 +158,8 @@ def _sampled_pairs(engine, n: int) -> tuple[np.ndarray, int]:
                                                            min_p=0.0, seed=seed)))
         off_chain += sum(any(t.kept and t.rank > 0 for t in s.tree) for s in steps)
         a, b = (word[i] for i in emitted_ids(steps)[:2])
-        counts[4 * (a - 1) + (b - a - 1) % 12] += 1
+        counts[pair_outcome(a, b)] += 1
     return counts, off_chain
-
-
-def _expected() -> np.ndarray:
-    from build import DIST_TARGET
-
-    p = np.array(DIST_TARGET)
-    return np.outer(p, p).ravel()
 
 
 def test_sampled_trees_follow_the_targets_distribution(dist_engine):
@@ -183,7 +167,7 @@ def test_sampled_trees_follow_the_targets_distribution(dist_engine):
 
     counts, off_chain = _sampled_pairs(dist_engine, N_SAMPLED)
     assert off_chain > N_SAMPLED // 10  # the second and third choices stood often
-    assert chisquare(counts, _expected() * N_SAMPLED).pvalue > ALPHA
+    assert chisquare(counts, expected_pairs() * N_SAMPLED).pvalue > ALPHA
 
 
 def test_a_tree_rule_that_forgets_the_tried_siblings_is_caught(dist_engine, monkeypatch):
@@ -193,7 +177,7 @@ def test_a_tree_rule_that_forgets_the_tried_siblings_is_caught(dist_engine, monk
 
     monkeypatch.setattr(tree_verify, "residual", lambda p, q, x: p)
     counts, _ = _sampled_pairs(dist_engine, N_SAMPLED)
-    assert chisquare(counts, _expected() * N_SAMPLED).pvalue < ALPHA
+    assert chisquare(counts, expected_pairs() * N_SAMPLED).pvalue < ALPHA
 
 
 def test_a_sampled_trees_inspection_shows_the_draws_that_decided(dist_engine):
