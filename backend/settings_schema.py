@@ -55,9 +55,9 @@ class Option(Generic[T]):
     # The GenerationRequest field a generation setting sets: "max_tokens", or
     # "sampling.temperature" for a field of one of its parts (backend.engine.request.PARTS).
     request: str = ""
-    # The spec type whose drafter alone reads the setting: the panel shows it while that type
-    # is chosen, alone or in a chain.
-    spec: str = ""
+    # The spec types whose drafters alone read the setting: the panel shows it while one of
+    # them is chosen, alone or in a chain.
+    specs: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.request:
@@ -73,6 +73,10 @@ class Option(Generic[T]):
             minval, maxval = target.metadata[RANGE]
             object.__setattr__(self, "minval", minval)
             object.__setattr__(self, "maxval", maxval)
+
+    def read_by(self, drafters: tuple[str, ...]) -> bool:
+        """Whether an answer drafted by `drafters` (spec_types.drafters_of) reads it."""
+        return not self.specs or any(s in drafters for s in self.specs)
 
     @property
     def section(self) -> str:
@@ -163,10 +167,10 @@ P_MIN = Option(
 )
 TREE_NODES = Option(
     "generation.tree_nodes", label="Tree nodes",
-    tooltip="Verify a tree of at most this many draft tokens in one batch: the draft model's "
+    tooltip="Verify a tree of at most this many draft tokens in one batch: the drafter's "
     "chain and its next most likely choices beside it; auto: beside the tokens it is unsure "
     "of; 0: a chain. It pays on GPUs, where a batch row costs little",
-    special="auto", cli="--tree", request="tree_nodes", spec="draft",
+    special="auto", cli="--tree", request="tree_nodes", specs=spec_types.tree_drafters(),
 )
 TEMPERATURE = Option(
     "generation.temperature", label="Temperature", tooltip="0 = greedy (deterministic)",
@@ -217,7 +221,7 @@ def _lookup(spec: str, part: str, name: str, label: str, tooltip: str) -> Option
     field = name.replace("-", "_")
     return Option(f"generation.{kind.replace('-', '_')}_{field}", label=label,
                   tooltip=tooltip, cli=f"--spec-{kind}-{name}", request=f"{part}.{field}",
-                  spec=spec)
+                  specs=(spec,))
 
 
 _KEY_SIZE = ("Key size N", "Tokens in the key: the conversation's last N tokens, looked up "

@@ -59,6 +59,9 @@ class SpecType:
     one_pass: bool = False
     # A chain's members, in the order they are asked; its factory is given them too.
     members: tuple[SpecType, ...] = ()
+    # Its drafter gives alternatives to its chain, so it can draft token trees
+    # (backend/engine/tree); a chain of drafters drafts chains.
+    trees: bool = False
 
     @property
     def drafts(self) -> bool:
@@ -113,6 +116,11 @@ def get(name: str) -> SpecType | None:
         members = _chain_members(name)
         return None if isinstance(members, Words) else _chain(members)
     return _SPEC_TYPES.get(name)
+
+
+def tree_drafters() -> tuple[str, ...]:
+    """The spec types that draft token trees."""
+    return tuple(s.name for s in _SPEC_TYPES.values() if s.trees)
 
 
 def drafters_of(name: str) -> tuple[str, ...]:
@@ -215,13 +223,13 @@ register(SpecType(
     "A second, smaller model with the same vocabulary drafts K tokens; the target checks "
     "them all in one step.",
     factory="backend.engine.drafters.draft_model:make", needs="draft_model", uses_p_min=True,
-    drafted_by="drafted by the draft model",
+    drafted_by="drafted by the draft model", trees=True,
 ))
 register(SpecType(
     "mtp", "MTP heads", "MTP heads",
     "The target's own multi-token-prediction (NextN) heads draft; no second model.",
     factory="backend.engine.drafters.mtp:make", needs="mtp_heads", uses_p_min=True,
-    drafted_by="drafted by the MTP heads",
+    drafted_by="drafted by the MTP heads", trees=True,
 ))
 register(SpecType(
     "ngram", "n-gram lookup", "n-gram lookup",
@@ -234,7 +242,7 @@ register(SpecType(
     "An EAGLE-3 head (a one-layer model trained for this target, chosen as the draft) reads "
     "the target's own hidden states at three layers and drafts K tokens from them.",
     factory="backend.engine.drafters.eagle3:make", needs="eagle3_head", uses_p_min=True,
-    drafted_by="drafted by the EAGLE-3 head",
+    drafted_by="drafted by the EAGLE-3 head", trees=True,
 ))
 # llama.cpp's other lookups, under its names (common/speculative.cpp); each needs only the
 # conversation, as "ngram" (llama.cpp's ngram-simple) does.

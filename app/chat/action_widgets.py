@@ -37,7 +37,7 @@ def settings_words(settings: dict[str, Any]) -> str:
     drafters = spec_types.drafters_of(str(settings.get("spec_type", "")))
     shown += [f"{option_label(o)} {settings[o.name]}" for o in schema.section("generation")
               if o.name in settings and o.name not in named and o.name not in SPECULATION
-              and (not o.spec or o.spec in drafters)]
+              and o.read_by(drafters)]
     return " · ".join(shown)
 
 

@@ -158,7 +158,7 @@ class GenerationPanel(QWidget):
         form.addRow(option_label(schema.P_MIN), self.p_min)
         # A drafter's own settings (the lookups'), shown while its type is chosen
         self._spec_form = form
-        self._own_settings = [o for o in schema.section("generation") if o.spec]
+        self._own_settings = [o for o in schema.section("generation") if o.specs]
         for option in self._own_settings:  # each as `self.<its name>`, as the others are
             setattr(self, option.name, self._generation_input(option))
             form.addRow(option_label(option), self._inputs[option.name])
@@ -349,7 +349,7 @@ class GenerationPanel(QWidget):
             self._chain_row, self.chain_choice.show_for(self.spec_type(), self.spec_reason))
         chosen = spec_types.drafters_of(self.spec_type())
         for option in self._own_settings:
-            self._spec_form.setRowVisible(self._inputs[option.name], option.spec in chosen)
+            self._spec_form.setRowVisible(self._inputs[option.name], option.read_by(chosen))
 
     def set_busy(self, loading: bool, generating: bool) -> None:
         """Model choices wait while a model loads or an answer streams; sampling does not."""

@@ -46,9 +46,10 @@ class TokenLegend(AutoHeightTextEdit):
 
     def set_spec_type(self, name: str, *, tree_nodes: int = 0) -> None:
         """Show the shade of each lookup the spec type drafts with (each member of a chain),
-        and a token tree's mark where the draft model drafts trees (`tree_nodes` ≠ 0)."""
+        and a token tree's mark where its drafter drafts trees (`tree_nodes` ≠ 0)."""
         lookups = tuple(n for n in spec_types.drafters_of(name) if lookup_shade(n) is not None)
-        trees = bool(tree_nodes) and name == "draft"
+        spec = spec_types.get(name)
+        trees = bool(tree_nodes) and spec is not None and spec.trees
         if (lookups, trees) != (self._lookups, self._trees):
             self._lookups, self._trees = lookups, trees
             self._build()

@@ -108,8 +108,9 @@ def run(args: argparse.Namespace) -> int:
     uses_draft = declared is not None and declared.needs in spec_types.DRAFT_NEEDS
     if uses_draft and not args.draft:
         raise EngineError(f"--spec {spec} needs --draft PATH.")
-    if args.tree_nodes and spec != "draft":  # the window keeps it for the draft model alone
-        raise EngineError(words(TREE_DRAFTERS, spec=spec))
+    if args.tree_nodes and not (declared is not None and declared.trees):
+        raise EngineError(words(TREE_DRAFTERS, spec=spec,
+                                drafters=", ".join(spec_types.tree_drafters())))
     request = request_from_args(args, spec)
     outputs = [Path(f) for f in (args.html, args.trace) if f]
     for path in outputs:  # say so now rather than lose the answer after it is made

@@ -71,10 +71,12 @@ class Context:
         cells and llama.cpp's tree attention needs them in one cache."""
         self.model = model
         self.n_rs_seq = n_rs_seq
-        # Called as on_decode(self, pos0, tokens) after each decoded chunk, while llama.cpp's
-        # per-token outputs of that chunk are still readable (the MTP drafter reads the NextN
-        # hidden rows there). The engine sets and clears it around a request.
-        self.on_decode: Callable[[Context, int, list[int]], None] | None = None
+        # Called as on_decode(self, pos0, tokens, rows) after each decoded chunk, while
+        # llama.cpp's per-token outputs of that chunk are still readable (the MTP drafter reads
+        # the NextN hidden rows there): `rows` None for a chunk, whose token i is its row i; for
+        # a draft tree, once its branch is kept (`keep_branch`), the batch rows of the root and
+        # the kept nodes, in position order. The engine sets and clears it around a request.
+        self.on_decode: Callable[[Context, int, list[int], list[int] | None], None] | None = None
         params = llama_cpp.llama_context_default_params()
         params.n_ctx = n_ctx
         params.n_batch = n_batch
@@ -165,7 +167,7 @@ class Context:
             raise EngineError(words(DECODE_FAILED, code=rc))
         self.tokens.extend(chunk)
         if self.on_decode is not None:
-            self.on_decode(self, pos0, chunk)
+            self.on_decode(self, pos0, chunk, None)
         if not want:
             return np.empty((0, 0), np.float32)
         n_rows = n if all_logits else 1
@@ -217,7 +219,9 @@ class Context:
 
     def keep_branch(self, path: tuple[int, ...] | list[int]) -> None:
         """After `decode_tree`: keep the accepted nodes `path` (root-ward first) in sequence 0
-        at their positions, and drop every other branch's cells and sequence ids."""
+        at their positions, and drop every other branch's cells and sequence ids. A follower
+        (`on_decode`) is told the branch now: the tree batch's outputs are still readable, as
+        nothing has been decoded on this context since."""
         tree, self._tree = self._tree, None
         if tree is None:
             raise RuntimeError("keep_branch without decode_tree")
@@ -230,7 +234,10 @@ class Context:
             llama_cpp.llama_memory_seq_cp(self.memory, keep, 0, -1, -1)
             llama_cpp.llama_memory_seq_rm(self.memory, keep, -1, -1)
         llama_cpp.llama_memory_seq_rm(self.memory, 0, end, -1)  # the branch past the path
+        pos0 = len(self.tokens) - 1  # the root's
         self.tokens.extend(tree.tokens[i] for i in path)
+        if self.on_decode is not None:
+            self.on_decode(self, pos0, self.tokens[pos0:], [0, *(n + 1 for n in path)])
 
     def _keep_common_prefix(self, tokens: list[int], limit: int) -> int:
         common = common_prefix(self.tokens, tokens, limit)

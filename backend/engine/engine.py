@@ -230,7 +230,7 @@ class Engine:
         return Context(self._target, n_ctx=n_ctx, n_threads=self.n_threads,
                        n_rs_seq=n_rs_seq, n_ubatch=max(512, n_rs_seq + 1))
 
-    def _fit_tree(self, drafter: Drafter) -> Words | None:
+    def _fit_tree(self, spec_type: str) -> Words | None:
         """A context that verifies trees (a new one, once: its cached prefix is lost); or why
         this request drafts a chain instead, in words, for its answer's note (a setting kept
         from another spec type or model must not refuse every answer)."""
@@ -238,8 +238,10 @@ class Engine:
         assert ctx is not None and self._target is not None
         if ctx.model.recurrent:
             return words(TREE_RECURRENT, name=self._target.info.name)
-        if not isinstance(drafter, DraftModelDrafter):
-            return words(TREE_DRAFTERS, spec=drafter.origin)
+        spec = spec_types.get(spec_type)
+        if spec is None or not spec.trees:
+            return words(TREE_DRAFTERS, spec=spec_type,
+                         drafters=", ".join(spec_types.tree_drafters()))
         if ctx.n_seq_max < MAX_LEAVES:
             ctx.close()
             self._ctx = self._target_context(ctx.n_rs_seq, n_seq_max=MAX_LEAVES)
@@ -376,7 +378,7 @@ class Engine:
             n_draft_max = (AUTO_K_CAP if auto else req.n_draft_max) if drafter is not None else 0
         adaptive = self._controller(req.spec_type, drafter) if auto else None
         self._fit_rollback(n_draft_max)
-        tree_note = (self._fit_tree(drafter) if req.tree_nodes and drafter is not None
+        tree_note = (self._fit_tree(req.spec_type) if req.tree_nodes and drafter is not None
                      else None)
         trees = bool(req.tree_nodes) and drafter is not None and tree_note is None
         model, ctx = self._target, self._ctx

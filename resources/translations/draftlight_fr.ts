@@ -3780,16 +3780,8 @@ Inutilisable : {error}</translation>
         <translation>La cible n&apos;a fourni aucun état caché : l&apos;assistant Gemma 4 ne peut donc pas rédiger.</translation>
     </message>
     <message>
-        <source>Only a draft model drafts token trees so far; {spec} drafts a chain: ask for no tree with it.</source>
-        <translation>Pour l&apos;instant seul un modèle brouillon propose des arbres de jetons ; {spec} propose une chaîne : ne demandez pas d&apos;arbre avec lui.</translation>
-    </message>
-    <message>
         <source>Tree nodes</source>
         <translation>Nœuds de l&apos;arbre</translation>
-    </message>
-    <message>
-        <source>Verify a tree of at most this many draft tokens in one batch: the draft model&apos;s chain and its next most likely choices beside it; auto: beside the tokens it is unsure of; 0: a chain. It pays on GPUs, where a batch row costs little</source>
-        <translation>Vérifie en un seul lot un arbre d&apos;au plus ce nombre de jetons proposés : la chaîne du modèle brouillon et, à côté, ses choix suivants les plus probables ; auto : à côté des jetons dont il doute ; 0 : une chaîne. Rentable sur les GPU, où une ligne de lot coûte peu</translation>
     </message>
     <message>
         <source>Unknown spec type {name!r}.</source>
@@ -4294,6 +4286,14 @@ Inutilisable : {error}</translation>
     <message>
         <source>Hugging Face&apos;s offline mode is on (HF_HUB_OFFLINE is set)</source>
         <translation>le mode hors ligne de Hugging Face est activé (HF_HUB_OFFLINE est défini)</translation>
+    </message>
+    <message>
+        <source>Verify a tree of at most this many draft tokens in one batch: the drafter&apos;s chain and its next most likely choices beside it; auto: beside the tokens it is unsure of; 0: a chain. It pays on GPUs, where a batch row costs little</source>
+        <translation>Vérifie en un seul lot un arbre d&apos;au plus ce nombre de jetons de brouillon : la chaîne du drafter et, à côté, ses choix suivants les plus probables ; auto : à côté des jetons dont il n&apos;est pas sûr ; 0 : une chaîne. Rentable sur GPU, où une ligne de lot coûte peu</translation>
+    </message>
+    <message>
+        <source>Only these spec types draft token trees: {drafters}; {spec} drafts a chain: ask for no tree with it.</source>
+        <translation>Seuls ces types de spéculation proposent des arbres de jetons : {drafters} ; {spec} propose une chaîne : ne demandez pas d&apos;arbre avec lui.</translation>
     </message>
     <message>
         <source>not authorised (set HF_TOKEN?)</source>

@@ -3780,16 +3780,8 @@ Non utilizzabile: {error}</translation>
         <translation>Il target non ha fornito stati nascosti, quindi l&apos;assistente Gemma 4 non può generare bozze.</translation>
     </message>
     <message>
-        <source>Only a draft model drafts token trees so far; {spec} drafts a chain: ask for no tree with it.</source>
-        <translation>Per ora solo un modello bozza propone alberi di token; {spec} propone una catena: non chiedere un albero con esso.</translation>
-    </message>
-    <message>
         <source>Tree nodes</source>
         <translation>Nodi dell&apos;albero</translation>
-    </message>
-    <message>
-        <source>Verify a tree of at most this many draft tokens in one batch: the draft model&apos;s chain and its next most likely choices beside it; auto: beside the tokens it is unsure of; 0: a chain. It pays on GPUs, where a batch row costs little</source>
-        <translation>Verifica in un solo batch un albero di al massimo questi token proposti: la catena del modello bozza e accanto le sue scelte successive più probabili; auto: accanto ai token di cui è incerto; 0: una catena. Conviene sulle GPU, dove una riga del batch costa poco</translation>
     </message>
     <message>
         <source>Unknown spec type {name!r}.</source>
@@ -4294,6 +4286,14 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Hugging Face&apos;s offline mode is on (HF_HUB_OFFLINE is set)</source>
         <translation>la modalità offline di Hugging Face è attiva (HF_HUB_OFFLINE è impostata)</translation>
+    </message>
+    <message>
+        <source>Verify a tree of at most this many draft tokens in one batch: the drafter&apos;s chain and its next most likely choices beside it; auto: beside the tokens it is unsure of; 0: a chain. It pays on GPUs, where a batch row costs little</source>
+        <translation>Verifica in un solo batch un albero di al più questo numero di token di bozza: la catena del drafter e, accanto, le sue scelte successive più probabili; auto: accanto ai token di cui non è sicuro; 0: una catena. Conviene sulle GPU, dove una riga del batch costa poco</translation>
+    </message>
+    <message>
+        <source>Only these spec types draft token trees: {drafters}; {spec} drafts a chain: ask for no tree with it.</source>
+        <translation>Solo questi tipi di speculazione generano alberi di token: {drafters}; {spec} genera una catena: non chiedere un albero con esso.</translation>
     </message>
     <message>
         <source>not authorised (set HF_TOKEN?)</source>

@@ -18,7 +18,7 @@ def panel(qtbot):
 
 
 def _shown(panel: GenerationPanel) -> set[str]:
-    return {o.spec for o in schema.LOOKUP_OPTIONS
+    return {o.specs[0] for o in schema.LOOKUP_OPTIONS
             if not getattr(panel, o.name).isHidden()}
 
 

@@ -99,7 +99,7 @@ def test_the_transcript_marks_the_second_choices_a_tree_kept(tree_answer, qtbot)
     assert _marked(view.document()) == [log.text[i] for i in log.branches]
 
 
-def test_the_legend_shows_the_mark_while_the_draft_model_drafts_trees(qtbot):
+def test_the_legend_shows_the_mark_while_a_tree_drafter_drafts_trees(qtbot):
     from app.teaching.legend import TokenLegend
 
     legend = TokenLegend()
@@ -109,7 +109,9 @@ def test_the_legend_shows_the_mark_while_the_draft_model_drafts_trees(qtbot):
     legend.set_spec_type("draft", tree_nodes=8)
     assert "second choice kept" in legend.toPlainText()
     assert _marked(legend.document()) == ["second choice kept"]
-    legend.set_spec_type("mtp", tree_nodes=8)  # only the draft model drafts trees
+    legend.set_spec_type("mtp", tree_nodes=8)  # the MTP heads draft trees too
+    assert "second choice kept" in legend.toPlainText()
+    legend.set_spec_type("ngram-mod", tree_nodes=8)  # a chain: no tree, no mark
     assert "second choice kept" not in legend.toPlainText()
 
 

@@ -43,10 +43,10 @@ def _next_logits(engine: Engine, history: list[int]) -> np.ndarray:
 
 
 def assert_rollback_leaves_plain_state(engine: Engine, spec: str, n_draft_max: int,
-                                       text: str = " zero one") -> None:
+                                       text: str = " zero one", tol: float = 1e-3) -> None:
     """After answering `text` with `spec`, the target's cache is what plain decoding leaves:
-    the next logits agree within 1e-3. The check has teeth: a history that took in one extra
-    word a few steps back (what a failed rollback leaves) differs by far more. The answer
+    the next logits agree within `tol`. The check has teeth: a history that took in one extra
+    word a few steps back (what a failed rollback leaves) differs by over 0.05. The answer
     must have rejected some drafts, or there was nothing to roll back."""
     prompt = engine._target.tokenize(text, add_special=False)
     outputs = {}
@@ -59,7 +59,7 @@ def assert_rollback_leaves_plain_state(engine: Engine, spec: str, n_draft_max: i
         outputs[kind] = history, _next_logits(engine, history)
     (h_spec, l_spec), (h_plain, l_plain) = outputs[spec], outputs["none"]
     assert h_spec == h_plain
-    assert np.abs(l_spec - l_plain).max() < 1e-3
+    assert np.abs(l_spec - l_plain).max() < tol
     model = engine._target
     ctx = Context(model, n_ctx=256, n_threads=1)
     try:

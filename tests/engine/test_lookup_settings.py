@@ -45,7 +45,8 @@ def test_each_lookup_setting_is_a_flag_with_llama_cpps_name_and_default():
         option = LOOKUPS[flag]
         assert (option.request, option.default) == (request, default), flag
         assert option.section == "generation" and option.label and option.tooltip
-        assert spec_types.get(option.spec) is not None  # the panel shows it with that type
+        # the panel shows it with that type
+        assert [spec_types.get(s) is not None for s in option.specs] == [True]
     assert {"ngram_map_k", "ngram_map_k4v", "ngram_mod"} <= PARTS.keys()
 
 

@@ -76,8 +76,9 @@ def test_after_a_tree_answer_the_cache_is_plain_decodings(second_engine):
     _, plain_steps = run(second_engine, GenerationRequest(prompt=" zero one", max_tokens=48))
     assert emitted_ids(plain_steps) == emitted_ids(tree_steps)
     after_plain = _next_logits(second_engine, history)
-    # the counting models' attention trace makes a kept wrong branch show (runner.py)
-    assert np.abs(after_tree - after_plain).max() < 1e-3
+    # the counting models' attention trace makes a kept wrong branch show (over 0.05,
+    # runner.py); a branch kept off the chain sums its cells in another order (about 1e-3)
+    assert np.abs(after_tree - after_plain).max() < 1e-2
 
 
 def _note(engine, **request) -> str:
@@ -90,14 +91,15 @@ def test_drafters_without_trees_and_recurrent_targets_draft_chains_and_say_why(t
     """A tree setting kept from the draft model must not refuse every answer of another
     drafter or target: the answer drafts a chain and its note says why."""
     with loaded_engine(test_models / "count-target.gguf", n_ctx=256, n_threads=1) as engine:
-        said = _note(engine, spec_type="ngram", n_draft_max=4, tree_nodes=8)
-        assert said.startswith("Only a draft model drafts token trees so far; ngram drafts")
+        said = _note(engine, spec_type="ngram-mod", n_draft_max=4, tree_nodes=8)
+        assert said.startswith("Only these spec types draft token trees: draft, mtp, eagle3")
+        assert "; ngram-mod drafts a chain" in said
     with loaded_engine(test_models / "count-mtp.gguf", n_ctx=256, n_threads=1) as engine:
         assert "recurrent layers" in _note(engine, spec_type="mtp", n_draft_max=2,
                                            tree_nodes=8)
 
 
-def test_the_command_line_takes_a_size_or_auto_for_the_draft_model_alone(test_models, capsys):
+def test_the_command_line_takes_a_size_or_auto_for_the_tree_drafters_alone(test_models, capsys):
     from backend import settings_schema as schema
     from backend.cli.main import main
     from backend.cli.options import parse_as
@@ -108,9 +110,9 @@ def test_the_command_line_takes_a_size_or_auto_for_the_draft_model_alone(test_mo
         with pytest.raises(argparse.ArgumentTypeError):
             parse(bad)
     code = main(["generate", "--model", str(test_models / "count-target.gguf"), "--spec",
-                 "ngram", "--tree", "8", "--raw", " zero one"])
+                 "ngram-mod", "--tree", "8", "--raw", " zero one"])
     assert code != 0
-    assert "Only a draft model drafts token trees so far" in capsys.readouterr().err
+    assert "ngram-mod drafts a chain" in capsys.readouterr().err
 
 
 def test_a_tree_steps_event_carries_its_tree_and_a_trace_keeps_it(second_engine, tmp_path):

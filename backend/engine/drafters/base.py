@@ -167,6 +167,8 @@ class TargetFollower(Protocol):
         """The target is about to be made to hold `tokens`: return how many of its cached
         tokens it may keep (the drafter cannot always pick up from the whole cached prefix)."""
 
-    def observe(self, ctx: Context, pos0: int, tokens: list[int]) -> None:
+    def observe(self, ctx: Context, pos0: int, tokens: list[int],
+                rows: list[int] | None = None) -> None:
         """The target just decoded `tokens` at positions pos0.. (rejected drafts included;
-        what the target keeps is read from ctx.tokens later)."""
+        what the target keeps is read from ctx.tokens later); `rows`, for a draft tree's kept
+        branch, the rows of the tree's batch those tokens' outputs are at (else 0, 1, …)."""

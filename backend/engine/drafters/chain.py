@@ -131,6 +131,7 @@ class FollowingChain(SamplingChain):
         assert isinstance(self.model, TargetFollower)
         return self.model.follow(ctx, tokens)
 
-    def observe(self, ctx: Context, pos0: int, tokens: list[int]) -> None:
+    def observe(self, ctx: Context, pos0: int, tokens: list[int],
+                rows: list[int] | None = None) -> None:
         assert isinstance(self.model, TargetFollower)
-        self.model.observe(ctx, pos0, tokens)
+        self.model.observe(ctx, pos0, tokens, rows)

@@ -126,7 +126,8 @@ class FollowerDrafter(SamplingDrafter, ABC):
         return None
 
     # -- TargetFollower --------------------------------------------------------------------
-    def observe(self, ctx: Context, pos0: int, tokens: list[int]) -> None:
+    def observe(self, ctx: Context, pos0: int, tokens: list[int],
+                rows: list[int] | None = None) -> None:
         # The states are kept and written when the drafter next drafts, in one batch with the
         # others waiting: a plain step (K auto when drafting does not pay) then costs the
         # drafter nothing. Once a batch's worth waits (a long prompt, a long plain stretch),
@@ -135,7 +136,10 @@ class FollowerDrafter(SamplingDrafter, ABC):
         if pos0 - len(self.ctx.tokens) >= self.ctx.n_batch:
             self._catch_up(ctx.tokens, pos0)
         self._forget_from(pos0)  # states of positions the target dropped (rejected drafts)
-        read = self._read_target(ctx, len(tokens))
+        if rows is None:
+            read = self._read_target(ctx, len(tokens))
+        else:  # a draft tree's kept branch: its rows of the tree's batch
+            read = self._read_target(ctx, max(rows) + 1)[rows]
         for i in range(len(tokens)):
             self._waiting[pos0 + i] = read[i]
 

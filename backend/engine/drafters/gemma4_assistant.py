@@ -177,16 +177,18 @@ class Gemma4AssistantDrafter(SamplingDrafter):
             limit -= 1  # the target decodes it again, which gives its row back
         return limit
 
-    def observe(self, ctx: Context, pos0: int, tokens: list[int]) -> None:
+    def observe(self, ctx: Context, pos0: int, tokens: list[int],
+                rows: list[int] | None = None) -> None:
         ptr = llama_cpp_ext.llama_get_embeddings_nextn(ctx.ctx)
         if not ptr:
             raise EngineError(words(NO_HIDDEN_STATES))
-        rows = np.ctypeslib.as_array(ptr, shape=(len(tokens), self.n_embd))
+        at = list(range(len(tokens))) if rows is None else rows
+        batch = np.ctypeslib.as_array(ptr, shape=(max(at) + 1, self.n_embd))
         self._forget_from(pos0)
         self._seen += ctx.tokens[len(self._seen) : pos0]  # a cached prefix it was followed on
         first = max(0, len(tokens) - KEEP_ROWS)
         for i in range(first, len(tokens)):
-            self._rows[pos0 + i] = rows[i].copy()
+            self._rows[pos0 + i] = batch[at[i]].copy()
         for p in [p for p in self._rows if p < pos0 + len(tokens) - KEEP_ROWS]:
             del self._rows[p]
         self._seen.extend(tokens)

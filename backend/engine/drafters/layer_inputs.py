@@ -58,8 +58,9 @@ class LayerInputFollower(FollowerDrafter):
                 return p  # the target decodes it again, which gives its hidden state back
         return limit
 
-    def observe(self, ctx: Context, pos0: int, tokens: list[int]) -> None:
-        super().observe(ctx, pos0, tokens)
+    def observe(self, ctx: Context, pos0: int, tokens: list[int],
+                rows: list[int] | None = None) -> None:
+        super().observe(ctx, pos0, tokens, rows)
         del self._seen[pos0:]
         self._seen.extend(tokens)
 
