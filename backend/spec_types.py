@@ -236,6 +236,7 @@ register(SpecType(
     "Drafts by finding the last tokens earlier in the conversation and proposing what "
     "followed them: free to run, strong when the answer repeats its input.",
     factory="backend.engine.drafters.ngram:make", drafted_by="drafted by n-gram lookup",
+    trees=True,
 ))
 register(SpecType(
     "eagle3", "EAGLE-3", "EAGLE-3 head",

@@ -50,8 +50,10 @@ class TokenLog:
         while n < len(emitted) and emitted[n].origin != "target":
             n += 1
         kept = [node for node in step.tree if node.kept]
-        if kept and kept[-1].rank > 0 and n == len(kept):
-            self.branches.append(len(self.text) + n - 1)  # the kept branch leaves at its end
+        # where the kept branch leaves the first choices (a lookup's older copy may go on)
+        off = next((i for i, node in enumerate(kept) if node.rank > 0), n)
+        if off < n:
+            self.branches.append(len(self.text) + off)
         for token in emitted[:n]:
             self._add(step.step, token)
         for token in step.drafted:

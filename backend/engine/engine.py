@@ -32,6 +32,7 @@ from backend.engine.drafters.base import (
     TargetFollower,
 )
 from backend.engine.drafters.draft_model import DraftModelDrafter
+from backend.engine.drafters.ngram import NgramDrafter
 from backend.engine.errors import (
     GENERATION_FAILED,
     NO_MODEL,
@@ -58,9 +59,11 @@ from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 from backend.engine.step_events import EventPipeline, StepRecord
 from backend.engine.text import AnswerText
+from backend.engine.tree.continuations import tree_from_continuations
 from backend.engine.tree.grow import AUTO, row_worth, tree_from_chain
 from backend.engine.tree.refusals import TREE_DRAFTERS, TREE_RECURRENT
 from backend.engine.tree.step import MAX_LEAVES, verify_tree_step, wants_tree
+from backend.engine.tree.structure import DraftTree
 from backend.engine.verify import Verdict, verify_greedy, verify_sampled
 from backend.repetition import echoes
 from backend.words import Words, words, words_of
@@ -491,8 +494,7 @@ class Engine:
         if len(drafts) < max(req.n_draft_min, 1):
             proposal, drafts = Proposal(), []
         t1 = time.perf_counter()
-        tree = (tree_from_chain(proposal, len(drafts), req.tree_nodes,
-                                self._tree_worth(run, len(drafts)))
+        tree = (self._grow(run, proposal, len(drafts))
                 if drafts and run.trees and wants_tree(req, ctx) else None)
         # what was drafted as a chain (a tree's step shows its kept branch instead), and for a
         # tree, how many of the chain's first choices stood
@@ -556,6 +558,17 @@ class Engine:
                                 batch=len(tree) + 1 if tree is not None else 0)
             run.last_step = (t_begin, draft_ms + record.verify_ms)
         return record, reason
+
+    def _grow(self, run: _Run, proposal: Proposal, k: int) -> DraftTree | None:
+        """The step's draft tree around the chain of `proposal`'s first `k` tokens: a model's
+        next choices beside it, or n-gram lookup's older continuations; None: a chain."""
+        if isinstance(run.drafter, NgramDrafter):
+            others = run.drafter.alternatives(run.history, k)
+            start = proposal.sources[0] if proposal.sources else None
+            return (tree_from_continuations(proposal.tokens[:k], start, others,
+                                            run.req.tree_nodes)
+                    if start is not None else None)
+        return tree_from_chain(proposal, k, run.req.tree_nodes, self._tree_worth(run, k))
 
     @staticmethod
     def _tree_worth(run: _Run, k: int) -> float | None:

@@ -92,7 +92,7 @@ def test_drafters_without_trees_and_recurrent_targets_draft_chains_and_say_why(t
     drafter or target: the answer drafts a chain and its note says why."""
     with loaded_engine(test_models / "count-target.gguf", n_ctx=256, n_threads=1) as engine:
         said = _note(engine, spec_type="ngram-mod", n_draft_max=4, tree_nodes=8)
-        assert said.startswith("Only these spec types draft token trees: draft, mtp, eagle3")
+        assert said.startswith("Only these spec types draft token trees: draft, mtp, ngram, eagle3")
         assert "; ngram-mod drafts a chain" in said
     with loaded_engine(test_models / "count-mtp.gguf", n_ctx=256, n_threads=1) as engine:
         assert "recurrent layers" in _note(engine, spec_type="mtp", n_draft_max=2,
@@ -215,3 +215,39 @@ def test_auto_trees_under_k_auto_equal_plain_decoding_and_keep_second_choices(se
                                                     max_tokens=64))
     assert emitted_ids(steps) == emitted_ids(plain_steps)
     assert any(n.kept and n.rank > 0 for s in steps for n in s.tree)
+
+
+# -- n-gram lookup: older continuations of the same n-gram beside the newest ---------------
+# the newest " zero one two" went on with " six"; an older one with " three", as the target
+REPEATS = " zero one two three four five seven eight zero one two six nine zero one two"
+
+
+@pytest.mark.parametrize("nodes", [16, AUTO])
+def test_ngram_trees_equal_plain_decoding_and_keep_an_older_copy(second_engine, nodes):
+    _, plain_steps = run(second_engine, GenerationRequest(prompt=REPEATS, max_tokens=24))
+    chain, chain_steps = run(second_engine, GenerationRequest(
+        prompt=REPEATS, spec_type="ngram", n_draft_max=6, max_tokens=24))
+    tree, tree_steps = run(second_engine, GenerationRequest(
+        prompt=REPEATS, spec_type="ngram", n_draft_max=6, tree_nodes=nodes, max_tokens=24))
+    assert emitted_ids(tree_steps) == emitted_ids(chain_steps) == emitted_ids(plain_steps)
+    assert tree.note is None  # trees, not a chain with a note
+    # the first step: the chain's " six" is rejected, the older copy's " three four …" kept,
+    # several tokens beside the chain, each saying where it was copied from
+    first = tree_steps[0]
+    assert len(first.emitted) > len(chain_steps[0].emitted) == 1
+    assert [t.text for t in first.drafted[: first.n_accepted]][:2] == [" three", " four"]
+    assert all(t.verification is not None and t.verification.match_at is not None
+               for t in first.drafted[: first.n_accepted])
+    assert any(n.kept and n.rank > 0 for n in first.tree)
+    assert tree.stats.n_steps < chain.stats.n_steps
+
+
+@pytest.mark.parametrize("spec", ["ngram", "draft"])
+def test_ngram_and_draft_trees_equal_plain_decoding_on_the_demo_pair(demo_engine, spec):
+    prompt = "Repeat exactly: the cat sat on the mat, the cat sat on the hat, the cat sat on"
+    messages = (Message("user", prompt),)
+    _, plain_steps = run(demo_engine, GenerationRequest(messages=messages, max_tokens=40))
+    _, tree_steps = run(demo_engine, GenerationRequest(
+        messages=messages, spec_type=spec, n_draft_max=6, tree_nodes=AUTO, max_tokens=40))
+    assert emitted_ids(tree_steps) == emitted_ids(plain_steps)
+    assert any(s.tree for s in tree_steps)

@@ -59,6 +59,17 @@ class NgramDrafter:
             continues=distance == self._distance,
         )
 
+    def alternatives(self, history: list[int], n_max: int) -> list[tuple[int, list[int]]]:
+        """After `propose`: what followed the older occurrences of the same n-gram, newest
+        first, as (where it starts in `history`, at most `n_max` tokens), for a token tree
+        (tree/continuations.py); the proposal is the newest's."""
+        n = self.settings.size_n
+        if len(history) <= n:
+            return []
+        starts = [s for s in self._index.get(tuple(history[-n:]), ()) if s + n < len(history)]
+        m = min(self.settings.size_m, n_max)
+        return [(s + n, history[s + n : s + n + m]) for s in reversed(starts[:-1])]
+
     def _match(self, history: list[int]) -> int | None:
         """Where the tokens after the latest earlier occurrence of the history's last `size_n`
         begin, if it has one (and `min_hits` in all)."""

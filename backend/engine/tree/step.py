@@ -66,22 +66,26 @@ def verify_tree_step(ctx: Context, tree: DraftTree, root: int, chain: Proposal,
         tv = verify_tree_sampled(lambda r: row(r), tree, rng)  # type: ignore[arg-type,return-value]
     p_rows: list[sampling.Row] = [row(0), *(row(n + 1) for n in tv.path)]
     ctx.keep_branch(tv.path)
-    # the chain's nodes are 0..k−1 in order (tree/grow.py): the branch is the chain's first
-    # `same` tokens, then at most one other (a leaf under the chain)
+    # the chain's nodes are 0..k−1 in order (tree/grow.py, tree/continuations.py): the branch
+    # is the chain's first `same` tokens, then the nodes beside the chain it went on with
     k, path = len(chain.tokens), tv.path
     same = next((i for i, n in enumerate(path) if n != i), len(path))
     off = same < len(path)
-    depths = [*range(same), *([same] if off else []), *range(same, k)]
-    proposal = Proposal(tokens=[*chain.tokens[:same], *([tree.tokens[path[same]]] if off else []),
+    beside = path[same:]
+    proposal = Proposal(tokens=[*chain.tokens[:same], *(tree.tokens[n] for n in beside),
                                 *chain.tokens[same:k]], catch_up_ms=chain.catch_up_ms)
-    for pos, depth in enumerate(depths):
-        alternative = off and pos == same
-        proposal.dists.append(None)
-        proposal.p_draft.append(tree.q[path[same]] if alternative
-                                else _at(chain.p_draft, depth))
-        proposal.heads.append(None if alternative else _at(chain.heads, depth))
-        proposal.tops.append(_at(chain.tops, depth))  # the row the alternative came from too
-        proposal.sources.append(None)
+    for depth in range(same):
+        _chain_facts(proposal, chain, depth)
+    for j, n in enumerate(beside):
+        proposal.dists.append(None)  # chosen beside the chain, not drawn: one-hot
+        proposal.p_draft.append(tree.q[n])
+        proposal.heads.append(None)
+        # the drafter's row the first token beside the chain was chosen from (the chain's at
+        # that depth); none deeper
+        proposal.tops.append(_at(chain.tops, same) if j == 0 else None)
+        proposal.sources.append(tree.sources[n])
+    for depth in range(same, k):
+        _chain_facts(proposal, chain, depth)
     # the kept tokens at their depths; the first choice rejected at depth `same` (beside the
     # alternative kept there, or where the branch ended); what lay below it, never examined
     examined = (*range(len(path)), *(same if j == 0 else -1 for j in range(k - same)))
@@ -92,6 +96,15 @@ def verify_tree_step(ctx: Context, tree: DraftTree, root: int, chain: Proposal,
     accepts = tuple(tried[n][1] for n in shown if n in tried)
     return TreeStep(Verdict(len(path), tv.token, draws, tv.token_p), p_rows, proposal.tokens,
                     proposal, same, off, path, examined, accepts)
+
+
+def _chain_facts(proposal: Proposal, chain: Proposal, depth: int) -> None:
+    """The drafter's facts for its chain's token at `depth`, appended to `proposal`."""
+    proposal.dists.append(None)  # the tree's walk takes every child one-hot (tree/verify.py)
+    proposal.p_draft.append(_at(chain.p_draft, depth))
+    proposal.heads.append(_at(chain.heads, depth))
+    proposal.tops.append(_at(chain.tops, depth))
+    proposal.sources.append(_at(chain.sources, depth))
 
 
 def _at(values: Sequence[T], i: int) -> T | None:

@@ -25,11 +25,14 @@ class DraftTree:
     parents: list[int] = field(default_factory=list)
     q: list[float | None] = field(default_factory=list)  # the drafter's probability of each
     ranks: list[int] = field(default_factory=list)
+    # a lookup's: where in the history each token was copied from (None: not copied)
+    sources: list[int | None] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.tokens)
 
-    def add(self, parent: int, token: int, q: float | None = None) -> int:
+    def add(self, parent: int, token: int, q: float | None = None,
+            source: int | None = None) -> int:
         """A new node under `parent` (ROOT or a node); its index. A sibling's token twice would
         be verified twice: refused."""
         if parent != ROOT and not 0 <= parent < len(self.tokens):
@@ -41,6 +44,7 @@ class DraftTree:
         self.parents.append(parent)
         self.q.append(q)
         self.ranks.append(len(siblings))
+        self.sources.append(source)
         return len(self.tokens) - 1
 
     def children(self, node: int) -> list[int]:
