@@ -239,6 +239,35 @@ class Context:
         if self.on_decode is not None:
             self.on_decode(self, pos0, self.tokens[pos0:], [0, *(n + 1 for n in path)])
 
+    # -- branches beside sequence 0 (a drafter continuing a tree's alternatives) -----------
+    def decode_forks(self, rows: list[tuple[int, int, int, bool]]) -> np.ndarray:
+        """Decode one token in each of several forks of sequence 0, in one batch, and return
+        their logits rows. Row (seq, token, pos, new): a new fork `seq` (1 ≤ seq < n_seq_max)
+        first shares sequence 0's cells before `pos`; an old one goes on where it was.
+        `tokens` (sequence 0's) is unchanged; `drop_forks` removes them."""
+        b = self._batch
+        if not 0 < len(rows) <= self._batch_cap:
+            raise ValueError(f"{len(rows)} fork rows for a batch of {self._batch_cap}")
+        for i, (seq, token, pos, new) in enumerate(rows):
+            if not 0 < seq < self.n_seq_max or pos >= self.n_ctx:
+                raise ValueError(f"no fork {seq} at {pos} in this context")
+            if new:
+                llama_cpp.llama_memory_seq_cp(self.memory, 0, seq, 0, pos)
+            b.token[i], b.pos[i], b.logits[i] = token, pos, True
+            b.n_seq_id[i] = 1
+            b.seq_id[i][0] = seq
+        b.n_tokens = len(rows)
+        rc = llama_cpp.llama_decode(self.ctx, b)
+        if rc != 0:
+            raise EngineError(words(DECODE_FAILED, code=rc))
+        ptr = llama_cpp.llama_get_logits(self.ctx)
+        return np.ctypeslib.as_array(ptr, shape=(len(rows), self.model.n_vocab))
+
+    def drop_forks(self, seqs: list[int]) -> None:
+        """Forget forks made by `decode_forks` (cells shared with sequence 0 stay its own)."""
+        for seq in seqs:
+            llama_cpp.llama_memory_seq_rm(self.memory, seq, -1, -1)
+
     def _keep_common_prefix(self, tokens: list[int], limit: int) -> int:
         common = common_prefix(self.tokens, tokens, limit)
         if not self.truncate(common):

@@ -61,6 +61,7 @@ from backend.engine.step_events import EventPipeline, StepRecord
 from backend.engine.text import AnswerText
 from backend.engine.tree.continuations import tree_from_continuations
 from backend.engine.tree.grow import AUTO, row_worth, tree_from_chain
+from backend.engine.tree.grow import budget as tree_budget
 from backend.engine.tree.refusals import TREE_DRAFTERS, TREE_RECURRENT
 from backend.engine.tree.step import MAX_LEAVES, verify_tree_step, wants_tree
 from backend.engine.tree.structure import DraftTree
@@ -233,7 +234,7 @@ class Engine:
         return Context(self._target, n_ctx=n_ctx, n_threads=self.n_threads,
                        n_rs_seq=n_rs_seq, n_ubatch=max(512, n_rs_seq + 1))
 
-    def _fit_tree(self, spec_type: str) -> Words | None:
+    def _fit_tree(self, spec_type: str, drafter: Drafter) -> Words | None:
         """A context that verifies trees (a new one, once: its cached prefix is lost); or why
         this request drafts a chain instead, in words, for its answer's note (a setting kept
         from another spec type or model must not refuse every answer)."""
@@ -248,6 +249,8 @@ class Engine:
         if ctx.n_seq_max < MAX_LEAVES:
             ctx.close()
             self._ctx = self._target_context(ctx.n_rs_seq, n_seq_max=MAX_LEAVES)
+        if isinstance(drafter, DraftModelDrafter):
+            drafter.fit_tree(MAX_LEAVES)  # to continue the alternatives (tree/extend.py)
         return None
 
     def _fit_rollback(self, n_draft_max: int) -> None:
@@ -381,8 +384,8 @@ class Engine:
             n_draft_max = (AUTO_K_CAP if auto else req.n_draft_max) if drafter is not None else 0
         adaptive = self._controller(req.spec_type, drafter) if auto else None
         self._fit_rollback(n_draft_max)
-        tree_note = (self._fit_tree(req.spec_type) if req.tree_nodes and drafter is not None
-                     else None)
+        tree_note = (self._fit_tree(req.spec_type, drafter)
+                     if req.tree_nodes and drafter is not None else None)
         trees = bool(req.tree_nodes) and drafter is not None and tree_note is None
         model, ctx = self._target, self._ctx
         follower = drafter if isinstance(drafter, TargetFollower) else None
@@ -493,9 +496,11 @@ class Engine:
         drafts = proposal.tokens[:k]
         if len(drafts) < max(req.n_draft_min, 1):
             proposal, drafts = Proposal(), []
-        t1 = time.perf_counter()
+        t_grow = time.perf_counter()
         tree = (self._grow(run, proposal, len(drafts))
                 if drafts and run.trees and wants_tree(req, ctx) else None)
+        t1 = time.perf_counter()
+        draft_ms += 1000 * (t1 - t_grow)  # growing a tree is drafting (its branches decoded)
         # what was drafted as a chain (a tree's step shows its kept branch instead), and for a
         # tree, how many of the chain's first choices stood
         chain, chain_drafts, n_first = proposal, drafts, None
@@ -568,7 +573,13 @@ class Engine:
             return (tree_from_continuations(proposal.tokens[:k], start, others,
                                             run.req.tree_nodes)
                     if start is not None else None)
-        return tree_from_chain(proposal, k, run.req.tree_nodes, self._tree_worth(run, k))
+        worth = self._tree_worth(run, k)
+        continued = isinstance(run.drafter, DraftModelDrafter)
+        tree = tree_from_chain(proposal, k, run.req.tree_nodes, worth, continued)
+        if tree is not None and isinstance(run.drafter, DraftModelDrafter):
+            spare = tree_budget(run.req.tree_nodes, k, worth) - len(tree)
+            run.drafter.extend_tree(run.history, tree, k, spare, worth)
+        return tree
 
     @staticmethod
     def _tree_worth(run: _Run, k: int) -> float | None:

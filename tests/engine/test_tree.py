@@ -236,3 +236,50 @@ def test_a_lookups_older_continuations_merge_into_the_chain_as_a_trie():
     assert tree_from_continuations([5, 6, 7], 40, [(10, [5, 6, 7])], 16) is None  # no branch
     auto = tree_from_continuations([5, 6], 40, [(30, [8, 1, 2, 3]), (20, [9])], AUTO)
     assert auto is not None and len(auto) == 4  # auto: as many nodes again as the chain
+
+
+def _alternatives_tree():
+    """A chain 10 11 12 with alternatives 20 (under the root, q .3) and 21 (under 10, q .1)."""
+    t = DraftTree()
+    a = t.add(ROOT, 10, 0.7)
+    b = t.add(a, 11, 0.9)
+    t.add(b, 12, 0.9)
+    t.add(ROOT, 20, 0.3)
+    t.add(a, 21, 0.1)
+    return t
+
+
+def test_alternatives_are_continued_best_first_within_the_budget_and_the_chains_depth():
+    from backend.engine.tree.extend import extend_alternatives
+
+    asked: list[list[int]] = []
+
+    def nxt(nodes):
+        asked.append(list(nodes))
+        return [(100 + n, 0.5) for n in nodes]
+
+    t = _alternatives_tree()
+    levels = extend_alternatives(t, 3, 3, None, nxt)
+    # level 1: 20 (path .3) before 21 (.07); level 2: 20's child only (21's is at depth 3)
+    assert asked == [[3, 4], [5]] and levels == 2
+    assert (t.tokens[5:], t.parents[5:]) == ([103, 104, 105], [3, 4, 5])
+    assert t.ranks[5:] == [0, 0, 0]  # a continuation is its parent's first choice
+    t = _alternatives_tree()
+    extend_alternatives(t, 3, 1, None, nxt)  # one node: the likelier alternative's
+    assert t.tokens[5:] == [103]
+    t = _alternatives_tree()
+    extend_alternatives(t, 3, 8, 0.2, nxt)  # worth: only paths likelier than 0.2 go on
+    assert (t.tokens[5:], t.parents[5:]) == ([103], [3])
+    t = _alternatives_tree()
+    extend_alternatives(t, 3, 8, None, lambda nodes: [None] * len(nodes))
+    assert len(t) == 5  # the drafter could continue none
+
+
+def test_a_continued_tree_leaves_half_the_spare_nodes_to_the_continuations():
+    from backend.engine.drafters.base import Proposal
+    from backend.engine.tree.grow import tree_from_chain
+
+    rows = [_dist(0.4, 0.3, 0.2, 0.1)] * 3
+    chain = Proposal(tokens=[0, 0, 0], p_draft=[0.4] * 3, tops=list(rows))
+    assert len(tree_from_chain(chain, 3, 9)) == 9
+    assert len(tree_from_chain(chain, 3, 9, continued=True)) == 6

@@ -251,3 +251,21 @@ def test_ngram_and_draft_trees_equal_plain_decoding_on_the_demo_pair(demo_engine
         messages=messages, spec_type=spec, n_draft_max=6, tree_nodes=AUTO, max_tokens=40))
     assert emitted_ids(tree_steps) == emitted_ids(plain_steps)
     assert any(s.tree for s in tree_steps)
+
+
+def test_the_draft_model_continues_its_alternatives_and_drops_their_forks(second_engine):
+    """An alternative the draft model continued (tree/extend.py) is kept with what follows it
+    where the target agrees; the forks of the draft's cache are gone after each step."""
+    import llama_cpp
+
+    _, plain_steps = run(second_engine, GenerationRequest(prompt=" zero one", max_tokens=48))
+    _, steps = _answer(second_engine, 12)
+    assert emitted_ids(steps) == emitted_ids(plain_steps)
+    continued = [(s, n) for s in steps for n in s.tree
+                 if n.parent >= 0 and s.tree[n.parent].rank > 0]
+    assert continued and all(n.rank == 0 for _, n in continued)
+    assert any(n.kept for _, n in continued)  # the target went on with the alternative's line
+    draft = second_engine._drafters["draft"].ctx
+    assert draft.n_seq_max > 1
+    assert [llama_cpp.llama_memory_seq_pos_max(draft.memory, s)
+            for s in range(1, draft.n_seq_max)] == [-1] * (draft.n_seq_max - 1)

@@ -41,7 +41,7 @@ def _first_choices(tree) -> list[str]:
 @pytest.fixture
 def oracle(monkeypatch):
     """Grow every step's tree with the target's own next word beside each first choice."""
-    def grow(proposal, k, nodes, worth=None):
+    def grow(proposal, k, nodes, worth=None, continued=False):
         tree = tree_from_chain(proposal, k, max(nodes, 2 * k), worth)
         if tree is None:
             return None

@@ -10,10 +10,13 @@ from __future__ import annotations
 import time
 
 from backend import spec_types
+from backend.engine import sampling
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.drafters.base import DraftingSetup, Proposal, SamplingDrafter
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
+from backend.engine.tree.extend import extend_alternatives
+from backend.engine.tree.structure import DraftTree
 from backend.models.vocab import incompatibility
 from backend.words import words
 
@@ -54,6 +57,57 @@ class DraftModelDrafter(SamplingDrafter):
         snapshots = DEFAULT_RS_SNAPSHOTS if draft.recurrent else 0
         self.ctx = Context(draft, n_ctx=n_ctx, n_threads=n_threads, n_rs_seq=snapshots,
                            n_ubatch=max(512, snapshots + 1))
+        self._n_threads = n_threads
+
+    def fit_tree(self, n_forks: int) -> None:
+        """Make a context that can continue a tree's alternatives in forks of its cache
+        (`extend_tree`), once: its cached prefix is lost. A recurrent draft cannot share its
+        cells between sequences: its alternatives stay one token long."""
+        if self.model.recurrent or self.ctx.n_seq_max > n_forks:
+            return
+        n_ctx = self.ctx.n_ctx
+        self.ctx.close()
+        self.ctx = Context(self.model, n_ctx=n_ctx, n_threads=self._n_threads,
+                           n_seq_max=n_forks + 1)
+
+    def extend_tree(self, history: list[int], tree: DraftTree, chain_len: int, budget: int,
+                    worth: float | None) -> None:
+        """Continue `tree`'s alternatives (tree/extend.py): each in a fork of this cache that
+        shares the history and the chain up to its parent, one batch a level; greedy on this
+        draft's row whatever the sampler (a tree's children are fixed proposals, which the
+        walk verifies losslessly), the forks dropped after."""
+        if self.ctx.n_seq_max < 2:
+            return
+        root = len(history) - 1
+        fork_of: dict[int, int] = {}  # a node's fork: its sequence
+
+        def next_tokens(nodes: list[int]) -> list[tuple[int, float] | None]:
+            rows: list[tuple[int, int, int, bool]] = []
+            asked = []
+            for node in nodes:
+                pos = root + tree.depth(node)
+                parent_seq = fork_of.get(tree.parents[node])
+                new = parent_seq is None
+                seq = len(set(fork_of.values())) + 1 if parent_seq is None else parent_seq
+                if new and (seq >= self.ctx.n_seq_max or pos > len(self.ctx.tokens)):
+                    continue  # no sequence left, or the chain before it is not cached
+                fork_of[node] = seq
+                rows.append((seq, tree.tokens[node], pos, new))
+                asked.append(node)
+            if not rows:
+                return [None] * len(nodes)
+            logits = self.ctx.decode_forks(rows)
+            got: dict[int, tuple[int, float]] = {}
+            for i, node in enumerate(asked):
+                seen = [*history, *(tree.tokens[n] for n in tree.path(node))]
+                row = sampling.greedy_row(logits[i], self.sampling, seen)
+                got[node] = (row.best, row.p(row.best))
+            return [got.get(node) for node in nodes]
+
+        try:
+            extend_alternatives(tree, chain_len, budget, worth, next_tokens)
+        finally:
+            self.ctx.drop_forks(sorted(set(fork_of.values())))
 
     def read_prompt(self, history: list[int]) -> None:
         self.ctx.prefill(history[:-1])

@@ -4,10 +4,10 @@ each of its depths the drafter's next most likely tokens (read from the rows it 
 to the parent times the alternative's), while the budget lasts. "Auto" adds an alternative
 only where the drafter was unsure of its first choice.
 
-So every branch is the chain up to some depth and then, at most, one other token: the target
-keeps that token where it disagrees with the first choice and agrees with the second, which a
-chain loses. Alternatives continued beyond one token would need the drafter to decode each
-branch; they are not grown here.
+So every branch is the chain up to some depth and then one other token: the target keeps that
+token where it disagrees with the first choice and agrees with the second, which a chain loses.
+A drafter that can decode the alternatives continues them after (tree/extend.py): with a node
+budget, the alternatives then take half of what the chain leaves, the continuations the rest.
 
 Auto under K auto (`worth` given): an alternative at depth d is kept by the target when the
 chain up to d was and the target's token there is that alternative; it then gains exactly one
@@ -48,17 +48,27 @@ def row_worth(row_ms: float, step_ms: float, tokens_per_step: float) -> float:
     return row_ms / (step_ms / tokens_per_step)
 
 
-def tree_from_chain(proposal: Proposal, k: int, nodes: int,
-                    worth: float | None = None) -> DraftTree | None:
+def budget(nodes: int, k: int, worth: float | None) -> int:
+    """The most nodes a tree around a chain of k tokens grows to."""
+    if nodes != AUTO:
+        return nodes
+    return MAX_NODES if worth is not None else 2 * k
+
+
+def tree_from_chain(proposal: Proposal, k: int, nodes: int, worth: float | None = None,
+                    continued: bool = False) -> DraftTree | None:
     """The tree of the chain's first `k` tokens and its alternatives, at most `nodes` nodes
-    (AUTO: see above, by `worth` where K auto measured it); None when nothing would branch
-    (the step verifies a chain)."""
+    (AUTO: see above, by `worth` where K auto measured it), leaving half the spare nodes to
+    continue the alternatives when they will be (`continued`); None when nothing would
+    branch (the step verifies a chain)."""
     chain = proposal.tokens[:k]
     if not chain:
         return None
     by_worth = nodes == AUTO and worth is not None
-    budget = MAX_NODES if by_worth else 2 * len(chain) if nodes == AUTO else nodes
-    if budget <= len(chain):
+    most = budget(nodes, len(chain), worth)
+    if continued and not by_worth:
+        most = len(chain) + (most - len(chain) + 1) // 2
+    if most <= len(chain):
         return None
     tree = DraftTree()
     parent, reach = ROOT, 1.0  # the chain's probability up to the parent
@@ -73,7 +83,7 @@ def tree_from_chain(proposal: Proposal, k: int, nodes: int,
         parent = tree.add(parent, token, q)
         reach *= q
     chain_nodes = list(range(len(chain)))
-    while candidates and len(tree) < budget:
+    while candidates and len(tree) < most:
         score, depth, _, token, p = heapq.heappop(candidates)
         if by_worth and -score < (worth or 0.0):
             break  # best first: none after it repays its row either
