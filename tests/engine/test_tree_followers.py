@@ -12,16 +12,19 @@ row makes its next draft another word, which the exact drafts below would show.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from build import CYCLE_WORDS
 from eagle3 import OWN_SKIP_EVERY, head_step
 from mtp_multi import FILE as MTP2
 from mtp_multi import head_proposal
+from scipy.stats import chisquare
 
 import backend.engine.engine as engine_module
-from backend.engine.request import GenerationRequest
+from backend.engine.request import GenerationRequest, SamplingSettings
 from backend.engine.tree.grow import AUTO, tree_from_chain
 from backend.engine.tree.structure import ROOT
+from engine.dist_pairs import cycle_index, expected_pairs, pair_outcome
 from engine.runner import assert_rollback_leaves_plain_state, emitted_ids, loaded_engine, run
 
 W = [" " + w for w in CYCLE_WORDS]
@@ -145,3 +148,45 @@ def test_after_a_heads_tree_answer_the_cache_is_plain_decodings(e3_engine, mtp2_
 def _with_tree(req: GenerationRequest, nodes: int) -> GenerationRequest:
     from dataclasses import replace
     return replace(req, tree_nodes=nodes) if req.spec_type != "none" else req
+
+
+# -- sampled trees of a head follow the target's distribution -------------------------------
+N_SAMPLED = 1000
+ALPHA = 1e-4
+
+
+@pytest.fixture(scope="module")
+def dist_e3_engine(test_models):
+    with loaded_engine(test_models / "dist-target3.gguf", test_models / "eagle3-dist.gguf",
+                       n_ctx=64, n_threads=1) as e:
+        yield e
+
+
+def _sampled_pairs(engine) -> tuple[np.ndarray, int]:
+    """Counts of the 16 outcomes of the first two words sampled after " zero" with EAGLE-3
+    trees (the head needs the word before), and the steps that kept a second or third choice."""
+    word = cycle_index(engine)
+    counts, off_chain = np.zeros(16), 0
+    for seed in range(N_SAMPLED):
+        _, steps = run(engine, GenerationRequest(
+            prompt=" eleven zero", spec_type="eagle3", n_draft_max=2, tree_nodes=8,
+            max_tokens=2, measure_plain=False, sampling=SamplingSettings(
+                temperature=1.0, top_k=0, top_p=1.0, min_p=0.0, seed=seed)))
+        off_chain += sum(any(t.kept and t.rank > 0 for t in s.tree) for s in steps)
+        a, b = (word[i] for i in emitted_ids(steps)[:2])
+        counts[pair_outcome(a, b)] += 1
+    return counts, off_chain
+
+
+def test_sampled_eagle3_trees_follow_the_targets_distribution(dist_e3_engine):
+    counts, off_chain = _sampled_pairs(dist_e3_engine)
+    assert off_chain > N_SAMPLED // 10  # the head's second and third choices stood often
+    assert chisquare(counts, expected_pairs() * N_SAMPLED).pvalue > ALPHA
+
+
+def test_a_biased_tree_rule_is_caught_on_the_eagle3_pair(dist_e3_engine, monkeypatch):
+    from backend.engine.tree import verify as tree_verify
+
+    monkeypatch.setattr(tree_verify, "residual", lambda p, q, x: p)
+    counts, _ = _sampled_pairs(dist_e3_engine)
+    assert chisquare(counts, expected_pairs() * N_SAMPLED).pvalue < ALPHA
