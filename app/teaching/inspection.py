@@ -74,10 +74,12 @@ def inspect_token(log: TokenLog, index: int, n_prompt: int,
     if token.origin != "target" and not token.accepted and own:
         replacement = log.token(own[0])
         accepted = [i for i in drafted if log.accepted[i]]
-        if accepted and any(n.kept and n.rank > 0 for n in tree):
-            # the branch kept left the chain where its last token stands: that token took
-            # the place of the first choice rejected beside it
-            replacement = log.token(accepted[-1])
+        kept = [n for n in tree if n.kept]  # the chain's nodes first, then those beside it
+        off = next((j for j, n in enumerate(kept) if n.rank > 0), None)
+        if off is not None and off < len(accepted):
+            # the branch kept left the chain there: its token there took the place of the
+            # first choice rejected beside it (what followed it was kept too)
+            replacement = log.token(accepted[off])
     copied = None
     v = token.verification
     if v is not None and v.match_at is not None and v.match_at >= n_prompt:

@@ -144,6 +144,23 @@ class Presentation(QObject):
         self._legend.setPalette(w.palette())  # the legend redraws its samples on a palette change
         self._leave.setEnabled(on)
 
+    def dress(self, tool: QWidget, on: bool) -> None:
+        """A teaching tool's own window (a replay, a race, the charts) in the stage's look
+        while presentation mode is on, or back in its own: a window of its own does not take
+        the main window's style sheet, palette or token colours (app/shell/theme.py reads them
+        from the window a widget is in)."""
+        tool.setProperty(PRESENTATION_PROPERTY, on)
+        if on:
+            pt = font_points(self.window.font()) * FONT_SCALE
+            tool.setStyleSheet(presentation_style(pt))
+            tool.setPalette(high_contrast_palette())
+        else:
+            tool.setStyleSheet("")
+            tool.setPalette(self.window.palette())
+        redraw = getattr(tool, "redraw", None)
+        if callable(redraw):
+            redraw()  # token colours are drawn into its text, not read at paint time
+
     def _restore_window(self, state: Qt.WindowState, geometry: QByteArray) -> None:
         """The window as it was before presentation mode: maximized, full screen, or its
         normal place and size."""

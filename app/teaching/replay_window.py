@@ -21,9 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.shell.theme import token_colours
 from app.teaching.replay import ReplayScript
 from app.teaching.tree_drawing import tree_lines
 from app.transcript.answer import Answer
+from app.transcript.token_formats import TokenFormats
 from app.transcript.token_view import TokenView
 
 # Seconds per frame the speed box offers; the default lets a class read each caption.
@@ -96,12 +98,16 @@ class ReplayWindow(QDialog):
         self.tree_view.setObjectName("replayTree")
         self.tree_view.setTextFormat(Qt.TextFormat.PlainText)
         self.tree_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.tree_view.hide()
+        # scrolled: a tree of 64 nodes, or one in the projector's type, is taller than a window
+        self.tree_scroll = QScrollArea()
+        self.tree_scroll.setWidgetResizable(True)
+        self.tree_scroll.setWidget(self.tree_view)
+        self.tree_scroll.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.legend)
         layout.addWidget(self.scroll, 1)
-        layout.addWidget(self.tree_view)
+        layout.addWidget(self.tree_scroll, 2)
         layout.addLayout(controls)
         layout.addWidget(note)
 
@@ -178,7 +184,7 @@ class ReplayWindow(QDialog):
         self.caption.setText(self.script.caption(frame))
         tree = self.script.trees.get(span.number, ())
         self.tree_view.setText("\n".join(tree_lines(tree, verdicts=f.phase != "propose")))
-        self.tree_view.setVisible(bool(tree))
+        self.tree_scroll.setVisible(bool(tree))
         self.position.setText(self.tr("frame {frame} / {n}").format(frame=frame + 1,
                                                                     n=len(self.script)))
         self.slider.blockSignals(True)
@@ -196,6 +202,16 @@ class ReplayWindow(QDialog):
 
     def show_end(self) -> None:
         self.show_frame(len(self.script) - 1)
+
+    def redraw(self) -> None:
+        """Draw the frame shown again in the window's token colours (presentation mode in or
+        out: app/teaching/presentation.py)."""
+        self.view.formats = TokenFormats(token_colours(self.view))
+        self.view.clear_tokens()
+        self._committed = 0
+        frame, self.frame = self.frame, -1
+        if frame >= 0:
+            self.show_frame(frame)
 
     # Playing -----------------------------------------------------------------------------
 

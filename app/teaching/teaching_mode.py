@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from app.transcript.message_widgets import AnswerWidget
 
 
+INSPECTOR_SHARE = 0.4  # the most of the window the inspector opens to
+INSPECTOR_COLUMNS = 64  # what the inspector opens wide enough for: a tree's line of 3 levels
+
+
 class TeachingTools(QObject):
     problem = Signal(str)  # why a tool cannot open now, for the banner
 
@@ -64,6 +68,7 @@ class TeachingTools(QObject):
             window, self.menu, flow,
             lambda: (*side(), self.inspector_dock),  # at that size it would squeeze the answer
             flow.transcript, legend)
+        self.presentation.action.toggled.connect(self._dress_tools)
         flow.transcript.inspect.connect(self.inspect)
         flow.transcript.teach.connect(self.open_tool)
         self.tool_windows: list[QWidget] = []  # open replays, races and charts
@@ -88,8 +93,16 @@ class TeachingTools(QObject):
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         window.destroyed.connect(self._forget_closed)
         self.tool_windows.append(window)
+        if self.presentation.enabled:
+            self.presentation.dress(window, True)
         window.show()
         return window
+
+    def _dress_tools(self, on: bool) -> None:
+        """Open tool windows follow presentation mode in and out."""
+        self._forget_closed()
+        for tool in self.tool_windows:
+            self.presentation.dress(tool, on)
 
     def chat_answers(self) -> list[Answer]:
         """The current chat's answers, for the charts' "whole chat" view."""
@@ -143,5 +156,17 @@ class TeachingTools(QObject):
                 self._marked.token_view.mark(None)
         widget.token_view.mark(index, ins.copied_from)
         self._marked = widget
+        opening = self.inspector_dock.isHidden()
         self.inspector_dock.show()
         self.inspector_dock.raise_()
+        if opening and not self.inspector_dock.isFloating():
+            self._fit_inspector()
+
+    def _fit_inspector(self) -> None:
+        """Open the docked inspector wide enough for a tree's lines and the top-five table (a
+        scroll area's own size hint is a thumbnail), up to a share of the window."""
+        tree_font = self.inspector.tree_view.fontMetrics()
+        wanted = tree_font.horizontalAdvance("x" * INSPECTOR_COLUMNS)
+        width = min(max(wanted, self.inspector_dock.width()),
+                    int(self.window.width() * INSPECTOR_SHARE))
+        self.window.resizeDocks([self.inspector_dock], [width], Qt.Orientation.Horizontal)

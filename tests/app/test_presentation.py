@@ -51,3 +51,24 @@ def test_slow_motion_is_labelled_and_reaches_the_worker(make_window, qtbot):
     off = next(a for a in p.delay_group.actions() if a.data() == 0.0)
     off.trigger()
     assert w.client._worker.step_delay_s == 0.0 and p.slow_label.isHidden()
+
+
+def test_a_replay_on_stage_takes_the_stage_look_and_gives_it_back(make_window, qtbot):
+    """A teaching tool is a window of its own, which takes neither the main window's style
+    sheet nor its token colours: presentation mode dresses it, opened before or after."""
+    w, widget = answered_window(make_window, qtbot)
+    p = w.teaching.presentation
+    early = w.teaching.open_tool(widget, "replay")
+    early.show_frame(1)
+    plain_size = early.view.font().pointSizeF()
+    runs = kind_runs(early.view.document())
+    p.action.trigger()
+    late = w.teaching.open_tool(widget, "replay")
+    late.show_frame(1)
+    for replay in (early, late):
+        assert replay.view.formats.colours is PROJECTOR
+        assert replay.view.font().pointSizeF() > 1.5 * plain_size
+    assert kind_runs(early.view.document()) == runs  # the same frame, drawn again
+    p.action.trigger()
+    assert early.view.formats.colours is not PROJECTOR
+    assert early.view.font().pointSizeF() == plain_size
