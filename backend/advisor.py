@@ -39,6 +39,7 @@ from backend.engine.speedup_model import (
 from backend.engine.verify_costs import SIZE_MIN_SAMPLES
 from backend.settings_schema import N_DRAFT
 from backend.spec_types import SpecType
+from backend.tree_advice import TreePrediction
 from backend.words import Words, words
 
 # Below this many steps with a draft, one lucky or unlucky stretch moves α by more than 0.1
@@ -167,6 +168,9 @@ class Advice:
     summary_words: Words | None = None
     warning_words: Words | None = None
     notes_words: tuple[Words, ...] = ()
+    # An answer that verified token trees: (its trees, the chains they grew from) as
+    # backend/tree_advice.py predicts them from its steps; None for chains.
+    trees: tuple[TreePrediction, TreePrediction] | None = None
 
     @property
     def text(self) -> str:

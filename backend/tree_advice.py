@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from backend.engine.events import StepVerified, TreeNode
 from backend.engine.median_line import median_points, weighted_line
@@ -56,20 +56,38 @@ def _children(tree: Sequence[TreeNode]) -> dict[int, list[int]]:
     return kids
 
 
-def shape(step: StepVerified) -> tuple[TreeNode, ...]:
-    """The step's tree, or its chain as one (each draft the rank-0 child of the one before)."""
+Shape = Sequence[TreeNode]  # a step's tree, or its chain as one
+
+
+def chain_shape(drafted: int, accepted: int) -> tuple[TreeNode, ...]:
+    """A chain of `drafted` tokens, the first `accepted` kept, as a tree: each draft the
+    rank-0 child of the one before."""
+    return tuple(TreeNode(i - 1, 0, "", None, None, 0, i < accepted) for i in range(drafted))
+
+
+def shape(step: StepVerified) -> Shape:
+    """The step's tree, or its chain as one."""
     if step.tree:
         return step.tree
-    return tuple(TreeNode(i - 1, t.id, t.text, t.p_draft, t.p_target, 0, t.accepted)
-                 for i, t in enumerate(step.drafted))
+    return chain_shape(len(step.drafted), sum(1 for t in step.drafted if t.accepted))
 
 
-def acceptance_by_rank(steps: Sequence[StepVerified]) -> dict[tuple[int, int], RankAcceptance]:
-    """α(d, r) from `steps` (chains are rank 0 alone): under the root and every kept node, the
-    children up to the one kept (all of them when none was) were tried."""
+def first_choices(tree: Shape) -> tuple[TreeNode, ...]:
+    """The chain a tree grew from (its rank-0 nodes from the root down), as a chain shape."""
+    out: list[TreeNode] = []
+    node = ROOT
+    while (child := next((i for i, n in enumerate(tree) if n.parent == node and n.rank == 0),
+                         None)) is not None:
+        out.append(replace(tree[child], parent=len(out) - 1))
+        node = child
+    return tuple(out)
+
+
+def acceptance_by_rank(shapes: Sequence[Shape]) -> dict[tuple[int, int], RankAcceptance]:
+    """α(d, r) from the steps' shapes (chains are rank 0 alone): under the root and every kept
+    node, the children up to the one kept (all of them when none was) were tried."""
     tried: dict[tuple[int, int], list[int]] = {}
-    for step in steps:
-        tree = shape(step)
+    for tree in shapes:
         depth, kids = depths(tree), _children(tree)
         for parent in [ROOT, *(i for i, n in enumerate(tree) if n.kept)]:
             for child in kids.get(parent, []):
@@ -109,7 +127,7 @@ def expected_tokens(tree: Sequence[TreeNode],
 class TreePrediction:
     tokens_per_step: float  # E, averaged over the answer's steps
     ms_per_step: float  # drafting + the verify line at the step's rows + overhead
-    measured_tokens_per_step: float
+    measured_tokens_per_step: float | None  # None: a step the answer did not take (a chain)
 
     @property
     def tokens_per_second(self) -> float:
@@ -122,16 +140,33 @@ def rows(step: StepVerified) -> int:
 
 
 def predict(steps: Sequence[StepVerified], overhead_ms: float) -> TreePrediction | None:
-    """The rate an answer's steps predict from their own α(d, r), drafting times and verify
-    line (least squares through each batch size's median, as the chain's advisor fits it;
-    with one batch size, that size's median); a step without a tree counts as a chain. None
+    """The rate an answer's steps predict (see `predict_shapes`); None without steps."""
+    pair = predict_shapes([shape(s) for s in steps], [s.draft_ms for s in steps],
+                          [s.verify_ms for s in steps], [len(s.emitted) for s in steps],
+                          overhead_ms)
+    return pair[0] if pair is not None else None
+
+
+def predict_shapes(shapes: Sequence[Shape], draft_ms: Sequence[float],
+                   verify_ms: Sequence[float], made: Sequence[int], overhead_ms: float
+                   ) -> tuple[TreePrediction, TreePrediction] | None:
+    """From an answer's steps (their shapes, times and tokens made): the rate their own
+    α(d, r), drafting times and verify line predict (least squares through each batch size's
+    median, as the chain's advisor fits it; with one batch size, that size's median), and the
+    rate of the chains the trees grew from, verified alone (their α(d, 0) and their rows on
+    the same line; the drafting time as measured, which a chain would spend at most). None
     without steps."""
-    if not steps:
+    if not shapes:
         return None
-    table = acceptance_by_rank(steps)
-    points = median_points((rows(s), s.verify_ms) for s in steps)
+    table = acceptance_by_rank(shapes)
+    points = median_points((len(t) + 1.0, ms) for t, ms in zip(shapes, verify_ms, strict=True))
     line = weighted_line(points) or (points[0][1], 0.0)  # one size: its median, flat
-    e = [expected_tokens(shape(s), table) for s in steps]
-    ms = [s.draft_ms + line[0] + line[1] * rows(s) + overhead_ms for s in steps]
-    made = [len(s.emitted) for s in steps]
-    return TreePrediction(statistics.fmean(e), statistics.fmean(ms), statistics.fmean(made))
+
+    def rate(trees: Sequence[Shape], measured: float | None) -> TreePrediction:
+        e = [expected_tokens(t, table) for t in trees]
+        ms = [d + line[0] + line[1] * (len(t) + 1) + overhead_ms
+              for t, d in zip(trees, draft_ms, strict=True)]
+        return TreePrediction(statistics.fmean(e), statistics.fmean(ms), measured)
+
+    chains = [first_choices(t) for t in shapes]
+    return rate(shapes, statistics.fmean(made)), rate(chains, None)

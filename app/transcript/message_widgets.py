@@ -277,15 +277,18 @@ class AnswerWidget(QFrame):
 
     def show_advice(self, advice: Advice) -> None:
         """The advisor's line; "Use K" only when speculation is expected to pay (under the
-        warning the advice is plain decoding, which no K gives)."""
+        warning the advice is plain decoding, which no K gives) and the answer drafted chains
+        (a tree answer's line weighs its trees against its chains, not K)."""
         self.advice = advice
         self.advice_label.setText(advice_line(advice))
         # the whole reasoning, notes included (they may name a model)
         self.advice_label.setToolTip(text_tooltip(advice_text(advice)))
         # The warning in the rejected drafts' colour, so that "slower" is not read past.
         self.advice_label.setStyleSheet(
-            f"color: {token_colours(self).rejected_fg};" if advice.warning else "")
-        offer = advice.best_k is not None and advice.warning is None
+            f"color: {token_colours(self).rejected_fg};"
+            if advice.warning and advice.trees is None else "")
+        offer = (advice.best_k is not None and advice.warning is None
+                 and advice.trees is None)
         if offer:
             self.use_k_button.setText(self.tr("Use K = {k}").format(k=advice.best_k))
         self.use_k_button.setVisible(offer)

@@ -183,6 +183,18 @@ Dossier des journaux : {logs}
         <source>Advisor: best K = {k} for this pair on this machine, an expected {low:.2f}–{high:.2f}× over plain decoding.</source>
         <translation>Conseiller : meilleur K = {k} pour cette paire sur cette machine, un gain attendu de {low:.2f}–{high:.2f}× sur le décodage simple.</translation>
     </message>
+    <message>
+        <source>The trees are faster here.</source>
+        <translation>Ici, les arbres sont plus rapides.</translation>
+    </message>
+    <message>
+        <source>The chain alone is faster on this machine: the rows a tree adds to the batch cost more than the tokens it gains.</source>
+        <translation>Sur cette machine, la chaîne seule est plus rapide : les lignes qu&apos;un arbre ajoute au lot coûtent plus que les jetons qu&apos;il gagne.</translation>
+    </message>
+    <message>
+        <source>Advisor: this answer&apos;s trees, {tree_tokens:.2f} tokens a step, about {tree_rate:.0f} tok/s; the chains they grew from, verified alone, {chain_tokens:.2f} tokens a step, about {chain_rate:.0f} tok/s. {verdict}</source>
+        <translation>Conseiller : les arbres de cette réponse, {tree_tokens:.2f} jetons par étape, environ {tree_rate:.0f} tok/s ; les chaînes dont ils sont issus, vérifiées seules, {chain_tokens:.2f} jetons par étape, environ {chain_rate:.0f} tok/s. {verdict}</translation>
+    </message>
 </context>
 <context>
     <name>AnswerExportAction</name>

@@ -183,6 +183,18 @@ Cartella dei log: {logs}
         <source>Advisor: best K = {k} for this pair on this machine, an expected {low:.2f}–{high:.2f}× over plain decoding.</source>
         <translation>Consigliere: K migliore = {k} per questa coppia su questa macchina, un atteso {low:.2f}–{high:.2f}× rispetto alla decodifica semplice.</translation>
     </message>
+    <message>
+        <source>The trees are faster here.</source>
+        <translation>Qui gli alberi sono più veloci.</translation>
+    </message>
+    <message>
+        <source>The chain alone is faster on this machine: the rows a tree adds to the batch cost more than the tokens it gains.</source>
+        <translation>Su questa macchina è più veloce la sola catena: le righe che un albero aggiunge al batch costano più dei token che guadagna.</translation>
+    </message>
+    <message>
+        <source>Advisor: this answer&apos;s trees, {tree_tokens:.2f} tokens a step, about {tree_rate:.0f} tok/s; the chains they grew from, verified alone, {chain_tokens:.2f} tokens a step, about {chain_rate:.0f} tok/s. {verdict}</source>
+        <translation>Consigliere: gli alberi di questa risposta, {tree_tokens:.2f} token per passo, circa {tree_rate:.0f} tok/s; le catene da cui sono cresciuti, verificate da sole, {chain_tokens:.2f} token per passo, circa {chain_rate:.0f} tok/s. {verdict}</translation>
+    </message>
 </context>
 <context>
     <name>AnswerExportAction</name>

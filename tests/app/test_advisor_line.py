@@ -106,3 +106,34 @@ def test_when_speculation_is_slower_the_line_warns_and_offers_no_k(make_window, 
     assert "slower than plain decoding" in line and "Likely reason" in line
     assert "low acceptance" in line or "draft is too slow" in line
     assert widget.use_k_button.isHidden()
+
+
+def test_a_tree_answer_weighs_its_trees_against_the_chains_they_grew_from(make_window, qtbot):
+    """A step's tree (its chain of 3, one alternative kept at depth 2 and continued) and
+    what the line says of it: the same figures as backend/tree_advice.py's."""
+    from backend.engine.events import TreeNode
+    from backend.tree_advice import predict_shapes, shape
+
+    tree = (TreeNode(-1, 1, " a", 0.9, 0.9, 0, True), TreeNode(0, 2, " b", 0.6, 0.1, 0, False),
+            TreeNode(1, 3, " c", 0.9, None, 0, False), TreeNode(0, 4, " x", 0.3, 0.9, 1, True),
+            TreeNode(3, 5, " y", 0.8, 0.9, 0, True))
+    script = []
+    for e in with_costs(counting_stream(24, k=3, reject_at=lambda s: 1, step_ms=1.4)):
+        if isinstance(e, StepVerified) and e.step % 2 == 0:
+            e = replace(e, tree=tree, verify_ms=e.verify_ms * 1.5)
+        script.append(e)
+    steps = [e for e in script if isinstance(e, StepVerified)]
+    final = next(e for e in script if isinstance(e, GenerationFinished))
+    trees, chains = predict_shapes([shape(s) for s in steps], [s.draft_ms for s in steps],
+                                   [s.verify_ms for s in steps],
+                                   [s.n_accepted + 1 for s in steps],
+                                   step_overhead_ms(final.stats) or 0.0)
+    w, widget = answer(make_window, qtbot, script)
+    qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)
+    assert widget.advice.trees == (trees, chains)
+    line = widget.advice_label.text()
+    assert f"{trees.tokens_per_step:.2f} tokens a step" in line
+    assert f"{chains.tokens_per_step:.2f} tokens a step" in line
+    faster = trees.tokens_per_second >= chains.tokens_per_second
+    assert ("The trees are faster here." in line) == faster
+    assert widget.use_k_button.isHidden()  # no K to offer: the choice is tree or chain
