@@ -128,7 +128,7 @@ def test_a_tree_answer_weighs_its_trees_against_the_chains_they_grew_from(make_w
                                    [s.verify_ms for s in steps],
                                    [s.n_accepted + 1 for s in steps],
                                    step_overhead_ms(final.stats) or 0.0)
-    w, widget = answer(make_window, qtbot, script)
+    _, widget = answer(make_window, qtbot, script)
     qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)
     assert widget.advice.trees == (trees, chains)
     line = widget.advice_label.text()
