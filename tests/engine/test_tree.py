@@ -89,6 +89,42 @@ def test_sampled_trees_emit_the_targets_distribution():
         assert chisquare(c, row.probs * c.sum()).pvalue > ALPHA
 
 
+def _first_tokens_with_a_drawn_chain(q_for_siblings: bool, n: int) -> np.ndarray:
+    """The first token emitted over n walks of a root with a chain token drawn from q (the
+    first child) and the drafter's next choice beside it (one-hot; with `q_for_siblings`, the
+    biased rule that tries it against q too)."""
+    p = _dist(0.1, 0.2, 0.3, 0.15, 0.25)
+    q = _dist(0.05, 0.5, 0.3, 0.1, 0.05)
+    rng = np.random.default_rng(11)
+    counts = np.zeros(5)
+    for _ in range(n):
+        t = DraftTree()
+        x = q.draw(rng)
+        t.add(ROOT, x, q.p(x))
+        other = max((k for k in range(5) if k != x), key=q.p)  # the next most likely
+        t.add(ROOT, other, q.p(other))
+        dists = [q, q] if q_for_siblings else [q]
+        if q_for_siblings:  # sneak the sibling's q past the first-child rule
+            t.ranks[1] = 0
+        v = verify_tree_sampled(lambda row: p, t, rng, dists)
+        counts[t.tokens[v.path[0]] if v.path else v.token] += 1
+    return counts
+
+
+def test_a_drawn_chain_token_is_tried_against_its_q_and_the_rest_one_hot():
+    """min(1, p/q) for the chain's token drawn from q, its residual, then the sibling against
+    it one-hot: the first token emitted follows p; giving the sibling q as well does not."""
+    n = 40_000
+    p = _dist(0.1, 0.2, 0.3, 0.15, 0.25)
+    assert chisquare(_first_tokens_with_a_drawn_chain(False, n), p.probs * n).pvalue > ALPHA
+    assert chisquare(_first_tokens_with_a_drawn_chain(True, n), p.probs * n).pvalue < ALPHA
+    t = DraftTree()
+    t.add(ROOT, 1)
+    t.add(ROOT, 2)
+    with pytest.raises(ValueError, match="not a first child"):
+        verify_tree_sampled(lambda row: p, t, np.random.default_rng(0), [None, p])
+
+
 def test_a_rule_that_forgets_the_residual_fails_the_same_test():
     """The χ² test can fail: trying the second child against p itself (not against p
     without the first child) over-emits it."""

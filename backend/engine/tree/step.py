@@ -2,8 +2,9 @@
 the accepted branch in the cache, and say the step as a chain's events say it: the accepted
 branch, then the first choices the target rejected from where the branch left the chain.
 
-Sampled, the recursive rule of `tree/verify.py`: a child tried after its siblings' rejection
-is accepted with its p with theirs removed, and that probability is what the inspector shows.
+Sampled, the recursive rule of `tree/verify.py`: the chain's token with min(1, p/q), a child
+tried after its siblings' rejection with its p there; that probability is what the inspector
+shows.
 """
 
 from __future__ import annotations
@@ -63,7 +64,9 @@ def verify_tree_step(ctx: Context, tree: DraftTree, root: int, chain: Proposal,
     if s.greedy:
         tv = verify_tree_greedy(lambda r: row(r).best, tree)  # type: ignore[union-attr]
     else:
-        tv = verify_tree_sampled(lambda r: row(r), tree, rng)  # type: ignore[arg-type,return-value]
+        # the chain's nodes are 0..k−1 (tree/grow.py): a sampled chain's tokens carry their q
+        tv = verify_tree_sampled(lambda r: row(r), tree, rng,  # type: ignore[arg-type,return-value]
+                                 chain.dists[: len(chain.tokens)])
     p_rows: list[sampling.Row] = [row(0), *(row(n + 1) for n in tv.path)]
     ctx.keep_branch(tv.path)
     # the chain's nodes are 0..k−1 in order (tree/grow.py, tree/continuations.py): the branch
@@ -100,7 +103,7 @@ def verify_tree_step(ctx: Context, tree: DraftTree, root: int, chain: Proposal,
 
 def _chain_facts(proposal: Proposal, chain: Proposal, depth: int) -> None:
     """The drafter's facts for its chain's token at `depth`, appended to `proposal`."""
-    proposal.dists.append(None)  # the tree's walk takes every child one-hot (tree/verify.py)
+    proposal.dists.append(_at(chain.dists, depth))
     proposal.p_draft.append(_at(chain.p_draft, depth))
     proposal.heads.append(_at(chain.heads, depth))
     proposal.tops.append(_at(chain.tops, depth))
