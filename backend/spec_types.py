@@ -260,7 +260,7 @@ register(SpecType(
     "of each key and drafts only when the most frequent one is at least twice as frequent "
     "as the others together.",
     factory="backend.engine.drafters.ngram_map:make_k4v",
-    drafted_by="drafted by n-gram map-k4v",
+    drafted_by="drafted by n-gram map-k4v", trees=True,
 ))
 register(SpecType(
     "ngram-mod", "n-gram mod", "n-gram mod",

@@ -26,13 +26,13 @@ from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.drafters.base import (
     Drafter,
     DraftingSetup,
+    LookupAlternatives,
     PromptReader,
     Proposal,
     SamplingDrafter,
     TargetFollower,
 )
 from backend.engine.drafters.draft_model import DraftModelDrafter
-from backend.engine.drafters.ngram import NgramDrafter
 from backend.engine.errors import (
     GENERATION_FAILED,
     NO_MODEL,
@@ -567,7 +567,7 @@ class Engine:
     def _grow(self, run: _Run, proposal: Proposal, k: int) -> DraftTree | None:
         """The step's draft tree around the chain of `proposal`'s first `k` tokens: a model's
         next choices beside it, or n-gram lookup's older continuations; None: a chain."""
-        if isinstance(run.drafter, NgramDrafter):
+        if isinstance(run.drafter, LookupAlternatives):
             others = run.drafter.alternatives(run.history, k)
             start = proposal.sources[0] if proposal.sources else None
             return (tree_from_continuations(proposal.tokens[:k], start, others,

@@ -290,3 +290,26 @@ def test_a_sampled_tree_keeps_more_a_step_than_its_chain(dist_engine):
     is, before the siblings: a tree then keeps at least what its chain would (2.6 against 2.3
     tokens here; a walk that took the drawn token one-hot kept 2.1, less than the chain)."""
     assert _first_step_tokens(dist_engine, 8) > _first_step_tokens(dist_engine, 0)
+
+
+def test_map_k4v_trees_verify_the_keys_other_continuations(test_models):
+    """ngram-map-k4v remembers up to four continuations of a key: its tree puts the others
+    beside the one it drafts (llama.cpp's: what followed the latest match). Here the key
+    " five six" went on with " nine ten" twice, latest, and with " seven eight" once, as the
+    counting target does: the chain loses its first token, the tree keeps four."""
+    from backend.engine.request import NgramMapSettings
+
+    prompt = (" five six seven eight nine ten eleven zero five six nine ten eleven zero five six"
+              " nine ten eleven zero one two three four five six")
+    ask = {"prompt": prompt, "spec_type": "ngram-map-k4v", "n_draft_max": 4, "max_tokens": 12,
+           "ngram_map_k4v": NgramMapSettings(size_n=2, size_m=4, min_hits=1)}
+    with loaded_engine(test_models / "count-target.gguf", n_ctx=256, n_threads=1) as engine:
+        _, plain = run(engine, GenerationRequest(prompt=prompt, max_tokens=12))
+        _, chain = run(engine, GenerationRequest(**ask))
+        tree, steps = run(engine, GenerationRequest(**ask, tree_nodes=12))
+    assert emitted_ids(steps) == emitted_ids(chain) == emitted_ids(plain)
+    assert tree.note is None
+    assert [t.text for t in chain[0].drafted if t.accepted] == []
+    assert [t.text for t in steps[0].emitted] == [" seven", " eight", " nine", " ten",
+                                                  " eleven"]
+    assert any(n.kept and n.rank > 0 for n in steps[0].tree)

@@ -145,6 +145,17 @@ class PromptReader(Protocol):
 
 
 @runtime_checkable
+class LookupAlternatives(Protocol):
+    """Optional, for a lookup that knows other continuations beside the one it proposed (n-gram
+    lookup's older occurrences, map-k4v's other values): the branches of its token trees."""
+
+    def alternatives(self, history: list[int], n_max: int) -> list[tuple[int, list[int]]]:
+        """After `propose`: (where each was copied from in `history`, its tokens, at most
+        n_max), the likeliest first."""
+        ...
+
+
+@runtime_checkable
 class HistoryLearner(Protocol):
     """Optional, for a lookup that learns from the history between its drafts, as llama.cpp's
     `begin` (the prompt) and `accept` (how much of its last draft the target kept) tell it:
