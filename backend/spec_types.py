@@ -276,6 +276,7 @@ register(SpecType(
     "answer (and, kept in memory, in earlier chats with this model) and drafts up to 8 "
     "tokens where one follower clearly dominates.",
     factory="backend.engine.drafters.ngram_cache:make", drafted_by="drafted by n-gram cache",
+    trees=True,
 ))
 register(SpecType(
     "dflash", "DFlash", "DFlash head",

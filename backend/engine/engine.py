@@ -569,10 +569,9 @@ class Engine:
         next choices beside it, or n-gram lookup's older continuations; None: a chain."""
         if isinstance(run.drafter, LookupAlternatives):
             others = run.drafter.alternatives(run.history, k)
-            start = proposal.sources[0] if proposal.sources else None
-            return (tree_from_continuations(proposal.tokens[:k], start, others,
-                                            run.req.tree_nodes)
-                    if start is not None else None)
+            sources = [*proposal.sources[:k], *[None] * (k - len(proposal.sources))]
+            return tree_from_continuations((proposal.tokens[:k], sources), others,
+                                           run.req.tree_nodes)
         worth = self._tree_worth(run, k)
         continued = isinstance(run.drafter, DraftModelDrafter)
         tree = tree_from_chain(proposal, k, run.req.tree_nodes, worth, continued)

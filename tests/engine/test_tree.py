@@ -261,16 +261,21 @@ def test_a_lookups_older_continuations_merge_into_the_chain_as_a_trie():
 
     # the chain 5 6 7 (copied from position 40); older copies 5 6 9 (from 30: branches at
     # depth 3), 8 1 (from 20: at depth 1), 5 6 7 (from 10: nothing new)
-    older = [(30, [5, 6, 9]), (20, [8, 1]), (10, [5, 6, 7])]
-    t = tree_from_continuations([5, 6, 7], 40, older, 16)
+    def copy(start, tokens):
+        return tokens, list(range(start, start + len(tokens)))
+
+    chain = copy(40, [5, 6, 7])
+    older = [copy(30, [5, 6, 9]), copy(20, [8, 1]), copy(10, [5, 6, 7])]
+    t = tree_from_continuations(chain, older, 16)
     assert t is not None
     assert (t.tokens, t.parents) == ([5, 6, 7, 9, 8, 1], [ROOT, 0, 1, 1, ROOT, 4])
     assert t.q == [None] * 6  # a lookup's copies are one-hot
     assert t.sources == [40, 41, 42, 32, 20, 21]  # where each token was copied from
-    cut = tree_from_continuations([5, 6, 7], 40, older, 5)
+    cut = tree_from_continuations(chain, older, 5)
     assert cut is not None and cut.tokens == [5, 6, 7, 9, 8]  # the budget cuts the last copy
-    assert tree_from_continuations([5, 6, 7], 40, [(10, [5, 6, 7])], 16) is None  # no branch
-    auto = tree_from_continuations([5, 6], 40, [(30, [8, 1, 2, 3]), (20, [9])], AUTO)
+    assert tree_from_continuations(chain, [copy(10, [5, 6, 7])], 16) is None  # no branch
+    auto = tree_from_continuations(copy(40, [5, 6]), [copy(30, [8, 1, 2, 3]), copy(20, [9])],
+                                   AUTO)
     assert auto is not None and len(auto) == 4  # auto: as many nodes again as the chain
 
 

@@ -313,3 +313,22 @@ def test_map_k4v_trees_verify_the_keys_other_continuations(test_models):
     assert [t.text for t in steps[0].emitted] == [" seven", " eight", " nine", " ten",
                                                   " eleven"]
     assert any(n.kept and n.rank > 0 for n in steps[0].tree)
+
+
+def test_ngram_cache_trees_verify_the_runner_up_follower(test_models):
+    """ngram-cache drafts the most frequent follower of an n-gram; its tree puts the next most
+    frequent beside it. " one two" went on with " nine" twice and " three" once, as the
+    counting target does: the chain's " nine" is rejected, the tree keeps " three"."""
+    prompt = (" zero one two nine ten zero one two nine ten zero one two three four five six"
+              " seven eight nine ten eleven zero one")
+    ask = {"prompt": prompt, "spec_type": "ngram-cache", "n_draft_max": 6, "max_tokens": 12}
+    with loaded_engine(test_models / "count-target.gguf", n_ctx=256, n_threads=1) as engine:
+        _, plain = run(engine, GenerationRequest(prompt=prompt, max_tokens=12))
+        _, chain = run(engine, GenerationRequest(**ask))
+        tree, steps = run(engine, GenerationRequest(**ask, tree_nodes=12))
+    assert emitted_ids(steps) == emitted_ids(chain) == emitted_ids(plain)
+    assert tree.note is None
+    assert [t.text for t in chain[0].emitted] == [" two", " three"]  # " nine" rejected
+    assert [t.text for t in steps[0].emitted] == [" two", " three", " four"]
+    kept = [n for n in steps[0].tree if n.kept]
+    assert [(n.text, n.rank) for n in kept] == [(" two", 0), (" three", 1)]

@@ -149,9 +149,11 @@ class LookupAlternatives(Protocol):
     """Optional, for a lookup that knows other continuations beside the one it proposed (n-gram
     lookup's older occurrences, map-k4v's other values): the branches of its token trees."""
 
-    def alternatives(self, history: list[int], n_max: int) -> list[tuple[int, list[int]]]:
-        """After `propose`: (where each was copied from in `history`, its tokens, at most
-        n_max), the likeliest first."""
+    def alternatives(self, history: list[int], n_max: int
+                     ) -> list[tuple[list[int], list[int | None]]]:
+        """After `propose`: other continuations of the history, the likeliest first, each
+        (at most n_max tokens, where in `history` each was copied from); one that shares the
+        proposal's first tokens branches where it leaves them."""
         ...
 
 

@@ -10,6 +10,12 @@ from backend.engine.drafters.base import DraftingSetup, Proposal
 from backend.engine.request import GenerationRequest, NgramSettings
 
 
+def copied(history: list[int], start: int, m: int) -> tuple[list[int], list[int | None]]:
+    """The m tokens of `history` from `start` on, and where each was copied from."""
+    tokens = history[start : start + m]
+    return tokens, list(range(start, start + len(tokens)))
+
+
 def make(setup: DraftingSetup) -> NgramDrafter:
     """Spec type "ngram" (`backend.spec_types`): needs nothing but the conversation."""
     return NgramDrafter()
@@ -59,16 +65,16 @@ class NgramDrafter:
             continues=distance == self._distance,
         )
 
-    def alternatives(self, history: list[int], n_max: int) -> list[tuple[int, list[int]]]:
+    def alternatives(self, history: list[int], n_max: int
+                     ) -> list[tuple[list[int], list[int | None]]]:
         """After `propose`: what followed the older occurrences of the same n-gram, newest
-        first, as (where it starts in `history`, at most `n_max` tokens), for a token tree
-        (tree/continuations.py); the proposal is the newest's."""
+        first, for a token tree (tree/continuations.py); the proposal is the newest's."""
         n = self.settings.size_n
         if len(history) <= n:
             return []
         starts = [s for s in self._index.get(tuple(history[-n:]), ()) if s + n < len(history)]
         m = min(self.settings.size_m, n_max)
-        return [(s + n, history[s + n : s + n + m]) for s in reversed(starts[:-1])]
+        return [copied(history, s + n, m) for s in reversed(starts[:-1])]
 
     def _match(self, history: list[int]) -> int | None:
         """Where the tokens after the latest earlier occurrence of the history's last `size_n`

@@ -94,30 +94,50 @@ def try_draft(cache: Cache, ngrams: Sequence[Ngram | None], min_samples: Sequenc
     return None
 
 
+# A follower the cache saw beside the one drafted: (its token, its share of the n-gram's
+# followers, where it was seen last in this history, if it was)
+RunnerUp = tuple[int, float, int | None]
+
+
 def draft(tokens: Sequence[int], n_draft: int, context: Cache, dynamic: Cache,
-          where: dict[Ngram, dict[int, int]]) -> tuple[list[int], list[int | None]]:
+          where: dict[Ngram, dict[int, int]]
+          ) -> tuple[list[int], list[int | None], list[RunnerUp | None]]:
     """`common_ngram_cache_draft` after `tokens` (the history, llama.cpp's inp): the drafted
-    tokens and their sources."""
+    tokens, their sources, and at each the n-gram's next most frequent follower (a token
+    tree's alternative there; llama.cpp drafts a chain)."""
     if len(tokens) < NGRAM_STATIC:
-        return [], []
+        return [], [], []
     seq = list(tokens)
     drafted: list[int] = []
     sources: list[int | None] = []
+    runners: list[RunnerUp | None] = []
     while len(drafted) < n_draft:
         ngrams = [tuple(seq[-size:]) if size <= len(seq) else None
                   for size in range(NGRAM_MIN, NGRAM_MAX + 1)]
         found = try_draft(context, ngrams, MIN_SAMPLES_LAX, MIN_PERCENT_LAX)
         source: int | None = None
+        cache = context
         if found is not None:
             source = where.get(found[1], {}).get(found[0])
         else:
             found = try_draft(dynamic, ngrams, MIN_SAMPLES_STRICT, MIN_PERCENT_STRICT)
+            cache = dynamic
         if found is None:
             break
         drafted.append(found[0])
         sources.append(source)
+        runners.append(_runner_up(cache[found[1]], found[0], where.get(found[1], {})
+                                  if cache is context else {}))
         seq.append(found[0])
-    return drafted, sources
+    return drafted, sources, runners
+
+
+def _runner_up(part: dict[int, int], drafted: int, seen_at: dict[int, int]) -> RunnerUp | None:
+    others = [(count, token) for token, count in part.items() if token != drafted]
+    if not others:
+        return None
+    count, token = max(others)
+    return token, count / sum(part.values()), seen_at.get(token)
 
 
 class NgramCacheDrafter:
@@ -129,6 +149,8 @@ class NgramCacheDrafter:
         self._where: dict[Ngram, dict[int, int]] = {}
         self._cache_size = 0  # tokens of the history the context cache has taken
         self._round = LastRound()
+        # the last proposal and, at each of its tokens, the follower beside it (a tree's)
+        self._last: tuple[list[int], list[int | None], list[RunnerUp | None]] = ([], [], [])
 
     def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
         merge(self.dynamic, self.context)
@@ -141,12 +163,25 @@ class NgramCacheDrafter:
         if self._cache_size < len(history):
             update(self.context, history[self._cache_size:], self._cache_size, self._where)
             self._cache_size = len(history)
-        tokens, sources = draft(history, N_DRAFT, self.context, self.dynamic, self._where)
+        tokens, sources, runners = draft(history, N_DRAFT, self.context, self.dynamic,
+                                         self._where)
         tokens, sources = tokens[:n_max], sources[:n_max]
+        self._last = (tokens, sources, runners[:n_max])
         continues = self._round.record(history, tokens, sources)
         n = len(tokens)
         return Proposal(tokens=tokens, dists=[None] * n, p_draft=[None] * n,
                         heads=[None] * n, sources=sources, continues=continues)
+
+    def alternatives(self, history: list[int], n_max: int
+                     ) -> list[tuple[list[int], list[int | None]]]:
+        """After `propose`: at each drafted position, the n-gram's next most frequent
+        follower beside the token drafted, the more frequent first (each a branch of one
+        token under the drafts before it: tree/continuations.py)."""
+        tokens, sources, runners = self._last
+        found = [(share, d, token, seen) for d, r in enumerate(runners[:n_max]) if r is not None
+                 for token, share, seen in [r]]
+        found.sort(key=lambda f: -f[0])
+        return [([*tokens[:d], token], [*sources[:d], seen]) for _, d, token, seen in found]
 
     def close(self) -> None:
         self.context.clear()

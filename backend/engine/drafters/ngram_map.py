@@ -201,9 +201,10 @@ class NgramMap:
             return None
         return slot
 
-    def other_values(self, tokens: np.ndarray, n_max: int) -> list[tuple[int, list[int]]]:
+    def other_values(self, tokens: np.ndarray, n_max: int
+                     ) -> list[tuple[list[int], list[int | None]]]:
         """After a map-k4v draft: the key's other remembered continuations, the most frequent
-        first, as (where each starts, at most n_max of its tokens), for a token tree."""
+        first (at most n_max of its tokens, where each was copied from), for a token tree."""
         if self.key_only or not self.last_draft_created:
             return []
         curr = self.keys[self.last_draft_key_idx]
@@ -211,8 +212,8 @@ class NgramMap:
                   if i != self.last_draft_value_idx and v.value_idx and v.value_num]
         others.sort(key=lambda v: -v.value_num)
         m = min(self.m, n_max)
-        return [(v.value_idx, [int(t) for t in tokens[v.value_idx: v.value_idx + m]])
-                for v in others]
+        return [([int(t) for t in tokens[v.value_idx: v.value_idx + m]],
+                 list(range(v.value_idx, v.value_idx + m))) for v in others]
 
     def accept(self, n_accepted: int) -> None:
         """`common_ngram_map_accept`: the last draft's key and value remember how many of it
@@ -265,7 +266,8 @@ class NgramMapDrafter:
         return Proposal(tokens=tokens, dists=[None] * n, p_draft=[None] * n,
                         heads=[None] * n, sources=sources, continues=continues)
 
-    def alternatives(self, history: list[int], n_max: int) -> list[tuple[int, list[int]]]:
+    def alternatives(self, history: list[int], n_max: int
+                     ) -> list[tuple[list[int], list[int | None]]]:
         """After `propose`: map-k4v's other continuations of the key it drafted from (a
         token tree's branches, tree/continuations.py); none for map-k, which keeps one."""
         if self.map is None:

@@ -14,31 +14,32 @@ from collections.abc import Sequence
 
 from backend.engine.tree.structure import ROOT, DraftTree
 
+Copy = tuple[Sequence[int], Sequence[int | None]]  # tokens, where each was copied from
 
-def tree_from_continuations(chain: Sequence[int], chain_from: int,
-                            others: Sequence[tuple[int, Sequence[int]]],
+
+def tree_from_continuations(chain: Copy, others: Sequence[Copy],
                             nodes: int) -> DraftTree | None:
-    """The chain (copied from position `chain_from` of the history) as nodes 0..k−1, as
-    tree/step.py reads them, then each of `others` ((where it was copied from, its tokens))
-    merged in, cut where the budget runs out (`nodes`; auto: as many nodes again as the chain
+    """The chain as nodes 0..k−1, as tree/step.py reads them, then each of `others` merged
+    in, cut where the budget runs out (`nodes`; auto: as many nodes again as the chain
     has, since every row of the batch costs, however cheap the lookup); None when nothing
     branches (the step verifies a chain)."""
-    if not chain:
+    tokens, sources = chain
+    if not tokens:
         return None
-    budget = 2 * len(chain) if nodes < 0 else nodes
-    if budget <= len(chain):
+    budget = 2 * len(tokens) if nodes < 0 else nodes
+    if budget <= len(tokens):
         return None
     tree = DraftTree()
     parent = ROOT
-    for i, token in enumerate(chain):
-        parent = tree.add(parent, token, source=chain_from + i)
-    for start, tokens in others:
+    for token, source in zip(tokens, sources, strict=True):
+        parent = tree.add(parent, token, source=source)
+    for other, where in others:
         parent = ROOT
-        for i, token in enumerate(tokens):
+        for token, source in zip(other, where, strict=True):
             child = next((c for c in tree.children(parent) if tree.tokens[c] == token), None)
             if child is None:
                 if len(tree) >= budget:
                     break
-                child = tree.add(parent, token, source=start + i)
+                child = tree.add(parent, token, source=source)
             parent = child
-    return tree if len(tree) > len(chain) else None
+    return tree if len(tree) > len(tokens) else None
