@@ -5,7 +5,8 @@ no network, so it opens the same in any browser, offline, years later. Each toke
 whose class names its kind (`accepted`, `rejected`, `target`; a lookup's accepted copy also
 `lookup-<spec type>`, in that lookup's shade), in the order the window shows them, with its
 step, origin and probabilities in `title` (the browser's hover) and in `data-` attributes
-(for scripts that read the page). Text from a model is data: every piece of it is
+(for scripts that read the page). A step that verified a draft tree has it drawn after the
+answer (backend/export_tree_html.py). Text from a model is data: every piece of it is
 escaped, never markup.
 """
 
@@ -26,6 +27,8 @@ from backend.engine.events import (
 )
 from backend.engine.plain_yardstick import speedup_words
 from backend.engine.request import Message
+from backend.export_tree_html import CSS as TREE_CSS
+from backend.export_tree_html import tree_section
 from backend.palette import LIGHT, LIGHT_BASE, LIGHT_TEXT, LOOKUP_KINDS, lookup_shade
 from backend.stop_reasons import STOP_REASON_WORDS
 from backend.traces import Trace
@@ -78,6 +81,9 @@ def answer_html(trace: Trace) -> str:
         models.append(spec_types.draft_length_words(spec_name, k))
     e = html.escape
     tokens = "".join(_token_spans(trace))
+    steps = [e for e in trace.events if isinstance(e, StepVerified)]
+    # a page without trees is the page it was before trees existed, style sheet included
+    css = _CSS + TREE_CSS if any(s.tree for s in steps) else _CSS
     question, before = _question(trace)
     return "\n".join([
         "<!DOCTYPE html>",
@@ -86,7 +92,7 @@ def answer_html(trace: Trace) -> str:
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{e(APP_TITLE)} answer: {e(trace.target_model or 'trace')}</title>",
-        f"<style>{_CSS}</style>",
+        f"<style>{css}</style>",
         "</head>",
         "<body>",
         f"<h1>{e(APP_TITLE)} answer</h1>",
@@ -98,6 +104,7 @@ def answer_html(trace: Trace) -> str:
         f"{_lookup_keys(trace, spec_name)}</p>",
         f'<div class="answer">{tokens}</div>',
         *_ending(trace),
+        *tree_section(steps),
         *_earlier(before),
         '<p class="hint">Hover a token for its step, origin and probabilities. '
         f"Written by {e(APP_TITLE)} {e(__version__)}.</p>",
@@ -212,6 +219,8 @@ def _hover(kind: str, step: StepVerified, position: int | None, token: Token) ->
     where = f"step {step.step}"
     if position is not None:
         where += f", draft token {position + 1} of {len(step.drafted)}"
+    if step.tree:
+        where += f" (its draft tree of {len(step.tree)} nodes is drawn below the answer)"
     spec = spec_types.get(token.origin)
     if token.origin == "target":
         made = "produced by the target model"

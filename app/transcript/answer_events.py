@@ -12,7 +12,8 @@ what the live events said, token for token, with two things the window never kep
 - an accepted draft is kept once, in its emitted form, so its drafted copy has the emitted
   text (they differ only where a character or a held-back stop string spans tokens).
 
-Step times are the ones the Answer kept per step (0 for an answer read from the chat store,
+A tree step's tree is the one the Answer kept by its step number (`Answer.trees`). Step
+times are the ones the Answer kept per step (0 for an answer read from the chat store,
 which keeps none); the request id and whether a failed engine process crashed are not kept.
 """
 
@@ -52,7 +53,8 @@ def answer_steps(answer: Answer) -> Iterator[StepVerified]:
         own = tuple(t for t in tokens if t.origin == "target")
         accepted = tuple(t for t in drafted if t.accepted)
         yield StepVerified(step, drafted, len(accepted), (*accepted, *own),
-                           _at(answer.draft_ms, index), _at(answer.verify_ms, index))
+                           _at(answer.draft_ms, index), _at(answer.verify_ms, index),
+                           tree=answer.trees.get(step, ()))
         i = j
         index += 1
 
