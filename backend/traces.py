@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -92,6 +93,8 @@ TEXT_NOT_TOKENS = ("damaged: the text of {where} is not its tokens' texts put to
 MORE_ACCEPTED = "it has more drafts accepted ({accepted}) than drafted ({drafted})."
 MORE_DRAFT_STEPS = "it has more drafting steps ({draft_steps}) than steps ({steps})."
 TREE_PARENT = "its tree node {node} follows node {parent}, which is not one before it."
+TREE_SIBLING = "its tree node {node} has the rank or the token of a sibling before it."
+TREE_KEPT = "its tree node {node} is kept, but not on one branch with the other kept nodes."
 STEP_ACCEPTS_MORE = ("it accepts {n} drafts, more than it drafted ({drafted}) or emitted "
                      "({emitted}).")
 NOT_A_SENTENCE = "its sentence is not one Draftlight can fill in."
@@ -148,10 +151,27 @@ def _step_problem(step: StepVerified) -> Words | None:
     if step.n_accepted > min(len(step.drafted), len(step.emitted)):
         return words(STEP_ACCEPTS_MORE, n=step.n_accepted, drafted=len(step.drafted),
                      emitted=len(step.emitted))
-    # a tree is drawn from its parents: each must come before its child
-    for i, node in enumerate(step.tree):
+    return tree_problem(step.tree)
+
+
+def tree_problem(tree: Sequence[TreeNode]) -> Words | None:
+    """Why a step's tree is not one the engine makes (backend/engine/tree/structure.py): each
+    node after its parent, siblings of distinct ranks and tokens, the kept nodes one branch
+    down from the root; None when it is. Views draw a tree from these, and the transcript marks
+    where its kept branch left the first choices."""
+    siblings: set[tuple[int, str, int]] = set()
+    kept_under: set[int] = set()  # parents with a kept child
+    for i, node in enumerate(tree):
         if not -1 <= node.parent < i:
             return words(TREE_PARENT, node=i, parent=node.parent)
+        rank, token = (node.parent, "rank", node.rank), (node.parent, "id", node.id)
+        if rank in siblings or token in siblings:
+            return words(TREE_SIBLING, node=i)
+        siblings.update((rank, token))
+        if node.kept:
+            if node.parent in kept_under or (node.parent >= 0 and not tree[node.parent].kept):
+                return words(TREE_KEPT, node=i)
+            kept_under.add(node.parent)
     return None
 
 

@@ -114,9 +114,10 @@ class Schema:
         checked against the declaration; SchemaError when anything is wrong."""
         return _Reader(self).dataclass(cls, raw, where, positional=False)
 
-    def decode_value(self, tp: Any, raw: object, where: str) -> Any:
-        """One value of annotation `tp` (a dataclass's field, or a file's top-level value)."""
-        return _Reader(self).value(tp, raw, where, Bounds(), positional=False)
+    def decode_value(self, tp: Any, raw: object, where: str, *, positional: bool = False) -> Any:
+        """One value of annotation `tp` (a dataclass's field, or a file's top-level value);
+        `positional`: its records written as lists of their fields' values (see `Encoded`)."""
+        return _Reader(self).value(tp, raw, where, Bounds(), positional=positional)
 
 
 def read_file(path: str | os.PathLike[str], limit: int) -> bytes:

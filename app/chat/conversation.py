@@ -12,10 +12,14 @@ from app.i18n import translate
 from app.transcript.answer import Answer
 from app.transcript.token_log import TokenLog
 from backend import spec_types
-from backend.chats import TOKEN_FIELDS, StoredMessage
+from backend.chats import TOKEN_FIELDS, TREE_FIELD, StoredMessage
 from backend.engine.events import Stats
 from backend.engine.request import Message
 from backend.stop_reasons import INTERRUPTED
+from backend.tree_json import tree_column, trees_of
+
+# The stored columns the TokenLog holds as they are; the trees are the Answer's, by step.
+LOG_FIELDS = tuple(name for name in TOKEN_FIELDS if name != TREE_FIELD)
 
 
 @dataclass(eq=False)
@@ -179,12 +183,15 @@ def answer_record(answer: Answer) -> dict[str, Any]:
 
 def new_tokens(answer: Answer, start: int) -> dict[str, list]:
     """The answer's tokens from `start` on, as ChatStore.append_tokens takes them: enough to
-    redraw it coloured. Safe to call from another thread while the answer still streams: the
-    GUI thread extends the token columns one after another, `text` last, so the columns cut at
-    `text`'s length are whole tokens."""
+    redraw it coloured, and its tree steps' trees. Safe to call from another thread while the
+    answer still streams: the GUI thread extends the token columns one after another, `text`
+    last, so the columns cut at `text`'s length are whole tokens, and it files a step's tree
+    before its tokens (`Answer._add_steps`), so their trees are in."""
     log = answer.tokens
     n = len(log.text)
-    return {name: getattr(log, name)[start:n] for name in TOKEN_FIELDS}
+    tokens = {name: getattr(log, name)[start:n] for name in LOG_FIELDS}
+    tokens[TREE_FIELD] = tree_column(log.step, answer.trees, start, n)
+    return tokens
 
 
 def turn_from_message(message: StoredMessage) -> Turn:
@@ -198,8 +205,12 @@ def turn_from_message(message: StoredMessage) -> Turn:
                                   if k in known})
     if message.tokens:
         log = answer.tokens
-        for name in TOKEN_FIELDS:
+        for name in LOG_FIELDS:
             getattr(log, name).extend(message.tokens[name])
+        # decoded and checked here, on the store's thread (ChatSession.load), not the GUI's
+        answer.trees = trees_of(log.step, message.tokens.get(TREE_FIELD) or (),
+                                f"message {message.id}")
+        log.mark_branches(answer.trees)
         answer.accepted_lengths, answer.drafted_lengths = _step_lengths(log)
         answer.n_steps = len(answer.accepted_lengths)
     return Turn("assistant", answer=answer, message_id=message.id,

@@ -49,8 +49,7 @@ class Answer:
     n_drafted: int = 0
     n_accepted: int = 0
     n_draft_steps: int = 0
-    # a tree step's tree by its step number (this session's and a trace's answers: the chat
-    # store keeps the tokens, not the trees)
+    # a tree step's tree by its step number (the chat store keeps them with the tokens)
     trees: dict[int, tuple[TreeNode, ...]] = field(default_factory=dict)
     # plain decoding's speed, measured by this answer's own plain steps as they stream
     plain: PlainYardstick = field(default_factory=PlainYardstick)
@@ -147,9 +146,11 @@ class Answer:
                 self._step_offset = self._last_step + 1 - batch.tokens.step[0]
             offset = self._step_offset
             batch.tokens.step[:] = [s + offset for s in batch.tokens.step]
-        self.tokens.extend(batch.tokens)
+        # trees first: a save on the store's thread takes the tokens there are and expects
+        # their trees in (app/chat/conversation.py new_tokens)
         for number, tree in batch.trees:
             self.trees[number + (self._step_offset or 0)] = tree
+        self.tokens.extend(batch.tokens)
         self.parts.extend(batch.parts)
         self.accepted_lengths.extend(batch.accepted)
         self.drafted_lengths.extend(batch.drafted)

@@ -10,7 +10,7 @@ stay short however long the answer; a Token is rebuilt on demand for a tooltip.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from backend.advisor import accepted_before_rejection
 from backend.engine.events import StepVerified, Token, TreeNode
@@ -38,7 +38,8 @@ class TokenLog:
         # what verification used on each token, as compact JSON (None when not recorded)
         self.inspection: list[str | None] = []
         # indices of the drafts a tree step kept off the drafter's first choices (its second
-        # or third choice stood): marked in the transcript. Not stored with a chat.
+        # or third choice stood): marked in the transcript. Not stored with a chat: found
+        # again from its trees (`mark_branches`).
         self.branches: list[int] = []
 
     def __len__(self) -> int:
@@ -49,10 +50,8 @@ class TokenLog:
         n = 0
         while n < len(emitted) and emitted[n].origin != "target":
             n += 1
-        kept = [node for node in step.tree if node.kept]
-        # where the kept branch leaves the first choices (a lookup's older copy may go on)
-        off = next((i for i, node in enumerate(kept) if node.rank > 0), n)
-        if off < n:
+        off = _branch_at(step.tree, n)
+        if off is not None:
             self.branches.append(len(self.text) + off)
         for token in emitted[:n]:
             self._add(step.step, token)
@@ -61,6 +60,22 @@ class TokenLog:
                 self._add(step.step, token)
         for token in emitted[n:]:
             self._add(step.step, token)
+
+    def mark_branches(self, trees: Mapping[int, Sequence[TreeNode]]) -> None:
+        """`branches` found again from the steps' trees, for a log read back from the chat
+        store (which keeps the trees, not the marks): as `add_step` finds them."""
+        self.branches = []
+        i, n = 0, len(self.text)
+        while i < n:
+            step, j, accepted = self.step[i], i, 0
+            while j < n and self.step[j] == step:
+                accepted += self.origin[j] != "target" and bool(self.accepted[j])
+                j += 1
+            # a stored step is data: one that is no number has no tree
+            off = _branch_at(trees.get(step, ()) if isinstance(step, int) else (), accepted)
+            if off is not None:
+                self.branches.append(i + off)  # accepted drafts come first in a step
+            i = j
 
     def _add(self, step: int, t: Token) -> None:
         self.step.append(step)
@@ -88,6 +103,14 @@ class TokenLog:
         for name in TokenLog.COLUMNS:
             getattr(self, name).extend(getattr(other, name))
         self.branches.extend(n + i for i in other.branches)
+
+
+def _branch_at(tree: Sequence[TreeNode], n_accepted: int) -> int | None:
+    """Which of a step's `n_accepted` accepted drafts is where its tree's kept branch leaves
+    the drafter's first choices (a lookup's older copy may go on); None if none is."""
+    kept = [node for node in tree if node.kept]
+    off = next((i for i, node in enumerate(kept) if node.rank > 0), n_accepted)
+    return off if off < n_accepted else None
 
 
 class StepBatch:

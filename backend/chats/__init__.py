@@ -3,6 +3,7 @@
 from backend.chats.store import (
     AFTER_LAST,
     TOKEN_FIELDS,
+    TREE_FIELD,
     ChatStore,
     ChatStoreError,
     ChatSummary,
@@ -11,5 +12,5 @@ from backend.chats.store import (
     default_chats_path,
 )
 
-__all__ = ["AFTER_LAST", "TOKEN_FIELDS", "ChatStore", "ChatStoreError", "ChatSummary",
+__all__ = ["AFTER_LAST", "TOKEN_FIELDS", "TREE_FIELD", "ChatStore", "ChatStoreError", "ChatSummary",
            "SearchHit", "StoredMessage", "default_chats_path"]

@@ -7,13 +7,13 @@ An import is read whole before anything is stored (`read_chat`): the file is a r
 of at most MAX_CHAT_BYTES, and its JSON is checked against `ChatFile`, the one declaration of
 the format (backend/typed_json.py walks it): every value of its type, numbers finite and in
 range (a count is never negative, a setting within its declared range), texts and lists
-bounded, token columns of equal lengths, inspection records that decode, stats whose counts
-agree, each message after the one it follows. Fields this version does not know are ignored
-(a later version adds fields without changing VERSION). An answer's text must be its emitted
-tokens' texts put together, as the window saves it: an answer whose coloured tokens say one
-thing and whose text (copied, exported, sent back to the model) another is refused, not
-imported (backend/traces.py refuses such a trace for the same reason). A refusal is one
-sentence, as Words, and nothing is stored.
+bounded, token columns of equal lengths, inspection records and draft trees that decode,
+stats whose counts agree, each message after the one it follows. Fields this version does
+not know are ignored (a later version adds fields without changing VERSION). An answer's
+text must be its emitted tokens' texts put together, as the window saves it: an answer whose
+coloured tokens say one thing and whose text (copied, exported, sent back to the model)
+another is refused, not imported (backend/traces.py refuses such a trace for the same
+reason). A refusal is one sentence, as Words, and nothing is stored.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from backend.traces import (
     start_without_tokens,
     text_problem,
 )
+from backend.tree_json import TREE_TEXT, tree_from_json
 from backend.typed_json import Bounds, Schema, SchemaError, parse_json, read_file
 from backend.words import Words, words, words_of
 
@@ -95,6 +96,8 @@ class TokenColumns:
     p_draft: Annotated[tuple[PROBABILITY | None, ...], MANY] | None = None
     head: Annotated[tuple[int | None, ...], MANY] | None = None
     inspection: Annotated[tuple[INSPECTION, ...], MANY] | None = None
+    # a tree step's draft tree on its first token (backend/tree_json.py), checked in read_chat
+    tree: Annotated[tuple[TREE_TEXT | None, ...], MANY] | None = None
 
     def columns(self) -> dict[str, list]:
         n = len(self.text)
@@ -273,7 +276,19 @@ def read_chat(doc: object) -> ChatFile:
             said = text_problem(m.text, m.tokens.emitted_texts(), f"message {i + 1}")
             if said is not None:
                 raise ChatImportError(said)
+            _check_trees(m.tokens, i)
     return chat
+
+
+def _check_trees(tokens: TokenColumns, i: int) -> None:
+    """Refuses the file when a tree record of message `i` is damaged, as any other value: an
+    import is read whole or not at all."""
+    for j, record in enumerate(tokens.tree or ()):
+        if record is not None:
+            try:
+                tree_from_json(record, f"message {i + 1}: tokens: tree[{j}]")
+            except SchemaError as exc:
+                raise ChatImportError(words_of(exc)) from None
 
 
 def _messages(chat: ChatFile) -> list[StoredMessage]:

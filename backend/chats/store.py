@@ -4,7 +4,8 @@ One SQLite file (stdlib sqlite3, WAL journal) under platformdirs' data directory
 is its own committed transaction with `synchronous=FULL`, so killing the process loses at most
 the message being written. Values from users and models only ever travel as query parameters.
 An assistant message keeps what is needed to redraw its coloured view: per token id, text,
-origin, accepted, step, p_target, p_draft and head, as columns in zlib-compressed JSON chunks
+origin, accepted, step, p_target, p_draft, head, its inspection record and, on a tree step's
+first token, the step's draft tree, as columns in zlib-compressed JSON chunks
 (`answer_tokens`, schema 2: an answer is saved while it streams, a chunk of new tokens at a
 time, so no save repacks what was saved before and none holds the GIL long), next to the
 stats as JSON. A database that cannot be read is moved aside
@@ -55,7 +56,10 @@ SCHEMA_VERSION = 3  # PRAGMA user_version
 TOKENS_FORMAT = 1
 # Per-token columns of an assistant message, in the order they are stored.
 TOKEN_FIELDS = ("id", "text", "origin", "accepted", "step", "p_target", "p_draft", "head",
-                "inspection")
+                "inspection", "tree")
+# A tree step's draft tree (backend/tree_json.py) on the step's first token, None elsewhere.
+# Chunks written before it have no such column: read as None, so their answers open treeless.
+TREE_FIELD = "tree"
 # Tokens per stored chunk, and the inspection text it may hold: packing one is a single
 # json.dumps call holding the GIL, so it is kept to a few milliseconds and a save on a
 # background thread never stalls the window. Bare tokens are ~10 bytes each; one with the
@@ -735,12 +739,13 @@ def _pack_chunks(tokens: Mapping[str, Sequence]) -> list[bytes]:
 
 def chunk_bounds(tokens: Mapping[str, Sequence]) -> list[tuple[int, int]]:
     """[start, end) of each chunk: at most TOKENS_PER_CHUNK tokens and, past its first
-    token, CHUNK_TEXT_BYTES of text and inspection records."""
+    token, CHUNK_TEXT_BYTES of text, inspection records and trees."""
     n = len(tokens["text"])
     records = tokens.get("inspection") or [None] * n
+    trees = tokens.get(TREE_FIELD) or [None] * n
     bounds, start, size = [], 0, 0
-    for i, (text, record) in enumerate(zip(tokens["text"], records, strict=True)):
-        weight = len(text) + (len(record) if isinstance(record, str) else 0)
+    for i, (text, record, tree) in enumerate(zip(tokens["text"], records, trees, strict=True)):
+        weight = len(text) + sum(len(r) for r in (record, tree) if isinstance(r, str))
         size += weight
         if i > start and (i - start >= TOKENS_PER_CHUNK or size > CHUNK_TEXT_BYTES):
             bounds.append((start, i))

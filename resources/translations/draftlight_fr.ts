@@ -4780,6 +4780,14 @@ Inutilisable : {error}</translation>
         <translation>son nœud d&apos;arbre {node} suit le nœud {parent}, qui ne le précède pas.</translation>
     </message>
     <message>
+        <source>its tree node {node} has the rank or the token of a sibling before it.</source>
+        <translation>son nœud d&apos;arbre {node} a le rang ou le jeton d&apos;un frère qui le précède.</translation>
+    </message>
+    <message>
+        <source>its tree node {node} is kept, but not on one branch with the other kept nodes.</source>
+        <translation>son nœud d&apos;arbre {node} est gardé, mais pas sur une même branche que les autres nœuds gardés.</translation>
+    </message>
+    <message>
         <source>damaged: it has {n} events, more than {most}.</source>
         <translation>endommagé : il a {n} événements, plus que {most}.</translation>
     </message>

@@ -4780,6 +4780,14 @@ Non utilizzabile: {error}</translation>
         <translation>il suo nodo d&apos;albero {node} segue il nodo {parent}, che non lo precede.</translation>
     </message>
     <message>
+        <source>its tree node {node} has the rank or the token of a sibling before it.</source>
+        <translation>il suo nodo d&apos;albero {node} ha il rango o il token di un fratello che lo precede.</translation>
+    </message>
+    <message>
+        <source>its tree node {node} is kept, but not on one branch with the other kept nodes.</source>
+        <translation>il suo nodo d&apos;albero {node} è tenuto, ma non su un solo ramo con gli altri nodi tenuti.</translation>
+    </message>
+    <message>
         <source>damaged: it has {n} events, more than {most}.</source>
         <translation>danneggiato: ha {n} eventi, più di {most}.</translation>
     </message>
