@@ -111,3 +111,31 @@ def test_a_steps_tree_is_filed_before_its_tokens():
     for event in tree_stream():
         answer.add(event)
     assert early == [True] * 5
+
+
+def test_an_engines_tree_answer_comes_back_from_the_store_as_it_was(test_models):
+    """The engine's own trees (the draft model's second choices kept, count-draft-second)
+    pass the store's checks and come back whole, with the transcript's marks."""
+    from engine.runner import loaded_engine
+
+    from app.chat.conversation import answer_record, new_tokens, turn_from_message
+    from app.transcript.answer import Answer
+    from app.transcript.token_log import fold_steps
+    from backend.engine.request import GenerationRequest
+
+    with loaded_engine(test_models / "count-target.gguf",
+                       test_models / "count-draft-second.gguf", n_ctx=512, n_threads=1) as e:
+        events = list(e.generate(GenerationRequest(
+            prompt=" zero one", spec_type="draft", n_draft_max=4, tree_nodes=8,
+            max_tokens=24)))
+    live = Answer(spec_type="draft")
+    for event in fold_steps(events):
+        live.add(event)
+    assert live.trees and live.tokens.branches
+    store = ChatStore.in_memory()
+    chat = store.create("engine")
+    store.save_answer(chat, None, **answer_record(live), tokens=new_tokens(live, 0))
+    turn = turn_from_message(store.load(chat)[0])
+    assert turn.answer is not None
+    assert turn.answer.trees == live.trees
+    assert turn.answer.tokens.branches == live.tokens.branches
