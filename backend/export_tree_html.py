@@ -14,6 +14,8 @@ from backend.engine.events import StepVerified, TreeNode
 from backend.palette import LIGHT
 
 # Kept and rejected nodes in the token kinds' colours and cues; a cut node greyed and dashed.
+# The class is on the token's own `code` (one on its `li` would reach its children's too),
+# named apart from the answer's token kinds, which scripts reading the page look for.
 CSS = f"""
 .trees h2 {{ font-size: 1.1em; margin-bottom: 0.2em; }}
 .tree-step h3 {{ font-size: 1em; margin: 0.8em 0 0.1em; }}
@@ -22,11 +24,11 @@ CSS = f"""
 .tree {{ padding-left: 0.4em; font-variant-numeric: tabular-nums; }}
 .tree li {{ border-left: 1px solid #BBB; padding-left: 0.5em; }}
 .tree code {{ white-space: pre; padding: 0 0.2em; }}
-.node-kept code {{ color: {LIGHT.accepted_fg}; background: {LIGHT.accepted_bg};
-                  text-decoration: underline; }}
-.node-rejected code {{ color: {LIGHT.rejected_fg}; background: {LIGHT.rejected_bg};
-                      text-decoration: line-through; }}
-.node-cut code {{ color: #666; border: 1px dashed #999; }}
+.tree code.tree-kept {{ color: {LIGHT.accepted_fg}; background: {LIGHT.accepted_bg};
+                       text-decoration: underline; }}
+.tree code.tree-rejected {{ color: {LIGHT.rejected_fg}; background: {LIGHT.rejected_bg};
+                           text-decoration: line-through; }}
+.tree code.tree-cut {{ color: #666; border: 1px dashed #999; }}
 .verdict, .probs {{ color: #555; margin-left: 0.6em; }}
 .left-chain {{ font-weight: bold; margin-left: 0.6em; }}
 """
@@ -97,9 +99,10 @@ def _node(node: TreeNode) -> str:
     kind = verdict(node)
     q = "–" if node.q is None else f"{node.q:.2f}"
     p = "–" if node.p is None else f"{node.p:.2f}"
-    left = (f'<span class="left-chain">↳ the drafter\'s choice number {node.rank + 1}, kept: '
+    left = (f' <span class="left-chain">↳ the drafter\'s choice number {node.rank + 1}, kept: '
             "the answer left the chain here</span>" if node.kept and node.rank > 0 else "")
+    # spaces between the parts: a page read without its style sheet still reads
     return (f'<li class="node-{kind}" data-id="{node.id}" data-rank="{node.rank}">'
-            f"<code>{html.escape(repr(node.text))}</code>"
-            f'<span class="probs">q {q} · p {p}</span>'
+            f'<code class="tree-{kind}">{html.escape(repr(node.text))}</code> '
+            f'<span class="probs">q {q} · p {p}</span> '
             f'<span class="verdict">{_VERDICT_WORDS[kind]}</span>{left}')

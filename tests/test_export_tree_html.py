@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from html.parser import HTMLParser
 
-from test_export_html import TokenPage, scripted_trace
+from test_export_html import TokenPage, expected_tokens, scripted_trace
 
 from backend import export_html
 from backend.engine.events import StepVerified, Token, TreeNode
@@ -76,6 +76,8 @@ def test_the_tree_step_is_drawn_with_its_verdicts():
         ("node-kept", "' a'", 1), ("node-rejected", "' b'", 2), ("node-cut", "' c'", 3),
         ("node-kept", "' x'", 2), ("node-kept", "' y'", 3),
         ("node-rejected", repr(HOSTILE), 1)]
+    # each token styled by its own verdict, not by a rejected ancestor's
+    assert '<code class="tree-cut">&#x27; c&#x27;</code>' in page
     words = {t: rest for _, t, _, rest in items}
     assert "q 0.60 · p 0.10" in words["' b'"] and "✗ rejected" in words["' b'"]
     assert "q 0.90 · p –" in words["' c'"] and "cut, never examined" in words["' c'"]
@@ -94,7 +96,10 @@ def test_a_hostile_token_in_the_tree_stays_text():
 
 
 def test_the_tree_steps_tokens_say_where_the_tree_is():
-    page = TokenPage(export_html.answer_html(tree_trace()))
+    trace = tree_trace()
+    page = TokenPage(export_html.answer_html(trace))
+    # the tree's tokens are not the answer's: a script reading the page finds the same tokens
+    assert [(k, t) for k, t, _ in page.tokens] == expected_tokens(trace.events)
     titles = [a["title"] for _, _, a in page.tokens if a["data-step"] == "2"]
     assert titles and all("draft tree of 6 nodes is drawn below" in t for t in titles)
 
