@@ -15,6 +15,7 @@ from app.i18n import translate
 from app.transcript.answer import Answer
 from backend import spec_types
 from backend.advisor import (
+    MIN_DRAFT_STEPS,
     Advice,
     advise_per_step,
     k_auto_drafter,
@@ -56,8 +57,8 @@ def tree_versus_chain(answer: Answer, overhead_ms: float
     """A tree answer's trees and the chains they grew from, predicted from its own steps
     (backend/tree_advice.py); None for an answer of chains. Its steps' numbers are those of
     its tokens, in order (every step makes at least one)."""
-    if not answer.trees:
-        return None
+    if not answer.trees or answer.n_draft_steps < MIN_DRAFT_STEPS:
+        return None  # a handful of steps: no figure at all, as for a chain
     numbers = list(dict.fromkeys(answer.tokens.step))
     if len(numbers) != len(answer.draft_ms):
         return None  # a continued or damaged record: the steps cannot be matched

@@ -118,7 +118,7 @@ def test_a_tree_answer_weighs_its_trees_against_the_chains_they_grew_from(make_w
             TreeNode(1, 3, " c", 0.9, None, 0, False), TreeNode(0, 4, " x", 0.3, 0.9, 1, True),
             TreeNode(3, 5, " y", 0.8, 0.9, 0, True))
     script = []
-    for e in with_costs(counting_stream(24, k=3, reject_at=lambda s: 1, step_ms=1.4)):
+    for e in with_costs(counting_stream(60, k=3, reject_at=lambda s: 1, step_ms=1.4)):
         if isinstance(e, StepVerified) and e.step % 2 == 0:
             e = replace(e, tree=tree, verify_ms=e.verify_ms * 1.5)
         script.append(e)
@@ -137,3 +137,7 @@ def test_a_tree_answer_weighs_its_trees_against_the_chains_they_grew_from(make_w
     faster = trees.tokens_per_second >= chains.tokens_per_second
     assert ("The trees are faster here." in line) == faster
     assert widget.use_k_button.isHidden()  # no K to offer: the choice is tree or chain
+    short = script[:3] + [e for e in script if isinstance(e, GenerationFinished)]
+    _, widget = answer(make_window, qtbot, short)  # two steps: no figure, as for a chain
+    qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)
+    assert widget.advice.trees is None and "Too few steps" in widget.advice_label.text()
