@@ -25,7 +25,7 @@ from app.shell.startup import build_window  # noqa: E402
 from backend.settings import Settings  # noqa: E402
 
 PROMPTS = {
-    "draft": "Write a haiku about the sea, then explain it in two sentences.",
+    "draft": "Write a short story about a lighthouse keeper and the sea.",
     "ngram": "Repeat exactly: the cat sat on the mat, the cat sat on the hat, the cat sat on "
              "the bat, the cat sat on",
 }
@@ -50,7 +50,7 @@ def main() -> int:
         window.panel.tree_nodes.setValue(16)
         window.panel.temperature.setValue(0.8)  # sampled: the second choices stand more often
         window.panel.seed.setValue(7)
-        window.panel.max_tokens.setValue(96)
+        window.panel.max_tokens.setValue(160)  # enough draft steps for the advisor
         window.send(PROMPTS[spec])
 
     def on_finished(widget) -> None:
