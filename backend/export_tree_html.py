@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from backend.engine.events import StepVerified, TreeNode
+from backend.engine.events import StepVerified, TreeNode, tree_children
 from backend.palette import LIGHT
 
 # Kept and rejected nodes in the token kinds' colours and cues; a cut node greyed and dashed.
@@ -66,15 +66,12 @@ def _tree_step(step: StepVerified) -> list[str]:
 
 def _nested(tree: Sequence[TreeNode]) -> list[str]:
     """The nodes as nested lists, children in the drafter's order of preference."""
-    children: dict[int, list[int]] = {}
-    for i, node in enumerate(tree):
-        if -1 <= node.parent < i:  # a file's tree is data: a node out of order is left out
-            children.setdefault(node.parent, []).append(i)
+    children = tree_children(tree)
     lines: list[str] = []
 
     def walk(parent: int, css: str) -> None:
         lines.append(f'<ul{css}>')
-        for i in sorted(children.get(parent, []), key=lambda i: tree[i].rank):
+        for i in children.get(parent, []):
             lines.append(_node(tree[i]))
             if i in children:
                 walk(i, "")

@@ -19,7 +19,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from backend.engine.events import StepVerified, TreeNode
+from backend.engine.events import StepVerified, TreeNode, tree_children
 from backend.engine.median_line import median_points, weighted_line
 
 ROOT = -1
@@ -45,15 +45,6 @@ def depths(tree: Sequence[TreeNode]) -> list[int]:
     for node in tree:
         out.append(1 if node.parent == ROOT else out[node.parent] + 1)
     return out
-
-
-def _children(tree: Sequence[TreeNode]) -> dict[int, list[int]]:
-    kids: dict[int, list[int]] = {}
-    for i, node in enumerate(tree):
-        kids.setdefault(node.parent, []).append(i)
-    for ids in kids.values():
-        ids.sort(key=lambda i: tree[i].rank)
-    return kids
 
 
 Shape = Sequence[TreeNode]  # a step's tree, or its chain as one
@@ -88,7 +79,7 @@ def acceptance_by_rank(shapes: Sequence[Shape]) -> dict[tuple[int, int], RankAcc
     node, the children up to the one kept (all of them when none was) were tried."""
     tried: dict[tuple[int, int], list[int]] = {}
     for tree in shapes:
-        depth, kids = depths(tree), _children(tree)
+        depth, kids = depths(tree), tree_children(tree)
         for parent in [ROOT, *(i for i, n in enumerate(tree) if n.kept)]:
             for child in kids.get(parent, []):
                 counts = tried.setdefault((depth[child], tree[child].rank), [0, 0])
@@ -110,7 +101,7 @@ def _alpha(table: dict[tuple[int, int], RankAcceptance], depth: int, rank: int) 
 def expected_tokens(tree: Sequence[TreeNode],
                     table: dict[tuple[int, int], RankAcceptance]) -> float:
     """E: the tokens a step with this tree's shape is expected to make, 1 + Σ P(kept)."""
-    depth, kids = depths(tree), _children(tree)
+    depth, kids = depths(tree), tree_children(tree)
     p_kept = {ROOT: 1.0}
     total = 1.0
     for parent in [ROOT, *range(len(tree))]:  # parents come before their children

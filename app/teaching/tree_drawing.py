@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from app.i18n import translate
 from app.teaching.inspection import shown
-from backend.engine.events import TreeNode
+from backend.engine.events import TreeNode, tree_children
 
 
 def _verdict(node: TreeNode) -> str:
@@ -29,14 +29,11 @@ def _label(node: TreeNode, verdicts: bool) -> str:
 def tree_lines(tree: tuple[TreeNode, ...], *, verdicts: bool = True) -> list[str]:
     """The tree drawn with box-drawing branches under the root (the history's last token);
     without `verdicts`, as proposed: tokens and the drafter's q only."""
-    children: dict[int, list[int]] = {}
-    for i, node in enumerate(tree):
-        if -1 <= node.parent < i:  # a file's tree is data: a node out of order is left out
-            children.setdefault(node.parent, []).append(i)
+    children = tree_children(tree)
     lines: list[str] = []
 
     def walk(parent: int, prefix: str) -> None:
-        kids = sorted(children.get(parent, []), key=lambda i: tree[i].rank)
+        kids = children.get(parent, [])
         for n, i in enumerate(kids):
             last = n == len(kids) - 1
             lines.append(prefix + ("└─ " if last else "├─ ") + _label(tree[i], verdicts))

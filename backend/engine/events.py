@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -137,6 +138,18 @@ class TreeNode:
     p: float | None  # the target's, where its parent's row was read (the root, a kept node)
     rank: int  # among its siblings: 0 the drafter's first choice, 1 its second…
     kept: bool  # on the branch the target kept
+
+
+def tree_children(tree: Sequence[TreeNode]) -> dict[int, list[int]]:
+    """Each node's children (-1: the root's), in rank order: the drafter's first choice first.
+    A file's tree is data: a node that does not follow its parent is left out."""
+    children: dict[int, list[int]] = {}
+    for i, node in enumerate(tree):
+        if -1 <= node.parent < i:
+            children.setdefault(node.parent, []).append(i)
+    for ids in children.values():
+        ids.sort(key=lambda i: tree[i].rank)
+    return children
 
 
 @dataclass(frozen=True, slots=True)
