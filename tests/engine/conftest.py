@@ -27,3 +27,10 @@ def dist_engine(test_models):
     with loaded_engine(test_models / "dist-target.gguf", test_models / "dist-draft.gguf",
                        n_ctx=64, n_threads=1) as e:
         yield e
+
+
+@pytest.fixture(scope="module")
+def dist_e3_engine(test_models):
+    with loaded_engine(test_models / "dist-target3.gguf", test_models / "eagle3-dist.gguf",
+                       n_ctx=64, n_threads=1) as e:
+        yield e

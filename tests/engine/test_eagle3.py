@@ -318,13 +318,6 @@ ALPHA = 1e-4
 N_SAMPLES = 1500
 
 
-@pytest.fixture(scope="module")
-def dist_e3_engine(test_models):
-    with loaded_engine(test_models / "dist-target3.gguf", test_models / "eagle3-dist.gguf",
-                       n_ctx=64, n_threads=1) as e:
-        yield e
-
-
 def _first_two(engine: Engine, n: int) -> tuple[np.ndarray, int]:
     """Counts of the 16 (offset1, offset2) outcomes of the first two sampled words after
     " zero" (the head needs one word before it), and how many drafts were verified."""

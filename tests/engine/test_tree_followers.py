@@ -155,13 +155,6 @@ N_SAMPLED = 1000
 ALPHA = 1e-4
 
 
-@pytest.fixture(scope="module")
-def dist_e3_engine(test_models):
-    with loaded_engine(test_models / "dist-target3.gguf", test_models / "eagle3-dist.gguf",
-                       n_ctx=64, n_threads=1) as e:
-        yield e
-
-
 def _sampled_pairs(engine) -> tuple[np.ndarray, int]:
     """Counts of the 16 outcomes of the first two words sampled after " zero" with EAGLE-3
     trees (the head needs the word before), and the steps that kept a second or third choice."""
