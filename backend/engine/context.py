@@ -10,6 +10,8 @@ import numpy as np
 
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
+from backend.engine.output_rows import OutputRows
+from backend.engine.token_batch import TokenBatch
 from backend.engine.tree.refusals import TREE_RECURRENT
 from backend.engine.tree.structure import DraftTree
 from backend.models.eagle3 import target_refusal
@@ -110,7 +112,8 @@ class Context:
         self._tree: DraftTree | None = None  # decoded by decode_tree, until keep_branch
         self._batch_cap = n_batch
         self.n_seq_max = n_seq_max
-        self._batch = llama_cpp.llama_batch_init(n_batch, 0, n_seq_max)
+        self._batch = TokenBatch(n_batch, n_seq_max)
+        self._outputs = OutputRows(ctx, model.n_vocab)
 
     # -- cache bookkeeping ---------------------------------------------------------------
     @property
@@ -149,19 +152,9 @@ class Context:
         return rows
 
     def _decode_chunk(self, chunk: list[int], *, all_logits: bool, want: bool) -> np.ndarray:
-        b = self._batch
-        n = len(chunk)
         pos0 = len(self.tokens)
-        for i, tok in enumerate(chunk):
-            b.token[i] = tok
-            b.pos[i] = pos0 + i
-            b.n_seq_id[i] = 1
-            b.seq_id[i][0] = 0
-            b.logits[i] = all_logits and want
-        if want:
-            b.logits[n - 1] = True
-        b.n_tokens = n
-        rc = llama_cpp.llama_decode(self.ctx, b)
+        self._batch.chain(pos0, chunk, all_outputs=all_logits and want, last_output=want)
+        rc = llama_cpp.llama_decode(self.ctx, self._batch.batch)
         if rc != 0:
             # llama_decode returns errors instead of raising (e.g. -1 for an occupied position)
             raise EngineError(words(DECODE_FAILED, code=rc))
@@ -170,9 +163,7 @@ class Context:
             self.on_decode(self, pos0, chunk, None)
         if not want:
             return np.empty((0, 0), np.float32)
-        n_rows = n if all_logits else 1
-        ptr = llama_cpp.llama_get_logits(self.ctx)
-        return np.ctypeslib.as_array(ptr, shape=(n_rows, self.model.n_vocab))
+        return self._outputs.rows(len(chunk) if all_logits else 1)
 
     # -- draft trees (backend/engine/tree) -------------------------------------------------
     def decode_tree(self, root: int, tree: DraftTree) -> np.ndarray:
@@ -195,7 +186,8 @@ class Context:
             raise EngineError(words(CONTEXT_FULL, n_ctx=self.n_ctx))
         for s in range(1, n_leaves):
             llama_cpp.llama_memory_seq_cp(self.memory, 0, s, -1, -1)
-        b = self._batch
+        self._batch.mixed()
+        b = self._batch.batch
         pos0 = len(self.tokens)
         b.token[0], b.pos[0], b.logits[0] = root, pos0, True
         b.n_seq_id[0] = n_leaves
@@ -214,8 +206,7 @@ class Context:
             raise EngineError(words(DECODE_FAILED, code=rc))
         self.tokens.append(root)
         self._tree = tree
-        ptr = llama_cpp.llama_get_logits(self.ctx)
-        return np.ctypeslib.as_array(ptr, shape=(n, self.model.n_vocab))
+        return self._outputs.rows(n)
 
     def keep_branch(self, path: tuple[int, ...] | list[int]) -> None:
         """After `decode_tree`: keep the accepted nodes `path` (root-ward first) in sequence 0
@@ -245,12 +236,14 @@ class Context:
         their logits rows. Row (seq, token, pos, new): a new fork `seq` (1 ≤ seq < n_seq_max)
         first shares sequence 0's cells before `pos`; an old one goes on where it was.
         `tokens` (sequence 0's) is unchanged; `drop_forks` removes them."""
-        b = self._batch
         if not 0 < len(rows) <= self._batch_cap:
             raise ValueError(f"{len(rows)} fork rows for a batch of {self._batch_cap}")
-        for i, (seq, token, pos, new) in enumerate(rows):
+        for seq, _token, pos, _new in rows:  # all checked before any fork is made
             if not 0 < seq < self.n_seq_max or pos >= self.n_ctx:
                 raise ValueError(f"no fork {seq} at {pos} in this context")
+        self._batch.mixed()
+        b = self._batch.batch
+        for i, (seq, token, pos, new) in enumerate(rows):
             if new:
                 llama_cpp.llama_memory_seq_cp(self.memory, 0, seq, 0, pos)
             b.token[i], b.pos[i], b.logits[i] = token, pos, True
@@ -260,8 +253,7 @@ class Context:
         rc = llama_cpp.llama_decode(self.ctx, b)
         if rc != 0:
             raise EngineError(words(DECODE_FAILED, code=rc))
-        ptr = llama_cpp.llama_get_logits(self.ctx)
-        return np.ctypeslib.as_array(ptr, shape=(len(rows), self.model.n_vocab))
+        return self._outputs.rows(len(rows))
 
     def drop_forks(self, seqs: list[int]) -> None:
         """Forget forks made by `decode_forks` (cells shared with sequence 0 stay its own)."""
@@ -293,6 +285,6 @@ class Context:
 
     def close(self) -> None:
         if getattr(self, "ctx", None):
-            llama_cpp.llama_batch_free(self._batch)
+            self._batch.free()
             llama_cpp.llama_free(self.ctx)
             self.ctx = None

@@ -90,7 +90,7 @@ class GreedyRow:
 
     def __init__(self, logits: np.ndarray) -> None:
         self.logits = logits
-        self.best = int(np.argmax(logits))
+        self.best = int(logits.argmax())  # the method: np.argmax adds ~3 µs of wrapping
         self._lse: float | None = None  # the choice needs none of it: read when first asked
 
     def detach(self) -> GreedyRow:
