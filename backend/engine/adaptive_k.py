@@ -275,14 +275,16 @@ class AdaptiveK(Acceptance, VerifyCosts):
     # -- measurements -----------------------------------------------------------------------
     def record(self, n_drafted: int, n_kept: int, draft_ms: float, verify_ms: float,
                confidences: Sequence[float | None] = (), catch_up_ms: float = 0.0,
-               batch: int = 0) -> None:
+               batch: int = 0, timed: bool = True) -> None:
         """One step: how many tokens were drafted (what the drafter gave, which may be fewer
         than asked), how many the target accepted before its first rejection, and times
         (`draft_ms` the drafter's in all, `catch_up_ms` the part of it spent catching up before
         the first draft); `confidences`, the drafter's probability of each draft, when it has
         one. `batch`: the rows verified when not the drafts and the target's own (a token
         tree's): the verify line is fitted by rows, and a tree's time filed as its chain's
-        made the chain's batch look dearer than it is."""
+        made the chain's batch look dearer than it is. `timed` False: a plain step whose time
+        is no measure of plain decoding (still recovering from drafting, plain_yardstick.py),
+        counted but not timed."""
         self._steps += 1
         self._answer_tokens += n_kept + 1
         self._last_drafted = n_drafted
@@ -303,6 +305,8 @@ class AdaptiveK(Acceptance, VerifyCosts):
             self._behind += n_kept + 1  # a plain step's token, which the drafter has not seen
         n = batch or n_drafted + 1
         if n == 1:  # the batch of one is not on the line (see the module's note)
+            if not timed:
+                return
             if self._since_single >= SINGLE_MAX_AGE:
                 self._before_refresh = statistics.median(self._singles) if self._singles else 0.0
                 self._singles.clear()  # from before a drafting stretch, maybe a busier moment

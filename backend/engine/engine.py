@@ -465,7 +465,6 @@ class Engine:
                 break
             step, reason = self._step(run, tally.n_generated, tally.n_steps + 1)
             tally.add(step, time.perf_counter() - t_start)
-            run.yardstick.step(step.number, len(step.drafts), step.ms)
             yield from self._events.put(step.event)
         yield from self._events.drain()
 
@@ -552,6 +551,9 @@ class Engine:
             verdict, [r.detach() for r in p_rows], history, emitted, n_used,
             req.sampling.greedy, draft_ms, 1000 * (t2 - t1),
             1000 * (time.perf_counter() - t_begin), tree, kept_path, draft_rows, accepts)
+        # a plain step still recovering from the drafting before it is no measure of plain
+        # decoding, for the answer's yardstick or for K auto (plain_yardstick.py)
+        timed = run.yardstick.step(number, len(drafts), record.ms)
         if run.adaptive is not None:
             # K auto weighs catching up on the prompt as part of the first drafting step,
             # wherever the engine spent it
@@ -560,7 +562,8 @@ class Engine:
             kept = n_acc if n_first is None else n_first
             run.adaptive.record(len(chain_drafts), kept, draft_ms + read, record.verify_ms,
                                 chain.p_draft[: len(chain_drafts)], proposal.catch_up_ms + read,
-                                batch=len(tree) + 1 if tree is not None else 0)
+                                batch=len(tree) + 1 if tree is not None else 0,
+                                timed=timed)
             run.last_step = (t_begin, draft_ms + record.verify_ms)
         return record, reason
 

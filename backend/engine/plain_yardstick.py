@@ -9,10 +9,17 @@ cache, same load), and every PROBE_EVERY steps two such steps are made on purpos
 timed. The first pays for the drafting step before it: its caches hold the drafter's weights,
 and the window is drawing that step's burst of tokens on the same cores (measured in the
 window on the demo pair, a plain step right after a drafting one ran at 38–49 tok/s where
-plain answers ran at 60–65; headless, 5 % slower). K auto's own plain stretches count the same
-way: each plain step that follows a plain step. The answer pays for the yardstick in the steps
-it does not draft (about 2/PROBE_EVERY of its steps), which makes the figure err low, never
-high.
+plain answers ran at 60–65; headless, 5 % slower). What drafting leaves behind can last longer
+than one step: on the 151,936-token pair on the 2-core machine, plain steps right after
+drafting took 2.2, 1.8, 1.7, 1.6, then 1.5 ms (a plain answer's 1.5), and where K auto drafted
+on, every probe's timed step read ~3 ms: the answer showed "×1.3 vs plain" where it ran at
+0.85 of a plain answer's speed, and K auto, seeing plain steps that dear, drafted on. So a
+probe goes on while its steps are still getting faster (each more than SETTLING faster than the
+one before, up to PROBE_MAX steps), and times the first that is not; on a machine where
+drafting leaves nothing behind that is the second, as before. K auto's own plain stretches
+count the same way: each plain step that follows a plain step and is not still getting faster.
+The answer pays for the yardstick in the steps it does not draft (about 2/PROBE_EVERY of its
+steps), which makes the figure err low, never high.
 
 A step's time runs from the engine resuming after the last step to this step's event being
 ready: what the step itself costs, sampling and event making included (a plain answer's steps
@@ -37,6 +44,10 @@ FIRST_PROBE = 3
 PROBE_EVERY = 10
 LATER_EVERY = 20
 MIN_STEPS = 4
+# A plain step this much faster than the plain step before it is still recovering from the
+# drafting before them (see above); a probe gives that up after PROBE_MAX plain steps.
+SETTLING = 0.03
+PROBE_MAX = 6
 # Relative standard error of the plain steps' mean above which no figure is given.
 TOO_UNSURE = 0.25
 # A figure is given as a range (low–high) when its relative half-width exceeds this.
@@ -56,31 +67,37 @@ class PlainYardstick:
     n: int = 0
     total_ms: float = 0.0
     total_sq: float = 0.0
-    _next: int = FIRST_PROBE  # the step number at which a pair of plain steps is due
+    _next: int = FIRST_PROBE  # the step number at which a probe is due
     _last_plain: int = -1  # the number of the last step that drafted nothing
-    _warming: bool = False  # the last step was a plain one that is not timed: the next is
+    _last_ms: float = 0.0  # its time
+    _stretch: int = 0  # plain steps in a row, up to the last one
+    _probing: bool = False  # the last plain step was not timed: the next is due
 
     def due(self, step: int) -> bool:
         """Whether step number `step` (from 1) should draft nothing, to measure plain
         decoding."""
-        return step >= self._next or (self._warming and step == self._last_plain + 1)
+        return step >= self._next or (self._probing and step == self._last_plain + 1)
 
-    def step(self, step: int, drafted: int, ms: float) -> None:
-        """Step number `step` drafted `drafted` tokens and took `ms`. A step that drafted
-        nothing for any reason (K auto's choice, a lookup that found nothing) is a plain
-        step; the ones that follow a plain step are timed."""
+    def step(self, step: int, drafted: int, ms: float) -> bool:
+        """Step number `step` drafted `drafted` tokens and took `ms`; whether it was timed. A
+        step that drafted nothing for any reason (K auto's choice, a lookup that found
+        nothing) is a plain step; one that follows a plain step is timed unless it is still
+        getting faster (SETTLING), in a probe up to its PROBE_MAX-th step."""
         if drafted:
-            self._warming = False
-            return
+            self._probing = False
+            return False
         follows = step > 1 and self._last_plain == step - 1
-        self._last_plain = step
-        if not follows:
-            self._warming = True
-            return
-        self._warming = False
+        before = self._last_ms
+        self._last_plain, self._last_ms = step, ms
+        self._stretch = self._stretch + 1 if follows else 1
+        if not follows or (ms < (1 - SETTLING) * before and self._stretch < PROBE_MAX):
+            self._probing = True
+            return False
+        self._probing = False
         self.add(ms)
-        # the next pair begins PROBE_EVERY (LATER_EVERY) steps after this one began
+        # the next probe begins PROBE_EVERY (LATER_EVERY) steps after this one's last began
         self._next = step - 1 + (PROBE_EVERY if self.n < MIN_STEPS else LATER_EVERY)
+        return True
 
     def add(self, ms: float) -> None:
         """One plain step's time (not an answer's first step)."""

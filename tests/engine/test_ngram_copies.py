@@ -99,8 +99,9 @@ def test_k_auto_weighs_a_lookups_step_only_when_the_lookup_found_drafts(count_en
     monkeypatch.setattr(adaptive_k.AdaptiveK, "choose", spying_choose)
     prompt = " one two three four five six seven eight nine ten eleven twelve one two three"
     _, plain = run(count_engine, GenerationRequest(prompt=prompt, max_tokens=60))
+    # no plain probes (whose length the steps' times decide): the lookup asked at every step
     _, auto = run(count_engine, GenerationRequest(prompt=prompt, max_tokens=60, spec_type="ngram",
-                                               n_draft_max=0))
+                                               n_draft_max=0, measure_plain=False))
     assert emitted_ids(auto) == emitted_ids(plain)
     assert False in found and True in found  # steps with and without a match…
     assert asked and all(asked)  # …and K auto asked on those with one only
