@@ -70,7 +70,10 @@ def test_a_segfault_mid_answer_keeps_the_answer_and_the_next_equals_a_fresh_one(
     assert (saved.text, saved.stop_reason) == (broken.text, "interrupted")
     again = ask(w, qtbot)
     assert again.error is None and again.text == fresh.text
-    assert [a.n_accepted for a in (again, fresh)] == [fresh.n_accepted] * 2
+    # the draft drafts as well as before the crash: one whose cache the crash had left wrong
+    # would accept (almost) nothing; the plain probes' lengths, which follow the steps' times,
+    # move which steps draft, and with them a few accepted tokens
+    assert again.n_accepted >= fresh.n_accepted // 2 > 0
 
 
 def test_the_engine_killed_mid_answer(make_window, qtbot, test_models):
