@@ -110,7 +110,6 @@ class Context:
         self.memory = llama_cpp.llama_get_memory(ctx)
         self.tokens: list[int] = []
         self._tree: DraftTree | None = None  # decoded by decode_tree, until keep_branch
-        self._batch_cap = n_batch
         self.n_seq_max = n_seq_max
         self._batch = TokenBatch(n_batch, n_seq_max)
         self._outputs = OutputRows(ctx, model.n_vocab)
@@ -179,8 +178,8 @@ class Context:
         n_leaves = max(1, len(tree.leaves()))
         if n_leaves > self.n_seq_max:
             raise ValueError(f"{n_leaves} leaves, more than this context's {self.n_seq_max}")
-        if n > self._batch_cap:
-            raise ValueError(f"a tree of {n} tokens, more than a batch of {self._batch_cap}")
+        if n > self._batch.cap:
+            raise ValueError(f"a tree of {n} tokens, more than a batch of {self._batch.cap}")
         if len(self.tokens) + 1 + max((tree.depth(i) for i in range(len(tree))), default=0) \
                 > self.n_ctx:
             raise EngineError(words(CONTEXT_FULL, n_ctx=self.n_ctx))
@@ -236,8 +235,8 @@ class Context:
         their logits rows. Row (seq, token, pos, new): a new fork `seq` (1 ≤ seq < n_seq_max)
         first shares sequence 0's cells before `pos`; an old one goes on where it was.
         `tokens` (sequence 0's) is unchanged; `drop_forks` removes them."""
-        if not 0 < len(rows) <= self._batch_cap:
-            raise ValueError(f"{len(rows)} fork rows for a batch of {self._batch_cap}")
+        if not 0 < len(rows) <= self._batch.cap:
+            raise ValueError(f"{len(rows)} fork rows for a batch of {self._batch.cap}")
         for seq, _token, pos, _new in rows:  # all checked before any fork is made
             if not 0 < seq < self.n_seq_max or pos >= self.n_ctx:
                 raise ValueError(f"no fork {seq} at {pos} in this context")

@@ -5,18 +5,18 @@ calibration after loading, the last plain answer, a race run while the machine w
 figure moves with whatever else the machine was doing then: a plain run measured under load
 made every later answer read "×17 vs plain". So the answer measures plain decoding itself: a
 step that drafts nothing is a plain decoding step of the same target in the same moment (same
-cache, same load), and every PROBE_EVERY steps two such steps are made on purpose, the second
-timed. The first pays for the drafting step before it: its caches hold the drafter's weights,
-and the window is drawing that step's burst of tokens on the same cores (measured in the
-window on the demo pair, a plain step right after a drafting one ran at 38–49 tok/s where
-plain answers ran at 60–65; headless, 5 % slower). What drafting leaves behind can last longer
-than one step: on the 151,936-token pair on the 2-core machine, plain steps right after
-drafting took 2.2, 1.8, 1.7, 1.6, then 1.5 ms (a plain answer's 1.5), and where K auto drafted
-on, every probe's timed step read ~3 ms: the answer showed "×1.3 vs plain" where it ran at
-0.85 of a plain answer's speed, and K auto, seeing plain steps that dear, drafted on. So a
+cache, same load), and every PROBE_EVERY steps a probe of such steps is made on purpose, two at
+least, the last timed. The first pays for the drafting step before it: its caches hold the
+drafter's weights, and the window is drawing that step's burst of tokens on the same cores
+(measured in the window on the demo pair, a plain step right after a drafting one ran at 38–49
+tok/s where plain answers ran at 60–65; headless, 5 % slower). What drafting leaves behind can
+last longer than one step: on the 151,936-token pair on the 2-core machine, plain steps right
+after drafting took 2.2, 1.8, 1.7, 1.6, then 1.5 ms (a plain answer's 1.5), and where K auto
+drafted on, every probe's timed step read ~3 ms: the answer showed "×1.3 vs plain" where it ran
+at 0.85 of a plain answer's speed, and K auto, seeing plain steps that dear, drafted on. So a
 probe goes on while its steps are still getting faster (each more than SETTLING faster than the
 one before, up to PROBE_MAX steps), and times the first that is not; on a machine where
-drafting leaves nothing behind that is the second, as before. K auto's own plain stretches
+drafting leaves nothing behind that is the second. K auto's own plain stretches
 count the same way: each plain step that follows a plain step and is not still getting faster.
 The answer pays for the yardstick in the steps it does not draft (about 2/PROBE_EVERY of its
 steps), which makes the figure err low, never high.
