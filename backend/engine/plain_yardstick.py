@@ -16,10 +16,16 @@ drafted on, every probe's timed step read ~3 ms: the answer showed "×1.3 vs pla
 at 0.85 of a plain answer's speed, and K auto, seeing plain steps that dear, drafted on. So a
 probe goes on while its steps are still getting faster (each more than SETTLING faster than the
 one before, up to PROBE_MAX steps), and times the first that is not; on a machine where
-drafting leaves nothing behind that is the second. K auto's own plain stretches
-count the same way: each plain step that follows a plain step and is not still getting faster.
-The answer pays for the yardstick in the steps it does not draft (about 2/PROBE_EVERY of its
-steps), which makes the figure err low, never high.
+drafting leaves nothing behind that is the second. Where it leaves nothing behind, the first
+is as fast as the plain steps already timed, and paying for it was the probe's whole cost: on
+the 151,936-token slow pair, plain steps were 16 % of a fixed K's steps, and the answer ran at
+0.90 of one measuring nothing. So a probe's first step that is no slower than the plain steps
+timed so far (within SETTLING of their mean) is timed itself, and the probe ends there; one
+that is slower goes on as above. K auto's own plain stretches count the same way: a plain
+step is timed where it follows a plain step and is not still getting faster, or is no slower
+than those timed. The answer pays for the yardstick in the steps it does not draft (one or two
+every PROBE_EVERY steps), and what is timed leans to the faster plain steps: the figure errs
+low, never high.
 
 A step's time runs from the engine resuming after the last step to this step's event being
 ready: what the step itself costs, sampling and event making included (a plain answer's steps
@@ -82,7 +88,8 @@ class PlainYardstick:
         """Step number `step` drafted `drafted` tokens and took `ms`; whether it was timed. A
         step that drafted nothing for any reason (K auto's choice, a lookup that found
         nothing) is a plain step; one that follows a plain step is timed unless it is still
-        getting faster (SETTLING), in a probe up to its PROBE_MAX-th step."""
+        getting faster (SETTLING), in a probe up to its PROBE_MAX-th step; one that follows a
+        drafting step is timed when it is no slower than the plain steps timed before it."""
         if drafted:
             self._probing = False
             return False
@@ -90,13 +97,19 @@ class PlainYardstick:
         before = self._last_ms
         self._last_plain, self._last_ms = step, ms
         self._stretch = self._stretch + 1 if follows else 1
-        if not follows or (ms < (1 - SETTLING) * before and self._stretch < PROBE_MAX):
+        if follows:
+            settling = ms < (1 - SETTLING) * before and self._stretch < PROBE_MAX
+        else:  # an answer's first step follows nothing; after drafting, compare with the timed
+            settling = step == 1 or not self.n or not ms <= (1 + SETTLING) * self.mean_ms
+        if settling:
             self._probing = True
             return False
         self._probing = False
         self.add(ms)
-        # the next probe begins PROBE_EVERY (LATER_EVERY) steps after this one's last began
-        self._next = step - 1 + (PROBE_EVERY if self.n < MIN_STEPS else LATER_EVERY)
+        # the next probe begins PROBE_EVERY (LATER_EVERY) steps after this one's last step but
+        # one began (this one's, when it was timed alone)
+        began = step - min(self._stretch, 2) + 1
+        self._next = began + (PROBE_EVERY if self.n < MIN_STEPS else LATER_EVERY)
         return True
 
     def add(self, ms: float) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from statistics import mean
 
 import pytest
 
@@ -46,6 +47,31 @@ def test_a_plain_stretch_times_every_step_but_its_first():
     assert y.n == 2 and y.due(7)  # still recovering: the probe goes on
     assert y.step(7, 0, 9.8)  # no longer getting faster: timed
     assert y.n == 3 and y.mean_ms == pytest.approx((10.0 + 10.5 + 9.8) / 3) and not y.due(8)
+
+
+def test_a_probe_whose_first_step_is_as_fast_as_the_timed_ones_is_that_step_alone():
+    """Where drafting leaves nothing behind (a slow target: 16 % of a fixed K's steps were
+    plain ones), paying for a probe's first step is its whole cost."""
+    y = PlainYardstick()
+    due = []
+    for step in range(1, 80):
+        d = y.due(step)
+        if d:
+            due.append(step)
+        y.step(step, 0 if d else 4, 10.0 if d else 30.0)
+    first = [ys.FIRST_PROBE, ys.FIRST_PROBE + 1]  # nothing timed yet to compare with
+    assert due[:2] == first
+    later = due[2:]
+    assert later and all(b - a >= ys.PROBE_EVERY for a, b in itertools.pairwise(later))
+    assert y.n == 1 + len(later)  # every later probe: one step, timed
+    # one slower than the timed steps by more than SETTLING is not timed: the probe goes on
+    step = due[-1] + ys.LATER_EVERY
+    assert y.due(step) and not y.step(step, 0, 10.0 * (1 + 2 * ys.SETTLING))
+    assert y.due(step + 1) and y.step(step + 1, 0, 10.0 * (1 + 1.5 * ys.SETTLING))
+    assert not y.due(step + 2)
+    # within SETTLING of their mean, a probe's first step is timed
+    step += ys.LATER_EVERY
+    assert y.due(step) and y.step(step, 0, 10.0 * (1 + ys.SETTLING / 2))
 
 
 def test_a_probe_goes_on_while_plain_steps_get_faster_up_to_probe_max():
@@ -119,7 +145,8 @@ def test_the_words_give_a_figure_a_range_or_too_short_and_nothing_for_old_answer
 
 def _own_plain_rate(steps) -> tuple[float, int]:
     """Plain decoding as the answer's own steps measure it: each plain step that follows a
-    plain step and is not still getting faster than it (or is its stretch's PROBE_MAX-th)."""
+    plain step and is not still getting faster than it (or is its stretch's PROBE_MAX-th), or
+    that follows a drafting step and is no slower than the plain steps timed before it."""
     own, stretch, before = [], 0, None
     for s in steps:
         if s.drafted:
@@ -127,7 +154,9 @@ def _own_plain_rate(steps) -> tuple[float, int]:
             continue
         follows = before is not None and before.step == s.step - 1
         stretch = stretch + 1 if follows else 1
-        if follows and (s.ms >= (1 - ys.SETTLING) * before.ms or stretch >= ys.PROBE_MAX):
+        settled = (s.ms >= (1 - ys.SETTLING) * before.ms or stretch >= ys.PROBE_MAX
+                   if follows else s.step > 1 and own and s.ms <= (1 + ys.SETTLING) * mean(own))
+        if settled:
             own.append(s.ms)
         before = s
     return 1000.0 / (sum(own) / len(own)), len(own)
