@@ -44,3 +44,27 @@ def test_a_new_answer_starts_over(qtbot):
     assert chart.column_values(10) == [(8.0, True), (8.0, True)]
     chart.set_data([1], [4], 4)
     assert chart.column_values(10) == [(1.0, False)]
+
+
+def test_a_repaint_with_nothing_new_draws_nothing_again(qtbot, monkeypatch):
+    """While an answer streams, the text above moves the chart at every frame; its data
+    changes only when it is given again (set_data)."""
+    chart = AcceptChart()
+    qtbot.addWidget(chart)
+    chart.resize(300, chart.height())
+    drawn = []
+    paint = AcceptChart._paint
+    monkeypatch.setattr(AcceptChart, "_paint", lambda self, p: (drawn.append(1), paint(self, p)))
+    accepted, drafted = [4, 2], [4, 4]
+    chart.set_data(accepted, drafted, 4)
+    first = chart.grab().toImage()
+    chart.grab()
+    chart.grab()
+    assert len(drawn) == 1  # moved or exposed: the same picture
+    accepted.append(1)
+    drafted.append(4)
+    chart.set_data(accepted, drafted, 4)  # new steps: drawn again
+    assert chart.grab().toImage() != first and len(drawn) == 2
+    chart.resize(200, chart.height())  # a new size: drawn again
+    chart.grab()
+    assert len(drawn) == 3
