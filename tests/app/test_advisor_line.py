@@ -33,6 +33,9 @@ def answer(make_window, qtbot, script):
     w = make_window(ScriptedEngine(script))
     with qtbot.waitSignal(w.models_changed, timeout=5000):
         w.open_target(TARGET)
+    # the new chat is read on the store thread; until then the window asks to send again
+    # (on a loaded machine that took longer than the model's scripted load)
+    qtbot.waitUntil(lambda: w.flow.conversation.loaded, timeout=10_000)
     with qtbot.waitSignal(w.answer_finished, timeout=10_000) as blocker:
         assert w.send("count")
     return w, blocker.args[0]
