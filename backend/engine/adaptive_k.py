@@ -89,12 +89,15 @@ SINGLE_SURPRISE, SINGLE_REFRESH = 0.25, 3
 EXPLORE_EVERY = 8
 # However a plain stretch came about (a busy moment's costs, a remembered verdict, a cold
 # start), it is never longer than EXPLORE_MAX steps without a probe, nor longer than
-# EXPLORE_EVERY once the text repeats itself: plain decoding is a choice K auto revisits, not
-# a state it can be stuck in. Each probe checks the drafting costs (COST_SURPRISE), so a calm
-# moment undoes a busy one's. A probe costs its catching up on the stretch, so the forced one
-# every EXPLORE_MAX steps is made only for a drafter that catches up at FORCED_SHARE of a
-# plain step a token or less (a draft model or a trained head); a dearer one (the toy EAGLE-3
-# head) is probed where the text repeats, at an answer's start and where the speed moved.
+# EXPLORE_EVERY once the text starts to repeat itself: plain decoding is a choice K auto
+# revisits, not a state it can be stuck in. (The start, once: a text that goes on repeating,
+# as a list or a counting model's cycle does, is probed on the usual schedule after that; at
+# every EXPLORE_EVERY, K auto probed a pair where no K pays every ~12 steps, at 15 % of it.)
+# Each probe checks the drafting costs (COST_SURPRISE), so a calm moment undoes a busy one's.
+# A probe costs its catching up on the stretch, so the forced one every EXPLORE_MAX steps is
+# made only for a drafter that catches up at FORCED_SHARE of a plain step a token or less (a
+# draft model or a trained head); a dearer one (the toy EAGLE-3 head) is probed where the text
+# starts to repeat, at an answer's start and where the speed moved.
 EXPLORE_MAX = 64
 FORCED_SHARE = 0.15
 RECHECK_EVERY = 4  # in a plain stretch, the choice is weighed again every this many steps
@@ -104,12 +107,15 @@ RECHECK_EVERY = 4  # in a plain stretch, the choice is weighed again every this 
 # would measure nothing past its first position.
 EXPLORE_K = 2
 EXPLORE_PROBE_MAX = 8
-# After its first probe in an answer, K auto probes again only while what the drafter spends
-# catching up on the plain stretch stays within this share of that stretch's time: a draft
-# model or a head decodes every token it missed before it drafts, a cost that grows with the
-# gap, so probes at any spacing would make a plain answer slower than plain decoding. N-gram
-# lookup catches up on nothing and probes on.
+# After its first probe in an answer, K auto probes again only while what the probe costs
+# stays within this share of the plain stretch's time: what the drafter spends catching up on
+# the stretch (a draft model or a head decodes every token it missed before it drafts, a cost
+# that grows with the gap, so probes at any spacing would make a plain answer slower than
+# plain decoding), and what the last probes' own steps took beyond plain steps making their
+# tokens (on the 151,936-token fast pair, where no K pays, 2–6 ms a probe, which probes every
+# ~13 steps made 15 % of the answer). N-gram lookup catches up on nothing and probes on.
 PROBE_SHARE = 0.05
+PROBE_LOSS_STEPS = 4  # the last probes whose steps' loss is weighed (their median)
 # Leaving plain decoding while the drafter is behind (the prompt, a plain stretch) first pays
 # its catching up, which must be repaid before the answer ends: drafting's gain per token over
 # plain decoding times the tokens left must exceed it, else K auto probes every answer where
@@ -236,6 +242,7 @@ class AdaptiveK(Acceptance, VerifyCosts):
     _probe_gap: int = EXPLORE_EVERY  # plain steps before the next probe
     _probing: bool = False  # the step chosen last is a probe
     _probes: int = 0  # probes made in this answer
+    _repeat_probed: bool = False  # the text's repeating has been probed since it started
     _drafted: bool = False  # this answer has drafted: its prompt is caught up on
     _answer_tokens: int = 0  # tokens this answer has made so far
     _last_length: int = 0  # tokens the last answer made (see HORIZON)
@@ -265,7 +272,7 @@ class AdaptiveK(Acceptance, VerifyCosts):
             self._costs_unchecked, self._unchecked_faster = True, False  # see COST_SURPRISE
         self._steps = 0
         self._plain_run, self._probe_gap = 0, EXPLORE_EVERY  # another text: probe soon
-        self._probes = 0
+        self._probes, self._repeat_probed = 0, False
         self._drafted = False
         if self._answer_tokens:
             self._last_length, self._answer_tokens = self._answer_tokens, 0
@@ -429,7 +436,19 @@ class AdaptiveK(Acceptance, VerifyCosts):
         `plain_ms`, V(1))."""
         if not self._probes:
             return repaid
-        return self.catch_up_ms(line) * self._behind <= PROBE_SHARE * self._plain_run * plain_ms
+        cost = self.catch_up_ms(line) * self._behind + self._probe_loss_ms(line, plain_ms)
+        return cost <= PROBE_SHARE * self._plain_run * plain_ms
+
+    def _probe_loss_ms(self, line: tuple[float, float], plain_ms: float) -> float:
+        """What the last probes' steps (drafting steps after a plain stretch) took beyond the
+        plain steps that would have made their tokens, their catching up left to
+        `catch_up_ms` (an ordinary step's kept) and a step's overhead on both sides; their
+        median, 0 where they made tokens faster than plain decoding."""
+        o, sync = self.overhead(), self._ordinary_catch_up_ms(line)
+        losses = [st.draft_ms + st.verify_ms + sync + o.at(st.drafted)
+                  - st.made * (plain_ms + o.plain)
+                  for st in self.draft_steps if st.behind > 1][-PROBE_LOSS_STEPS:]
+        return max(statistics.median(losses), 0.0) if losses else 0.0
 
     def _repaid(self, line: tuple[float, float], plain_rate: float, rate: float,
                 overhead: Overhead) -> bool:
@@ -654,10 +673,17 @@ class AdaptiveK(Acceptance, VerifyCosts):
         # the catching up beside the plain step of the moment it was measured in (one measured
         # under load, beside today's quick plain steps, would look dear and never be probed)
         then = self._drafting_v1 or single
+        repeat_starts = False
+        if self._plain_run >= EXPLORE_EVERY and repeating is not None:
+            if repeating():
+                repeat_starts = not self._repeat_probed
+            else:
+                self._repeat_probed = False
         forced = (self._plain_run >= EXPLORE_MAX
-                  and self.catch_up_ms((d0, c)) <= FORCED_SHARE * (then + o.plain)) or (
-            self._plain_run >= EXPLORE_EVERY and repeating is not None and repeating())
+                  and self.catch_up_ms((d0, c)) <= FORCED_SHARE * (then + o.plain)
+                  ) or repeat_starts
         if n_draft_max > 0 and (due or forced):
+            self._repeat_probed = self._repeat_probed or repeat_starts
             # keep measuring: the text may start to repeat, the machine's load may have moved
             self._plain_run, self._probe_gap = 0, min(2 * self._probe_gap, EXPLORE_MAX)
             self._probing = True

@@ -15,6 +15,7 @@ from backend.engine.adaptive_k import (
     EXPLORE_K,
     EXPLORE_MAX,
     MEASURED_MARGIN,
+    PROBE_SHARE,
     RECHECK_EVERY,
     RETRY_ANSWERS,
     SINGLE_MAX_AGE,
@@ -70,6 +71,55 @@ def test_a_draft_that_is_always_wrong_is_dropped_but_still_probed():
     assert expected[-1] == EXPLORE_MAX
     c.begin_answer()
     assert probe_gaps(EXPLORE_EVERY + 1) == [EXPLORE_EVERY]
+
+
+def test_a_probe_whose_step_loses_to_plain_decoding_waits_for_a_stretch_to_pay_for_it():
+    """Drafting catches up on nothing, but a probe's step takes 2.7 plain steps' time to make
+    one token (on the 151,936-token fast pair: 7–12 ms a probe against 1.7 a plain step, every
+    ~13 steps, 15 % of the answer): after the answer's first, a probe comes only once that loss
+    is within PROBE_SHARE of the plain stretch before it. Probes that lose little keep the
+    doubling gaps (the test above)."""
+    def gaps(verify_ms: float) -> list[int]:
+        c = trained(0, 4, 200, draft_ms=1.0, verify_ms=lambda n: 10.0 + 1.0 * n)
+        out, plain = [], 0
+        for _ in range(400):
+            k = c.choose(AUTO_K_CAP)
+            c.record(k, 0, 1.0 * k, verify_ms if k else 10.0)
+            if k:
+                out.append(plain)
+                plain = 0
+            else:
+                plain += 1
+        return out
+
+    loss = EXPLORE_K * 1.0 + 25.0 - 10.0  # the probe's step less one plain step's token
+    dear = gaps(25.0)
+    assert dear[0] == EXPLORE_EVERY and len(dear) >= 4  # still probing, only further apart
+    assert all(g >= loss / (PROBE_SHARE * 10.0) for g in dear[1:])
+    assert gaps(14.0)[:3] == [EXPLORE_EVERY, 2 * EXPLORE_EVERY, 4 * EXPLORE_EVERY]
+
+
+def test_a_text_that_goes_on_repeating_is_probed_at_its_start_then_on_the_schedule():
+    """Drafting never pays, and the text repeats itself (a counting model's cycle, a list):
+    probed as it starts to repeat, then at the doubling gaps, not every EXPLORE_EVERY steps (on
+    the 151,936-token fast pair: a probe every ~12 steps, 15 % of the answer); a text that stops
+    repeating and starts again is probed again soon."""
+    c = trained(0, 4, 200, draft_ms=1.0, verify_ms=lambda n: 10.0 + 1.0 * n)
+    repeats = [True]
+    probes, plain = [], 0
+    for i in range(400):
+        if i in (250, 270):
+            repeats[0] = i == 270
+        k = c.choose(AUTO_K_CAP, repeating=lambda: repeats[0])
+        c.record(k, 0, 1.0 * k, 10.0 + (k + 1))
+        if k:
+            probes.append((i, plain))
+            plain = 0
+        else:
+            plain += 1
+    gaps = [g for i, g in probes if i < 250]
+    assert gaps[:4] == [EXPLORE_EVERY, 2 * EXPLORE_EVERY, 4 * EXPLORE_EVERY, EXPLORE_MAX]
+    assert any(270 <= i <= 270 + RECHECK_EVERY for i, _ in probes)  # it repeats again
 
 
 def geometric(alpha: float, verify_ms, *, steps: int = 400, draft_ms: float = 0.3,
