@@ -169,10 +169,11 @@ def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads
                       f"{st.tokens_per_step:8.2f} {'':>9} {'':>9}  "
                       f"(mean K {st.n_drafted / max(st.n_draft_steps, 1):.1f})")
                 continue
-            pred = model_speedup(steps, k, plain, st)
+            pred = model_speedup(steps, k, plain, st)  # 0: too few drafting steps to advise
             rows.append((spec, k, rate, speedup, alpha, pred))
+            said = f"{pred:9.2f} {speedup / pred:9.2f}" if pred else f"{'—':>9} {'—':>9}"
             print(f"{spec:6} {k:>4} {rate:8.1f} {speedup:8.2f} {alpha:6.2f} "
-                  f"{st.tokens_per_step:8.2f} {pred:9.2f} {speedup / pred:9.2f}")
+                  f"{st.tokens_per_step:8.2f} {said}")
         fixed = [r for r in rows if r[0] == spec and r[1] != AUTO]
         auto = next(r for r in rows if r[0] == spec and r[1] == AUTO)
         print(advice_after_auto(spec, *auto_steps, plain, fixed))
