@@ -428,25 +428,25 @@ class AdaptiveK(Acceptance, VerifyCosts):
         sync = self._sync_ms()
         return (line or self.draft_line())[1] if sync is None else sync
 
-    def _probe_affordable(self, line: tuple[float, float], plain_ms: float,
+    def _probe_affordable(self, line: tuple[float, float], plain_ms: float, o: Overhead,
                           repaid: bool) -> bool:
         """The first probe of an answer goes unless its catch-up is known to cost more than
         drafting could repay (`repaid`, see HORIZON: another text may repeat); later
-        ones while their catch-up fits PROBE_SHARE of the plain steps (`line`, the drafter's;
-        `plain_ms`, V(1))."""
+        ones while their catch-up and the last probes' loss fit PROBE_SHARE of the plain steps
+        (`line`, the drafter's; `plain_ms`, V(1); `o`, a step's overhead)."""
         if not self._probes:
             return repaid
-        cost = self.catch_up_ms(line) * self._behind + self._probe_loss_ms(line, plain_ms)
+        cost = self.catch_up_ms(line) * self._behind + self._probe_loss_ms(line, plain_ms, o)
         return cost <= PROBE_SHARE * self._plain_run * plain_ms
 
-    def _probe_loss_ms(self, line: tuple[float, float], plain_ms: float) -> float:
+    def _probe_loss_ms(self, line: tuple[float, float], plain_ms: float, o: Overhead
+                       ) -> float:
         """What the last probes' steps (drafting steps after a plain stretch) took beyond the
         plain steps that would have made their tokens, their catching up left to
         `catch_up_ms` (an ordinary step's kept) and a step's overhead on both sides; their
         median, 0 where they made tokens faster than plain decoding."""
-        o, sync = self.overhead(), self._ordinary_catch_up_ms(line)
-        losses = [st.draft_ms + st.verify_ms + sync + o.at(st.drafted)
-                  - st.made * (plain_ms + o.plain)
+        sync = self._ordinary_catch_up_ms(line)
+        losses = [_as_ordinary_ms(st, sync, o) - st.made * (plain_ms + o.plain)
                   for st in self.draft_steps if st.behind > 1][-PROBE_LOSS_STEPS:]
         return max(statistics.median(losses), 0.0) if losses else 0.0
 
@@ -528,9 +528,7 @@ class AdaptiveK(Acceptance, VerifyCosts):
         if n < MEASURED_MIN:
             return None
         sync = self._ordinary_catch_up_ms(line)
-        steps = [(st.made, st.draft_ms + st.verify_ms
-                  + (sync if st.behind else st.catch_up_ms) + overhead.at(st.drafted))
-                 for st in self.draft_steps]
+        steps = [(st.made, _as_ordinary_ms(st, sync, overhead)) for st in self.draft_steps]
         cap = STALL_CAP * statistics.median(ms for _, ms in steps)
         steps = [(tokens, min(ms, cap)) for tokens, ms in steps]
         mean_ms = sum(ms for _, ms in steps) / n
@@ -669,7 +667,7 @@ class AdaptiveK(Acceptance, VerifyCosts):
         check = self._costs_unchecked and (not self._unchecked_faster
                                            or hopeful_now > plain_rate)
         due = self._plain_run >= self._probe_gap and (
-            check or self._probe_affordable((d0, c), single, repaid))
+            check or self._probe_affordable((d0, c), single, o, repaid))
         # the catching up beside the plain step of the moment it was measured in (one measured
         # under load, beside today's quick plain steps, would look dear and never be probed)
         then = self._drafting_v1 or single
@@ -703,3 +701,10 @@ class AdaptiveK(Acceptance, VerifyCosts):
             return None
         plain, rate, k = self._why_plain
         return words(DID_NOT_PAY, rate=1000 * rate, k=k, plain=1000 * plain, every=EXPLORE_MAX)
+
+
+def _as_ordinary_ms(st: DraftStep, sync: float, overhead: Overhead) -> float:
+    """A drafting step's time as an ordinary step's: drafting and verifying, an ordinary
+    step's catching up (`sync`) where it caught up on more, and a step's overhead."""
+    return (st.draft_ms + st.verify_ms + (sync if st.behind else st.catch_up_ms)
+            + overhead.at(st.drafted))

@@ -17,14 +17,21 @@ from backend.engine.request import GenerationRequest
 from engine.runner import run
 
 
-def test_plain_steps_fall_due_in_pairs_on_a_schedule_and_only_the_second_is_timed():
-    y = PlainYardstick()
+def scheduled(y: PlainYardstick, last: int, ms) -> list[int]:
+    """Steps 1..last, each plain where the yardstick says one is due, else drafting 4, taking
+    ms(step, due); the steps that were due."""
     due = []
-    for step in range(1, 120):
+    for step in range(1, last + 1):
         d = y.due(step)
         if d:
             due.append(step)
-        y.step(step, 0 if d else 4, 10.0 + step)  # each step's time says which it was
+        y.step(step, 0 if d else 4, ms(step, d))
+    return due
+
+
+def test_plain_steps_fall_due_in_pairs_on_a_schedule_and_only_the_second_is_timed():
+    y = PlainYardstick()
+    due = scheduled(y, 119, lambda step, _: 10.0 + step)  # each step's time says which it was
     assert due[:2] == [ys.FIRST_PROBE, ys.FIRST_PROBE + 1]
     firsts = due[::2]
     assert all(b == a + 1 for a, b in zip(due[::2], due[1::2], strict=False))  # in pairs
@@ -53,12 +60,7 @@ def test_a_probe_whose_first_step_is_as_fast_as_the_timed_ones_is_that_step_alon
     """Where drafting leaves nothing behind (a slow target: 16 % of a fixed K's steps were
     plain ones), paying for a probe's first step is its whole cost."""
     y = PlainYardstick()
-    due = []
-    for step in range(1, 80):
-        d = y.due(step)
-        if d:
-            due.append(step)
-        y.step(step, 0 if d else 4, 10.0 if d else 30.0)
+    due = scheduled(y, 79, lambda _, d: 10.0 if d else 30.0)
     first = [ys.FIRST_PROBE, ys.FIRST_PROBE + 1]  # nothing timed yet to compare with
     assert due[:2] == first
     later = due[2:]
