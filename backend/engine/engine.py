@@ -465,7 +465,7 @@ class Engine:
                 break
             step, reason = self._step(run, tally.n_generated, tally.n_steps + 1)
             tally.add(step, time.perf_counter() - t_start)
-            yield from self._events.put(step.event)
+            yield from self._events.put(step.event, len(step.p_rows))
         yield from self._events.drain()
 
         stats = tally.stats(len(prompt), n_cached, 1000 * (t_prompt - t_start),

@@ -20,7 +20,6 @@ import logging
 import os
 import signal
 import sys
-import time
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -29,11 +28,6 @@ from backend.engine.errors import EngineError, LoadCancelled
 from backend.engine.events import StepVerified
 from backend.engine.outbox import Outbox
 from backend.words import words_of
-
-# Steps are sent at most this often as one message (the window batches again per frame); a
-# message per step would also do (tens of thousands of steps/s fit through a pipe), but this
-# keeps a very fast drafter from waking the window's worker thousands of times a second.
-FLUSH_INTERVAL_S = 0.005
 
 
 def serve(conn: Connection, cancel_generation: Any, cancel_load: Any, stderr_path: str,
@@ -137,21 +131,13 @@ class _Host:
     def op_generate(self, request) -> None:
         outbox = Outbox(self.conn)
         try:
-            pending: list = []
-            last_flush = time.perf_counter()
             for event in self.engine.generate(request):
-                pending.append(event)
-                is_step = type(event) is StepVerified
-                armed = crash_hook.due("step", event.step) if is_step else None
-                now = time.perf_counter()
-                if not is_step or armed or now - last_flush >= FLUSH_INTERVAL_S:
-                    outbox.put(("events", pending))
-                    pending, last_flush = [], now
+                outbox.put(event)
+                armed = (crash_hook.due("step", event.step) if type(event) is StepVerified
+                         else None)
                 if armed:  # after the steps so far reached the window, as a real crash may
                     outbox.close()
                     crash_hook.fire(armed)
-            if pending:
-                outbox.put(("events", pending))
         finally:
             outbox.close()
 

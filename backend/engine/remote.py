@@ -311,8 +311,8 @@ class EngineProcess:
             yield from group
 
     def generate_batches(self, request: GenerationRequest) -> Iterator[list[Event]]:
-        """The same events in the groups the engine process sent them (a few steps at most
-        every 5 ms): forwarded group by group, every step is shown as soon as it exists."""
+        """The same events in the groups the engine process sent them (the steps its sender
+        found at each look, a few ms apart: outbox.py), forwarded group by group."""
         self._doing = self._answering_words(request)
         self._loading = False
         finished = False

@@ -7,12 +7,13 @@ lookup found its continuation, all as `Token`s and `Verification`s. At a 152k vo
 0.2–0.3 ms a token in numpy and Python, a quarter of a GPU's decoding step, so the engine's
 thread decides and goes on decoding while one worker thread makes the event (`StepRecord.event`)
 from rows it was handed as copies (`sampling.GreedyRow.detach`). llama_decode releases the GIL,
-so the two overlap; events leave in order, one step behind at most `EventPipeline.AHEAD`.
+so the two overlap; events leave in order, at most `EventPipeline.ROWS_AHEAD` rows behind.
 """
 
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from queue import Empty, SimpleQueue
@@ -30,6 +31,7 @@ from backend.engine.events import (
     verification_to_json,
 )
 from backend.engine.model import LoadedModel
+from backend.engine.polled_queue import PolledQueue
 from backend.engine.text import display_piece
 from backend.engine.tree.structure import ROOT, DraftTree
 from backend.engine.verify import Verdict
@@ -157,29 +159,35 @@ class StepRecord:
 
 class EventPipeline:
     """One worker thread that makes steps' events in order, while the engine's thread decodes.
-    `AHEAD` bounds how far the decoding may run ahead of the events (each held step keeps
-    copies of its rows: 0.6 MB a row at 152k). A job and its result each cross one
-    `SimpleQueue` (C, a fraction of a microsecond): an executor's future, locks and condition
-    cost the decoding thread ~15 µs a step, 1 % of a token at 1,000 tokens/s."""
+    The jobs reach it through a `PolledQueue`: it finds them on its own timer (`POLL_S`, the
+    most an event waits before it is made), so handing a step over wakes nobody. `ROWS_AHEAD`
+    bounds how far the decoding may run ahead of the events in rows held (each a copy, 0.6 MB
+    at 152k tokens): past it, and past `WAKE_AT` steps waiting, the worker is rung. Results
+    come back on a `SimpleQueue` the engine's thread reads without waiting."""
 
-    AHEAD = 2
+    POLL_S = 0.002
+    WAKE_AT = 4
+    ROWS_AHEAD = 24
 
     def __init__(self) -> None:
-        self._jobs: SimpleQueue[Callable[[], StepVerified] | None] = SimpleQueue()
+        self._jobs: PolledQueue[Callable[[], StepVerified] | None] = PolledQueue(self.POLL_S)
         self._made: SimpleQueue[tuple[bool, Any]] = SimpleQueue()  # (made, event or error)
-        self._held = 0  # jobs put whose results are not yet taken
+        self._held: deque[int] = deque()  # rows of each job put whose result is not yet taken
+        self._rows = 0  # their sum
         self._worker: threading.Thread | None = None  # started by the first step
 
-    def put(self, make: Callable[[], StepVerified]) -> Iterator[StepVerified]:
-        """Queue one step's event; give back, in order, those already made (waiting only
-        while more than AHEAD are held)."""
+    def put(self, make: Callable[[], StepVerified], rows: int = 1) -> Iterator[StepVerified]:
+        """Queue one step's event, whose step holds `rows` rows; give back, in order, those
+        already made (waiting only while more than ROWS_AHEAD rows are held, and never for
+        the step just put)."""
         if self._worker is None:
             self._worker = threading.Thread(target=self._work, name="step-events", daemon=True)
             self._worker.start()
-        self._jobs.put(make)
-        self._held += 1
+        self._held.append(rows)
+        self._rows += rows
+        self._jobs.put(make, wake=len(self._jobs) >= self.WAKE_AT or self._over())
         while self._held:
-            if self._held > self.AHEAD:
+            if self._over():
                 result = self._made.get()
             else:
                 try:
@@ -190,25 +198,31 @@ class EventPipeline:
 
     def drain(self) -> Iterator[StepVerified]:
         """Every event still held, in order."""
+        self._jobs.ring()
         while self._held:
             yield self._taken(self._made.get())
 
     def discard(self) -> None:
         """Forget the held steps (an answer that failed or was dropped half way), waiting until
         each is made: they read the models, which may be closed next."""
+        self._jobs.ring()
         while self._held:
             self._made.get()
-            self._held -= 1
+            self._rows -= self._held.popleft()
 
     def close(self) -> None:
         self.discard()
         if self._worker is not None:
-            self._jobs.put(None)
+            self._jobs.put(None, wake=True)
             self._worker.join()
             self._worker = None
 
+    def _over(self) -> bool:
+        """More rows held than ROWS_AHEAD, beyond the latest step's (which is always let be)."""
+        return self._rows - self._held[-1] > self.ROWS_AHEAD
+
     def _taken(self, result: tuple[bool, Any]) -> StepVerified:
-        self._held -= 1
+        self._rows -= self._held.popleft()
         made, value = result
         if not made:
             raise value

@@ -12,7 +12,6 @@ from backend.engine.engine import Engine
 from backend.engine.errors import EngineError, LoadCancelled
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified
 from backend.engine.request import GenerationRequest, Message
-from backend.engine.step_events import EventPipeline
 from engine.runner import emitted_ids, run
 
 
@@ -91,11 +90,11 @@ def test_cancel_mid_answer_then_the_next_answer_equals_a_fresh_engine(demo_engin
         elif isinstance(ev, GenerationFinished):
             final = ev
     assert final.stop_reason == "cancelled"
-    # it stopped before its next step: the events come at most EventPipeline.AHEAD steps
-    # behind the decoding, and every step it made is told
-    assert 2 <= steps <= 2 + EventPipeline.AHEAD
+    # every step it made is told, and it stopped well before the answer's end (the events
+    # come a little behind the decoding: EventPipeline)
     assert final.stats.n_steps == steps
     again, again_steps = run(demo_engine, request)
+    assert 2 <= steps < len(again_steps)
     fresh_engine = Engine()
     try:
         fresh_engine.load_target(test_models / "demo-target-f32.gguf", n_ctx=2048, n_threads=2)

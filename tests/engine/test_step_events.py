@@ -1,6 +1,6 @@
 """The worker that makes steps' events beside the decoding (step_events.EventPipeline): events
-leave in the order the steps were made, never more than AHEAD behind, a failure reaches the
-engine's thread, and an answer dropped half way leaves nothing for the next one."""
+leave in the order the steps were made, never more than ROWS_AHEAD rows behind, a failure
+reaches the engine's thread, and an answer dropped half way leaves nothing for the next one."""
 
 from __future__ import annotations
 
@@ -24,8 +24,7 @@ def test_events_leave_in_order():
     assert out == list(range(20))
 
 
-def test_the_decoding_waits_when_more_than_ahead_events_are_held():
-    assert EventPipeline.AHEAD == 2  # the puts below hold exactly AHEAD, then one more
+def test_the_decoding_waits_when_more_than_rows_ahead_are_held():
     pipeline = EventPipeline()
     gate = threading.Event()
     released: list[bool] = []
@@ -35,14 +34,31 @@ def test_the_decoding_waits_when_more_than_ahead_events_are_held():
         return 0
 
     try:
-        assert list(pipeline.put(first)) == []
-        assert list(pipeline.put(lambda: 1)) == []  # AHEAD held: nobody waits
+        # ROWS_AHEAD rows held: nobody waits, even with the latest step's on top
+        assert list(pipeline.put(first, rows=EventPipeline.ROWS_AHEAD)) == []
+        assert list(pipeline.put(lambda: 1, rows=3)) == []
         timer = threading.Timer(0.2, lambda: (released.append(True), gate.set()))
         timer.start()
-        got = list(pipeline.put(lambda: 2))  # one more: waits for the first to be made
+        # one row more beside the latest step's: waits for the first to be made
+        got = list(pipeline.put(lambda: 2, rows=1))
         assert released == [True]
         assert got[0] == 0
         assert got + list(pipeline.drain()) == [0, 1, 2]
+    finally:
+        gate.set()
+        pipeline.close()
+
+
+def test_a_step_larger_than_rows_ahead_alone_never_waits():
+    pipeline = EventPipeline()
+    gate = threading.Event()
+    try:
+        assert list(pipeline.put(lambda: gate.wait(5) and 0,
+                                 rows=EventPipeline.ROWS_AHEAD + 9)) == []
+        assert pipeline._rows == EventPipeline.ROWS_AHEAD + 9
+        gate.set()
+        assert list(pipeline.drain()) == [0]
+        assert pipeline._rows == 0
     finally:
         gate.set()
         pipeline.close()
