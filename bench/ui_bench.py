@@ -252,7 +252,7 @@ def headless_child(args) -> int:
             raise RuntimeError(f"headless generation failed: {last}")
         if attempt:
             rates.append({"tok_s": last.stats.tokens_per_second,
-                          "tokens": last.stats.n_generated})
+                          "tokens": last.stats.n_generated, "text": last.text})
     engine.close()
     print("HEADLESS " + json.dumps(rates), flush=True)
     return 0
@@ -296,7 +296,11 @@ def real(args, tmp: Path) -> dict:
             raise RuntimeError("the window could not load the draft model")
         window.panel.set_spec_type(args.spec)
         window.panel.n_draft.setValue(args.n_draft)
-        window.panel.temperature.setValue(0.0)
+        # the headless request's sampling (the app's own default has a repeat penalty, which
+        # would make the window answer another text, with penalised copies of every row)
+        sampling = make_request(args).sampling
+        window.panel.temperature.setValue(sampling.temperature)
+        window.panel.repeat_penalty.setValue(sampling.repeat_penalty)
         window.panel.max_tokens.setValue(args.max_tokens)
         windowed = []
         for attempt in range(args.repeats + 1):  # the first run warms caches and page-ins
@@ -310,7 +314,8 @@ def real(args, tmp: Path) -> dict:
                 raise RuntimeError(widget.answer.error)
             st = widget.answer.stats()
             if attempt:
-                windowed.append({"tok_s": st.tokens_per_second, "tokens": st.n_generated})
+                windowed.append({"tok_s": st.tokens_per_second, "tokens": st.n_generated,
+                                 "text": widget.answer.text})
     finally:
         window.close()
     headless += run_headless_child(args)  # before and after: drift on a shared machine
@@ -318,9 +323,9 @@ def real(args, tmp: Path) -> dict:
     w = statistics.median(r["tok_s"] for r in windowed)
     return {"headless_tok_s": [round(r["tok_s"], 1) for r in headless],
             "window_tok_s": [round(r["tok_s"], 1) for r in windowed],
-            # the same length (the acceptance rate moves with which steps the plain probes
-            # take, as long as their steps' times say: plain_yardstick.py)
-            "same_length": len({r["tokens"] for r in headless + windowed}) == 1,
+            # the same answer (the acceptance rate may still move with which steps the plain
+            # probes take, as long as their steps' times say: plain_yardstick.py)
+            "same_text": len({r["text"] for r in headless + windowed}) == 1,
             "median_headless": round(h, 1), "median_window": round(w, 1),
             "ratio": round(w / h, 3) if h else None,
             "longest_stall_ms": heartbeat.longest, "p99_stall_ms": heartbeat.p99}
