@@ -303,12 +303,17 @@ def real(args, tmp: Path) -> dict:
         window.panel.repeat_penalty.setValue(sampling.repeat_penalty)
         window.panel.max_tokens.setValue(args.max_tokens)
         windowed = []
+        cpu_s = wall_s = 0.0  # the window process's CPU time (all its threads) while streaming
         for attempt in range(args.repeats + 1):  # the first run warms caches and page-ins
             window.chat_list.new_chat()  # same prompt, empty cache, as headless
             window.send(args.prompt)
             if attempt:  # the answers streaming, not sending or the warm-up's first paints
                 heartbeat.start()
+            cpu0, wall0 = time.process_time(), time.perf_counter()
             (widget,) = wait_for(window.answer_finished, 600_000)
+            if attempt:
+                cpu_s += time.process_time() - cpu0
+                wall_s += time.perf_counter() - wall0
             heartbeat.stop()
             if widget.answer.error:
                 raise RuntimeError(widget.answer.error)
@@ -328,6 +333,8 @@ def real(args, tmp: Path) -> dict:
             "same_text": len({r["text"] for r in headless + windowed}) == 1,
             "median_headless": round(h, 1), "median_window": round(w, 1),
             "ratio": round(w / h, 3) if h else None,
+            # of one core: what the window takes from the cores the engine decodes on
+            "window_cpu_share": round(cpu_s / wall_s, 2) if wall_s else None,
             "longest_stall_ms": heartbeat.longest, "p99_stall_ms": heartbeat.p99}
 
 
