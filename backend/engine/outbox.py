@@ -1,11 +1,12 @@
 """An answer's events sent to the window from a thread of their own, in batches.
 
 Pickling steps and writing them to the pipe, done on the decoding thread, is time llama.cpp
-waits for; at a GPU's rates every such microsecond a token counts. The sender finds the events
-on its own timer (a `PolledQueue`: handing one over wakes nobody, see polled_queue.py) and
-sends all it finds as one `("events", [...])` message, so at 1,000 tokens/s a message carries
-a few steps and the window's worker is woken a few hundred times a second, not a thousand. An
-event that is not a step (the answer starting, ending, failing) is sent at once.
+waits for; at a GPU's rates every such microsecond a token counts. The events reach the sender
+through a `CoalescingQueue`, which wakes it at most every `WAKE_EVERY_S` (each wake costs the
+decoding thread, coalescing_queue.py), and it sends all it finds as one `("events", [...])`
+message: at 1,000 tokens/s a message carries a few steps and the window's worker is woken a
+couple of hundred times a second, not a thousand. An event that is not a step (the answer
+starting, ending, failing) is sent at once.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import threading
 from multiprocessing.connection import Connection
 from typing import Any
 
+from backend.engine.coalescing_queue import CoalescingQueue
 from backend.engine.events import StepVerified
-from backend.engine.polled_queue import PolledQueue
 
-# The longest a step waits to be sent: well under a frame of the window (16 ms).
-POLL_S = 0.004
+# About the longest a step waits to be sent: well under a frame of the window (16 ms).
+WAKE_EVERY_S = 0.005
 
 _DONE = object()
 
@@ -26,7 +27,7 @@ _DONE = object()
 class Outbox:
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
-        self._queue: PolledQueue[Any] = PolledQueue(POLL_S)
+        self._queue: CoalescingQueue[Any] = CoalescingQueue(WAKE_EVERY_S)
         self._failed: BaseException | None = None
         self._thread = threading.Thread(target=self._send_all, name="engine-outbox",
                                         daemon=True)

@@ -20,6 +20,7 @@ from queue import Empty, SimpleQueue
 from typing import Any, Literal
 
 from backend.engine import sampling
+from backend.engine.coalescing_queue import CoalescingQueue
 from backend.engine.drafters.base import Proposal
 from backend.engine.events import (
     Candidate,
@@ -31,7 +32,6 @@ from backend.engine.events import (
     verification_to_json,
 )
 from backend.engine.model import LoadedModel
-from backend.engine.polled_queue import PolledQueue
 from backend.engine.text import display_piece
 from backend.engine.tree.structure import ROOT, DraftTree
 from backend.engine.verify import Verdict
@@ -159,18 +159,18 @@ class StepRecord:
 
 class EventPipeline:
     """One worker thread that makes steps' events in order, while the engine's thread decodes.
-    The jobs reach it through a `PolledQueue`: it finds them on its own timer (`POLL_S`, the
-    most an event waits before it is made), so handing a step over wakes nobody. `ROWS_AHEAD`
-    bounds how far the decoding may run ahead of the events in rows held (each a copy, 0.6 MB
-    at 152k tokens): past it, and past `WAKE_AT` steps waiting, the worker is rung. Results
-    come back on a `SimpleQueue` the engine's thread reads without waiting."""
+    The jobs reach it through a `CoalescingQueue`, which wakes it at most every `WAKE_EVERY_S`
+    (each wake costs the decoding thread, coalescing_queue.py). `ROWS_AHEAD` bounds how far the
+    decoding may run ahead of the events in rows held (each a copy, 0.6 MB at 152k tokens):
+    past it the worker is rung and the decoding waits. Results come back on a `SimpleQueue`
+    the engine's thread reads without waiting."""
 
-    POLL_S = 0.002
-    WAKE_AT = 4
+    WAKE_EVERY_S = 0.008  # an event waits at most about this long to be made: half a frame
     ROWS_AHEAD = 24
 
     def __init__(self) -> None:
-        self._jobs: PolledQueue[Callable[[], StepVerified] | None] = PolledQueue(self.POLL_S)
+        self._jobs: CoalescingQueue[Callable[[], StepVerified] | None] = CoalescingQueue(
+            self.WAKE_EVERY_S)
         self._made: SimpleQueue[tuple[bool, Any]] = SimpleQueue()  # (made, event or error)
         self._held: deque[int] = deque()  # rows of each job put whose result is not yet taken
         self._rows = 0  # their sum
@@ -185,7 +185,7 @@ class EventPipeline:
             self._worker.start()
         self._held.append(rows)
         self._rows += rows
-        self._jobs.put(make, wake=len(self._jobs) >= self.WAKE_AT or self._over())
+        self._jobs.put(make, wake=self._over())
         while self._held:
             if self._over():
                 result = self._made.get()
