@@ -19,11 +19,11 @@ class RowBatch:
     def __init__(self, cap: int, width: int, *, tokens: bool = True) -> None:
         self.cap = cap
         b = self.batch = llama_cpp.llama_batch_init(cap, width, 1)
-        self._tokens = (llama_cpp.llama_token * cap)() if tokens else None
-        self._token: np.ndarray | None = None
-        if self._tokens is not None:
-            b.token = self._tokens
-            self._token = np.ctypeslib.as_array(self._tokens)
+        self._token: np.ndarray | None = None  # a view of our token array, its owner
+        if tokens:
+            array = (llama_cpp.llama_token * cap)()
+            b.token = array
+            self._token = np.ctypeslib.as_array(array)
         self._rows = np.ctypeslib.as_array(b.embd, shape=(cap, width))
         self._pos = np.ctypeslib.as_array(b.pos, shape=(cap,))
         self._logits = np.ctypeslib.as_array(b.logits, shape=(cap,))
@@ -46,6 +46,6 @@ class RowBatch:
         self._rows[:n] = rows
 
     def free(self) -> None:
-        if self._tokens is not None:
+        if self._token is not None:
             self.batch.token = ctypes.POINTER(llama_cpp.llama_token)()  # ours, not llama's
         llama_cpp.llama_batch_free(self.batch)
