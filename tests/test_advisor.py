@@ -7,6 +7,7 @@ import random
 import pytest
 
 from backend.advisor import (
+    CONFIDENT_ONLY,
     MIN_DRAFT_STEPS,
     VerifyLine,
     acceptance_by_position,
@@ -249,6 +250,20 @@ def test_after_k_auto_a_model_drafter_is_costed_for_every_draft_a_fixed_k_asks_f
     fixed = steps_with_alpha(80, 4, draft_ms=4 * 6.0)
     assert (advise(fixed, plain_tokens_per_second=100.0, asked=4, k_auto="model").rows
             == advise(fixed, plain_tokens_per_second=100.0, asked=4).rows)
+
+
+def test_after_k_auto_a_model_drafter_s_figures_are_said_to_count_only_its_surer_drafts():
+    """K auto's stopper ends a model's draft where it is unsure: on the large-vocabulary slow
+    pair its steps predicted K = 4 at 2.9x and K = 4 measured 1.7x. The advice from such steps
+    says its acceptance is the surer drafts'; a fixed K's own steps, or lookup's, do not."""
+    steps = steps_with_alpha(80, 4, draft_ms=4 * 6.0)
+    said = CONFIDENT_ONLY.split(",")[0]
+    after_auto = advise(steps, plain_tokens_per_second=100.0, k_auto="model")
+    assert any(note.startswith(said) for note in after_auto.notes)
+    for other in (advise(steps, plain_tokens_per_second=100.0, asked=4, k_auto="model"),
+                  advise(steps, plain_tokens_per_second=100.0, k_auto="lookup"),
+                  advise(steps, plain_tokens_per_second=100.0)):
+        assert not any(note.startswith(said) for note in other.notes)
 
 
 def test_after_k_auto_n_gram_lookup_steps_without_a_match_count_against_drafting():

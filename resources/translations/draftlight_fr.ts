@@ -3796,6 +3796,10 @@ Inutilisable : {error}</translation>
         <translation>Nœuds de l&apos;arbre</translation>
     </message>
     <message>
+        <source>K auto stops a draft where the draft model is unsure, so the acceptance measured is that of its surer drafts: a fixed K drafts the unsure ones too and may give less than these figures (try one to measure it).</source>
+        <translation>K auto arrête un brouillon là où le modèle de brouillon hésite : l&apos;acceptation mesurée est donc celle de ses brouillons les plus sûrs ; un K fixe écrit aussi les incertains et peut donner moins que ces chiffres (essayez-en un pour le mesurer).</translation>
+    </message>
+    <message>
         <source>Unknown spec type {name!r}.</source>
         <translation>Type de spéculation inconnu {name!r}.</translation>
     </message>

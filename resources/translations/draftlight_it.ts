@@ -3796,6 +3796,10 @@ Non utilizzabile: {error}</translation>
         <translation>Nodi dell&apos;albero</translation>
     </message>
     <message>
+        <source>K auto stops a draft where the draft model is unsure, so the acceptance measured is that of its surer drafts: a fixed K drafts the unsure ones too and may give less than these figures (try one to measure it).</source>
+        <translation>K auto interrompe un draft dove il modello draft è incerto, quindi l&apos;accettazione misurata è quella dei suoi draft più sicuri: un K fisso scrive anche quelli incerti e può dare meno di queste cifre (provane uno per misurarlo).</translation>
+    </message>
+    <message>
         <source>Unknown spec type {name!r}.</source>
         <translation>Tipo di speculazione sconosciuto {name!r}.</translation>
     </message>
