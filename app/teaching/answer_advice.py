@@ -44,7 +44,7 @@ def answer_advice(answer: Answer) -> Advice:
     spec = spec_types.get(answer.spec_type)
     advice = advise_per_step(answer.drafted_lengths, answer.target_accepted, answer.draft_ms,
                              answer.verify_ms,
-                             plain_tokens_per_second=stats.plain_tokens_per_second,
+                             plain_tokens_per_second=stats.sure_plain_tokens_per_second,
                              overhead_ms=step_overhead_ms(stats),
                              asked=answer.n_draft_max or None,
                              k_auto=k_auto_drafter(spec) if not answer.n_draft_max else None)

@@ -205,6 +205,13 @@ class Stats:
         return self.tokens_per_second / self.plain_tokens_per_second
 
     @property
+    def sure_plain_tokens_per_second(self) -> float:
+        """Plain decoding's tokens/s where the speedup has a figure; 0 where it has none: a
+        rate from a few plain steps, or from steps too spread to tell (a busy machine), is
+        no yardstick for the advisor either (it once advised 19x from one)."""
+        return self.plain_tokens_per_second if self.speedup else 0.0
+
+    @property
     def speedup_range(self) -> tuple[float, float]:
         """(low, high) the speedup lies in, about 95 % sure; (0, 0) when there is none."""
         return speedup_range(self.speedup, self.plain_spread) if self.speedup else (0.0, 0.0)

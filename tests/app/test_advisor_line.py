@@ -92,6 +92,31 @@ def test_after_a_k_auto_answer_the_advice_costs_every_draft_a_fixed_k_would_make
     assert widget.advice == expected
 
 
+def test_a_plain_rate_too_spread_to_tell_is_no_yardstick_for_the_advice(make_window, qtbot):
+    """On a busy machine the answer's plain steps were slow and spread: the window said "too
+    short to tell" for the speedup, yet the advisor divided by that rate and promised 19x.
+    Where the speedup has no figure, the advice is what the steps alone say, as when no rate
+    was measured (here, every batch of one size: the cost is unknown, and said so)."""
+    script = []
+    for e in with_costs(counting_stream(30, k=4, reject_at=lambda s: 4 if s % 3 == 0 else 1,
+                                        step_ms=1.4)):
+        if isinstance(e, GenerationFinished):  # 20x slower plain steps, spread past TOO_UNSURE
+            e = replace(e, stats=replace(e.stats, plain_tokens_per_second=PLAIN_TPS / 20,
+                                         plain_spread=0.4))
+        script.append(e)
+    final = next(e for e in script if isinstance(e, GenerationFinished))
+    assert final.stats.speedup == 0.0  # "too short to tell"
+    steps = [e for e in script if isinstance(e, StepVerified)]
+    overhead = step_overhead_ms(final.stats)
+    expected = advise(steps, overhead_ms=overhead)
+    unsure = advise(steps, plain_tokens_per_second=PLAIN_TPS / 20, overhead_ms=overhead)
+    assert unsure.speedup > 5  # what dividing by the unsure rate said
+    _, widget = answer(make_window, qtbot, script)
+    qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)
+    assert widget.advice == expected
+    assert widget.advice.speedup != unsure.speedup
+
+
 def test_a_plain_answer_shows_no_advice(make_window, qtbot):
     script = with_costs(counting_stream(10, k=0, spec_type=spec_types.PLAIN))
     _, widget = answer(make_window, qtbot, script)
