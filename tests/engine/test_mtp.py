@@ -118,12 +118,22 @@ def test_a_failed_rollback_starts_the_cache_over(mtp_engine, monkeypatch):
                 return False  # as llama.cpp does when no snapshot reaches back that far
         return real(self, n)
 
+    request = GenerationRequest(prompt=" zero one", spec_type="mtp", n_draft_max=4,
+                                max_tokens=16)
+    _, kept_steps = run(mtp_engine, request)
     monkeypatch.setattr(Context, "truncate", refuse_in_generation)
-    final, steps = run(mtp_engine, GenerationRequest(
-        prompt=" zero one", spec_type="mtp", n_draft_max=4, max_tokens=16))
+    final, steps = run(mtp_engine, request)
     assert len(calls) > 2
     assert final.text == plain.text
     assert sum(s.n_accepted for s in steps) > 0
+    # the inspector's probabilities are the verifying rows', not those of the new cache's
+    # prefill, which writes llama.cpp's output buffer again
+    def shown(s):
+        return [(t.id, t.p_target) for t in (*s.drafted, *s.emitted)]
+
+    assert [shown(s) for s in steps] == [
+        [(i, p if p is None else pytest.approx(p, rel=1e-3, abs=1e-6)) for i, p in shown(s)]
+        for s in kept_steps]
 
 
 def test_follow_up_request_reuses_the_prefix_and_keeps_drafting(mtp_engine):

@@ -90,3 +90,29 @@ def test_a_dropped_answer_leaves_nothing_for_the_next():
         assert list(pipeline.put(lambda: "new")) + list(pipeline.drain()) == ["new"]
     finally:
         pipeline.close()
+
+
+def test_inline_events_are_made_as_each_step_is_put():
+    pipeline = EventPipeline()
+    pipeline.inline = True
+    try:
+        assert list(pipeline.put(lambda: 7, rows=3)) == [7]
+        assert pipeline._worker is None and pipeline._rows == 0
+        with pytest.raises(ValueError, match="no event"):
+            list(pipeline.put(lambda: (_ for _ in ()).throw(ValueError("no event"))))
+    finally:
+        pipeline.close()
+
+
+def test_steps_put_inline_wait_behind_those_held_by_the_worker():
+    pipeline = EventPipeline()
+    gate = threading.Event()
+    try:
+        assert list(pipeline.put(lambda: gate.wait(5) and "first")) == []
+        pipeline.inline = True
+        out = list(pipeline.put(lambda: "second"))  # not ahead of the first
+        gate.set()
+        assert out + list(pipeline.drain()) == ["first", "second"]
+    finally:
+        gate.set()
+        pipeline.close()

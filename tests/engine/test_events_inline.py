@@ -1,0 +1,60 @@
+"""Where llama.cpp's threads take every core, the engine makes each step's event on the
+decoding thread (Engine._spare_core, step_events.EventPipeline.inline): the answer's events
+are the same either way, and the choice follows the threads and the cores."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from backend.engine import engine as engine_module
+from backend.engine.events import StepVerified
+from backend.engine.request import GenerationRequest
+
+
+def _steps(engine, request):
+    return [(e.drafted, e.n_accepted, e.emitted, e.tree)
+            for e in engine.generate(request) if isinstance(e, StepVerified)]
+
+
+@pytest.mark.parametrize("spec", [{}, {"spec_type": "draft", "n_draft_max": 4}])
+def test_inline_and_beside_make_the_same_events(count_engine, monkeypatch, spec):
+    request = GenerationRequest(prompt=" zero one", max_tokens=24, **spec)
+    modes = []
+    original = engine_module.EventPipeline.put
+
+    def put(self, make, rows=1):
+        modes.append(self.inline)
+        return original(self, make, rows)
+
+    monkeypatch.setattr(engine_module.EventPipeline, "put", put)
+    answers = {}
+    for spare in (True, False):
+        monkeypatch.setattr(engine_module.Engine, "_spare_core", lambda self, s=spare: s)
+        modes.clear()
+        answers[spare] = _steps(count_engine, request)
+        assert set(modes) == {not spare}
+    assert len(answers[True]) > 1
+    assert answers[True] == answers[False]
+
+
+def test_a_spare_core_is_one_llama_cpp_does_not_take(count_engine, monkeypatch):
+    monkeypatch.setattr(engine_module, "usable_cores", lambda: 4)
+    threads = count_engine.n_threads
+    try:
+        count_engine.n_threads = 4
+        assert not count_engine._spare_core()
+        count_engine.n_threads = 3
+        assert count_engine._spare_core()
+        # on a GPU llama.cpp's threads mostly wait for it
+        count_engine.n_threads = 4
+        target = count_engine._target
+        info = target.info
+        target.info = replace(info, on_gpu=True)
+        try:
+            assert count_engine._spare_core()
+        finally:
+            target.info = info
+    finally:
+        count_engine.n_threads = threads
