@@ -23,6 +23,7 @@ from backend.engine import sampling
 from backend.engine.adaptive_k import AUTO_K_CAP, SEEDED_K, AdaptiveK
 from backend.engine.build_facts import build_facts
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
+from backend.engine.cores import default_threads, usable_cores
 from backend.engine.drafters.base import (
     Drafter,
     DraftingSetup,
@@ -84,17 +85,6 @@ class _Held:
     draft: str  # "" for none
     n_ctx: int
     n_threads: int
-
-
-def default_threads() -> int:
-    return max(1, os.cpu_count() or 1)
-
-
-def usable_cores() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return default_threads()
 
 
 class Engine:

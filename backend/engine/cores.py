@@ -1,0 +1,28 @@
+"""The cores this process may use, and the threads llama.cpp gets when none are asked for.
+
+llama.cpp's own tools default to one thread a physical core (common's cpu_get_num_math):
+two threads on the two logical CPUs of one core mostly wait for the same execution units, and
+the logical CPUs left over serve the steps' events (step_events.py), the outbox and the window.
+Every logical CPU, as before, made llama.cpp slower than its own tools on a machine with
+hyper-threading and left nothing beside it.
+"""
+
+from __future__ import annotations
+
+import os
+
+import psutil
+
+
+def usable_cores() -> int:
+    """The logical CPUs this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def default_threads() -> int:
+    """One a physical core, no more than the process may use; every usable logical CPU where
+    the physical count is unknown."""
+    usable = usable_cores()
+    return max(1, min(psutil.cpu_count(logical=False) or usable, usable))
