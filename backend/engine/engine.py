@@ -665,7 +665,7 @@ class Engine:
 
             def row(i: int) -> sampling.GreedyRow:
                 if i not in greedy:
-                    greedy[i] = sampling.greedy_row(rows[i], s, hist[: base + i])
+                    greedy[i] = sampling.greedy_row(rows[i], s, hist[: base + i], in_place=True)
                 return greedy[i]
 
             verdict = verify_greedy(lambda i: row(i).best, drafts)

@@ -10,7 +10,7 @@ import pytest
 
 from backend.engine import engine as engine_module
 from backend.engine.events import StepVerified
-from backend.engine.request import GenerationRequest
+from backend.engine.request import GenerationRequest, SamplingSettings
 
 
 def _steps(engine, request):
@@ -18,9 +18,14 @@ def _steps(engine, request):
             for e in engine.generate(request) if isinstance(e, StepVerified)]
 
 
-@pytest.mark.parametrize("spec", [{}, {"spec_type": "draft", "n_draft_max": 4}])
+@pytest.mark.parametrize("spec", [
+    {}, {"spec_type": "draft", "n_draft_max": 4},
+    # inline, the penalty is applied in llama.cpp's buffer; beside, in the row's copy
+    {"spec_type": "draft", "n_draft_max": 4, "sampling": SamplingSettings(repeat_penalty=1.3)},
+])
 def test_inline_and_beside_make_the_same_events(count_engine, monkeypatch, spec):
-    request = GenerationRequest(prompt=" zero one", max_tokens=24, **spec)
+    # no plain steps to measure plain decoding by: which steps those are follows their times
+    request = GenerationRequest(prompt=" zero one", max_tokens=24, measure_plain=False, **spec)
     modes = []
     original = engine_module.EventPipeline.put
 

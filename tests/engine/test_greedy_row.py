@@ -57,3 +57,17 @@ def test_the_repeat_penalty_applies_before_the_choice():
     row = greedy_row(logits, s, [1])
     assert row.best == 2  # token 1's 4.0 penalised to 2.0
     assert row.p(2) == pytest.approx(float(softmax64(np.array([1.0, 2.0, 3.5]))[2]), rel=1e-6)
+
+
+def test_a_row_of_llama_cpps_buffer_is_penalised_in_place_to_the_same_values():
+    rng = np.random.default_rng(5)
+    buffer = (rng.standard_normal((2, 151_936)) * 3).astype(np.float32)
+    history = [int(t) for t in rng.integers(0, 151_936, size=200)]
+    s = SamplingSettings(repeat_penalty=1.3, repeat_last_n=64)
+    copied = greedy_row(buffer[1].copy(), s, history)
+    view = buffer[1]
+    row = greedy_row(view, s, history, in_place=True)
+    assert row.logits is view  # no copy of the vocabulary
+    np.testing.assert_array_equal(view, copied.logits)  # the buffer holds the penalised row
+    assert row.best == copied.best and row.top() == copied.top()
+    assert row.p(row.best) == copied.p(copied.best)
