@@ -32,9 +32,6 @@ class CoalescingQueue(Generic[T]):
         self._every = wake_every_s
         self._last_ring = -wake_every_s
 
-    def __len__(self) -> int:
-        return len(self._items)
-
     def put(self, item: T, *, wake: bool = False) -> None:
         self._items.append(item)
         now = time.perf_counter()

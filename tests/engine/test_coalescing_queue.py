@@ -66,4 +66,5 @@ def test_get_all_takes_everything_queued():
     for item in "abc":
         queue.put(item)
     assert queue.get_all() == ["a", "b", "c"]
-    assert len(queue) == 0
+    queue.put("d", wake=True)
+    assert queue.get_all() == ["d"]  # nothing of the first three left behind
