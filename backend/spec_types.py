@@ -205,6 +205,25 @@ def drafting_with_file(architecture: str) -> SpecType:
     return next(s for s in _SPEC_TYPES.values() if s.needs == need)
 
 
+OTHER_FILE = "{name} ({architecture}) drafts with spec type {spec}, not {wanted}."
+
+
+def file_refusal(wanted: SpecType | str, architecture: str, name: str) -> Words | None:
+    """Why a draft file of this GGUF architecture cannot draft with `wanted` (a spec type or
+    its name), which needs a draft file: it is another spec type's (a DFlash head given to
+    EAGLE-3, a draft model to DFlash…). Said before the file's own fit to the target, which
+    answers another question. None where it is `wanted`'s kind of file."""
+    if isinstance(wanted, str):
+        declared = get(wanted)
+        assert declared is not None, wanted
+        wanted = declared
+    fits = drafting_with_file(architecture)
+    if fits.needs == wanted.needs:
+        return None
+    return words(OTHER_FILE, name=name, architecture=architecture, spec=fits.label,
+                 wanted=wanted.label)
+
+
 def draft_length_words(name: str, n_draft_max: int) -> str:
     """How an answer names its draft length: "K = 4", "K auto" (0, chosen each step), or ""
     for a spec type that does not draft."""

@@ -142,3 +142,14 @@ def test_a_model_gpu_layers_auto_put_on_the_cpu_is_said(monkeypatch, capsys, tes
     assert main(["generate", "--model", str(test_models / "count-target.gguf"), "--raw",
                  "--max-tokens", "2", " zero one"]) == 0
     assert generate.fell_back("count-target") in capsys.readouterr().err
+
+
+def test_a_draft_file_of_another_spec_type_is_named_before_its_fit(test_models):
+    """A DFlash head given to --spec draft: what it drafts with, not the layers it would read
+    of a target it was not made for (which loading it checks)."""
+    r = _cli("generate", "--model", str(test_models / "count-target.gguf"),
+             "--spec", "draft", "--draft", str(test_models / "dflash-count.gguf"), "--raw",
+             "--max-tokens", "4", "--threads", "1", " zero one")
+    assert r.returncode != 0
+    assert r.stderr.strip().splitlines()[-1] == (
+        "draftlight: dflash-count.gguf (dflash) drafts with spec type DFlash, not draft model.")

@@ -108,6 +108,12 @@ def run(args: argparse.Namespace) -> int:
     uses_draft = declared is not None and declared.needs in spec_types.DRAFT_NEEDS
     if uses_draft and not args.draft:
         raise EngineError(f"--spec {spec} needs --draft PATH.")
+    if uses_draft and declared is not None:
+        # before the file's own fit to the target, which loading it checks
+        refused = spec_types.file_refusal(declared, _architecture(args.draft),
+                                          Path(args.draft).name)
+        if refused is not None:
+            raise EngineError(refused)
     if args.tree_nodes and not (declared is not None and declared.trees):
         raise EngineError(words(TREE_DRAFTERS, spec=spec,
                                 drafters=", ".join(spec_types.tree_drafters())))
@@ -159,11 +165,16 @@ def request_from_args(args: argparse.Namespace, spec_type: str) -> GenerationReq
 def _draft_spec(path: str) -> str:
     """The spec type a --draft file drafts with when --spec is not given, from its header's
     architecture: an EAGLE-3 or DFlash head, a Gemma 4 assistant, else a draft model."""
+    return spec_types.drafting_with_file(_architecture(path)).name
+
+
+def _architecture(path: str) -> str:
+    """The GGUF architecture of a --draft file; a draft model's where the header cannot be
+    read (the engine says what is wrong with the file when it loads it)."""
     try:
-        architecture = inspect_model(path).architecture
+        return inspect_model(path).architecture
     except (ModelFileError, OSError):
-        return "draft"  # the engine says what is wrong with the file when it loads it
-    return spec_types.drafting_with_file(architecture).name
+        return "llama"
 
 
 def _run_server(args: argparse.Namespace) -> int:

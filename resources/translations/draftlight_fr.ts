@@ -3740,10 +3740,6 @@ Inutilisable : {error}</translation>
         <translation>Le type de spéculation DFlash a besoin d&apos;une tête DFlash comme brouillon : choisissez d&apos;abord une tête faite pour cette cible.</translation>
     </message>
     <message>
-        <source>{name} is a {architecture} model, not a DFlash head: spec type DFlash needs a draft of architecture dflash.</source>
-        <translation>{name} est un modèle {architecture}, pas une tête DFlash : le type de spéculation DFlash demande un brouillon d&apos;architecture dflash.</translation>
-    </message>
-    <message>
         <source>llama.cpp failed to decode a DFlash batch (code {code}).</source>
         <translation>llama.cpp n&apos;a pas pu décoder un lot DFlash (code {code}).</translation>
     </message>
@@ -3760,10 +3756,6 @@ Inutilisable : {error}</translation>
         <translation>{name} a des couches récurrentes, dont l&apos;état ne peut pas être partagé entre les branches d&apos;un arbre de brouillons : il propose une chaîne.</translation>
     </message>
     <message>
-        <source>{name} is a {architecture} file, not a draft model: it drafts with spec type {spec}.</source>
-        <translation>{name} est un fichier {architecture}, pas un modèle de brouillon : il rédige avec le type de spéculation {spec}.</translation>
-    </message>
-    <message>
         <source>{name} drafts only for Gemma 4 models, and {target} is a {architecture} model: it reads the target&apos;s own cache, which only a Gemma 4 model has.</source>
         <translation>{name} ne rédige que pour les modèles Gemma 4, et {target} est un modèle {architecture} : il lit le cache propre de la cible, que seul un modèle Gemma 4 possède.</translation>
     </message>
@@ -3778,10 +3770,6 @@ Inutilisable : {error}</translation>
     <message>
         <source>Spec type Gemma 4 assistant needs a Gemma 4 assistant as the draft: choose the one made for this target first.</source>
         <translation>Le type de spéculation Gemma 4 assistant a besoin d&apos;un assistant Gemma 4 comme brouillon : choisissez d&apos;abord celui fait pour cette cible.</translation>
-    </message>
-    <message>
-        <source>{name} is a {architecture} model, not a Gemma 4 assistant: spec type Gemma 4 assistant needs a draft of architecture gemma4-assistant.</source>
-        <translation>{name} est un modèle {architecture}, pas un assistant Gemma 4 : le type de spéculation Gemma 4 assistant demande un brouillon d&apos;architecture gemma4-assistant.</translation>
     </message>
     <message>
         <source>llama.cpp failed to decode a Gemma 4 assistant step (code {code}).</source>
@@ -3994,10 +3982,6 @@ Inutilisable : {error}</translation>
     <message>
         <source>{name} is an EAGLE-3 draft head for a model with hidden size {hidden} (it reads that model&apos;s layers {layers}), not a model that can answer: choose it as the draft with spec type EAGLE-3, and the model it was made for as the target.</source>
         <translation>{name} est une tête brouillon EAGLE-3 pour un modèle de taille cachée {hidden} (elle lit les couches {layers} de ce modèle), pas un modèle qui peut répondre : choisissez-la comme brouillon avec le type de spéculation EAGLE-3, et le modèle pour lequel elle a été faite comme modèle cible.</translation>
-    </message>
-    <message>
-        <source>{name} is a {architecture} model, not an EAGLE-3 head: spec type EAGLE-3 needs a draft of architecture eagle3 (use spec type &apos;draft&apos; for this one).</source>
-        <translation>{name} est un modèle {architecture}, pas une tête EAGLE-3 : le type de spéculation EAGLE-3 demande un brouillon d&apos;architecture eagle3 (pour celui-ci, utilisez le type de spéculation &apos;draft&apos;).</translation>
     </message>
     <message>
         <source>{target} is a {architecture} model, and llama.cpp cannot read the hidden states of that architecture, so no EAGLE-3 head can draft for it.</source>
@@ -4310,6 +4294,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>Only these spec types draft token trees: {drafters}; {spec} drafts a chain: ask for no tree with it.</source>
         <translation>Seuls ces types de spéculation proposent des arbres de jetons : {drafters} ; {spec} propose une chaîne : ne demandez pas d&apos;arbre avec lui.</translation>
+    </message>
+    <message>
+        <source>{name} is not an EAGLE-3 head llama.cpp can read: spec type EAGLE-3 needs a draft of architecture eagle3 with its layer keys.</source>
+        <translation>{name} n’est pas une tête EAGLE-3 que llama.cpp puisse lire : le type de spéculation EAGLE-3 demande un brouillon d’architecture eagle3 avec ses clés de couches.</translation>
     </message>
     <message>
         <source>not authorised (set HF_TOKEN?)</source>
@@ -4730,6 +4718,10 @@ Inutilisable : {error}</translation>
     <message>
         <source>{label} {value} in the settings file has more than {decimals} decimals; using {rounded}.</source>
         <translation>{label} {value} dans le fichier de paramètres a plus de {decimals} décimales ; {rounded} est utilisé.</translation>
+    </message>
+    <message>
+        <source>{name} ({architecture}) drafts with spec type {spec}, not {wanted}.</source>
+        <translation>{name} ({architecture}) rédige avec le type de spéculation {spec}, pas {wanted}.</translation>
     </message>
     <message>
         <source>A chain can hold only one drafter that needs a model file or heads: {first} and {second} both do.</source>

@@ -3740,10 +3740,6 @@ Non utilizzabile: {error}</translation>
         <translation>Il tipo di speculazione DFlash richiede una testa DFlash come bozza: scegline prima una fatta per questo target.</translation>
     </message>
     <message>
-        <source>{name} is a {architecture} model, not a DFlash head: spec type DFlash needs a draft of architecture dflash.</source>
-        <translation>{name} è un modello {architecture}, non una testa DFlash: il tipo di speculazione DFlash richiede una bozza di architettura dflash.</translation>
-    </message>
-    <message>
         <source>llama.cpp failed to decode a DFlash batch (code {code}).</source>
         <translation>llama.cpp non è riuscito a decodificare un batch DFlash (codice {code}).</translation>
     </message>
@@ -3760,10 +3756,6 @@ Non utilizzabile: {error}</translation>
         <translation>{name} ha strati ricorrenti, il cui stato non può essere condiviso tra i rami di un albero di bozze: propone una catena.</translation>
     </message>
     <message>
-        <source>{name} is a {architecture} file, not a draft model: it drafts with spec type {spec}.</source>
-        <translation>{name} è un file {architecture}, non un modello di bozza: genera bozze con il tipo di speculazione {spec}.</translation>
-    </message>
-    <message>
         <source>{name} drafts only for Gemma 4 models, and {target} is a {architecture} model: it reads the target&apos;s own cache, which only a Gemma 4 model has.</source>
         <translation>{name} genera bozze solo per i modelli Gemma 4, e {target} è un modello {architecture}: legge la cache del target, che solo un modello Gemma 4 ha.</translation>
     </message>
@@ -3778,10 +3770,6 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Spec type Gemma 4 assistant needs a Gemma 4 assistant as the draft: choose the one made for this target first.</source>
         <translation>Il tipo di speculazione Gemma 4 assistant richiede un assistente Gemma 4 come bozza: scegli prima quello fatto per questo target.</translation>
-    </message>
-    <message>
-        <source>{name} is a {architecture} model, not a Gemma 4 assistant: spec type Gemma 4 assistant needs a draft of architecture gemma4-assistant.</source>
-        <translation>{name} è un modello {architecture}, non un assistente Gemma 4: il tipo di speculazione Gemma 4 assistant richiede una bozza di architettura gemma4-assistant.</translation>
     </message>
     <message>
         <source>llama.cpp failed to decode a Gemma 4 assistant step (code {code}).</source>
@@ -3994,10 +3982,6 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>{name} is an EAGLE-3 draft head for a model with hidden size {hidden} (it reads that model&apos;s layers {layers}), not a model that can answer: choose it as the draft with spec type EAGLE-3, and the model it was made for as the target.</source>
         <translation>{name} è una testa draft EAGLE-3 per un modello con dimensione nascosta {hidden} (legge gli strati {layers} di quel modello), non un modello che può rispondere: sceglila come draft con il tipo di speculazione EAGLE-3, e il modello per cui è stata fatta come modello target.</translation>
-    </message>
-    <message>
-        <source>{name} is a {architecture} model, not an EAGLE-3 head: spec type EAGLE-3 needs a draft of architecture eagle3 (use spec type &apos;draft&apos; for this one).</source>
-        <translation>{name} è un modello {architecture}, non una testa EAGLE-3: il tipo di speculazione EAGLE-3 richiede un draft di architettura eagle3 (per questo usa il tipo di speculazione &apos;draft&apos;).</translation>
     </message>
     <message>
         <source>{target} is a {architecture} model, and llama.cpp cannot read the hidden states of that architecture, so no EAGLE-3 head can draft for it.</source>
@@ -4310,6 +4294,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>Only these spec types draft token trees: {drafters}; {spec} drafts a chain: ask for no tree with it.</source>
         <translation>Solo questi tipi di speculazione generano alberi di token: {drafters}; {spec} genera una catena: non chiedere un albero con esso.</translation>
+    </message>
+    <message>
+        <source>{name} is not an EAGLE-3 head llama.cpp can read: spec type EAGLE-3 needs a draft of architecture eagle3 with its layer keys.</source>
+        <translation>{name} non è una testa EAGLE-3 che llama.cpp possa leggere: il tipo di speculazione EAGLE-3 richiede una bozza di architettura eagle3 con le sue chiavi dei layer.</translation>
     </message>
     <message>
         <source>not authorised (set HF_TOKEN?)</source>
@@ -4730,6 +4718,10 @@ Non utilizzabile: {error}</translation>
     <message>
         <source>{label} {value} in the settings file has more than {decimals} decimals; using {rounded}.</source>
         <translation>{label} {value} nel file delle impostazioni ha più di {decimals} decimali; si usa {rounded}.</translation>
+    </message>
+    <message>
+        <source>{name} ({architecture}) drafts with spec type {spec}, not {wanted}.</source>
+        <translation>{name} ({architecture}) genera bozze con il tipo di speculazione {spec}, non {wanted}.</translation>
     </message>
     <message>
         <source>A chain can hold only one drafter that needs a model file or heads: {first} and {second} both do.</source>

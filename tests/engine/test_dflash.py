@@ -268,12 +268,13 @@ def test_spec_types_match_the_draft_file(df_engine, test_models):
     _use(df_engine, test_models, "dflash-count.gguf")
     events = list(df_engine.generate(GenerationRequest(prompt=" zero one", spec_type="eagle3")))
     assert isinstance(events[-1], GenerationFailed)
-    assert events[-1].message.startswith("dflash-count.gguf is a dflash model, not an EAGLE-3 "
-                                         "head")
+    assert events[-1].message == ("dflash-count.gguf (dflash) drafts with spec type DFlash, "
+                                  "not EAGLE-3.")
     df_engine.load_draft(test_models / "eagle3-count.gguf")
     events = list(df_engine.generate(GenerationRequest(prompt=" zero one", spec_type="dflash")))
     assert isinstance(events[-1], GenerationFailed)
-    assert events[-1].message.startswith("eagle3-count.gguf is a eagle3 model, not a DFlash head")
+    assert events[-1].message == ("eagle3-count.gguf (eagle3) drafts with spec type EAGLE-3, "
+                                  "not DFlash.")
     df_engine.unload_draft()
     events = list(df_engine.generate(GenerationRequest(prompt=" zero one", spec_type="dflash")))
     assert isinstance(events[-1], GenerationFailed)
@@ -281,8 +282,8 @@ def test_spec_types_match_the_draft_file(df_engine, test_models):
     _use(df_engine, test_models, "dflash-count.gguf")
     events = list(df_engine.generate(GenerationRequest(prompt=" zero one", spec_type="draft")))
     assert isinstance(events[-1], GenerationFailed)
-    assert events[-1].message == ("dflash-count.gguf is a dflash file, not a draft model: it "
-                                  "drafts with spec type DFlash.")
+    assert events[-1].message == ("dflash-count.gguf (dflash) drafts with spec type DFlash, "
+                                  "not draft model.")
 
 
 def test_loading_a_head_makes_only_its_drafter(test_models):

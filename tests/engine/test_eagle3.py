@@ -271,8 +271,8 @@ def test_spec_types_match_the_draft_file(e3_engine, test_models):
     e3_engine.load_draft(test_models / "count-target.gguf")  # a draft model: it loads
     events = list(e3_engine.generate(GenerationRequest(prompt=" zero one", spec_type="eagle3")))
     assert isinstance(events[-1], GenerationFailed)
-    assert events[-1].message.startswith(
-        "count-target.gguf is a llama model, not an EAGLE-3 head")
+    assert events[-1].message == (
+        "count-target.gguf (llama) drafts with spec type draft model, not EAGLE-3.")
     e3_engine.unload_draft()
     events = list(e3_engine.generate(GenerationRequest(prompt=" zero one", spec_type="eagle3")))
     assert isinstance(events[-1], GenerationFailed)

@@ -159,8 +159,12 @@ def test_spec_types_match_the_draft_file(g4_engine, test_models):
     assert set(g4_engine._drafters) >= {SPEC}
     events = list(g4_engine.generate(GenerationRequest(prompt=" zero one", spec_type="dflash")))
     assert isinstance(events[-1], GenerationFailed)
-    assert events[-1].message.startswith("g4-assistant.gguf is a gemma4-assistant model, not a "
-                                         "DFlash head")
+    assert events[-1].message == ("g4-assistant.gguf (gemma4-assistant) drafts with spec type "
+                                  "Gemma 4 assistant, not DFlash.")
+    g4_engine.load_draft(test_models / "count-draft.gguf")  # a draft model: it loads
+    events = list(g4_engine.generate(GenerationRequest(prompt=" zero one", spec_type=SPEC)))
+    assert events[-1].message == ("count-draft.gguf (llama) drafts with spec type draft model, "
+                                  "not Gemma 4 assistant.")
     g4_engine.unload_draft()
     events = list(g4_engine.generate(GenerationRequest(prompt=" zero one", spec_type=SPEC)))
     assert isinstance(events[-1], GenerationFailed)

@@ -33,6 +33,7 @@ import llama_cpp
 import numpy as np
 from llama_cpp import llama_cpp_ext
 
+from backend import spec_types
 from backend.engine.context import Context
 from backend.engine.drafters.base import DraftingSetup, Proposal
 from backend.engine.drafters.layer_inputs import LayerInputFollower
@@ -49,8 +50,6 @@ DEFAULT_BLOCK_SIZE = 16  # llama.cpp's, for a head whose file does not say
 
 NEEDS_HEAD = ("Spec type DFlash needs a DFlash head as the draft: choose one made for this "
               "target first.")
-NOT_A_HEAD = ("{name} is a {architecture} model, not a DFlash head: spec type DFlash needs a "
-              "draft of architecture dflash.")
 NO_BINDINGS = ("This build of llama.cpp does not export the functions DFlash needs, so spec "
                "type DFlash cannot draft ({error}).")
 NO_CAPTURE = ("{target} is a {architecture} model, and llama.cpp cannot read the hidden states "
@@ -154,9 +153,10 @@ def make(setup: DraftingSetup) -> DFlashDrafter:
     head = setup.draft
     if head is None:
         raise EngineError(words(NEEDS_HEAD))
-    if head.inspection.architecture != ARCHITECTURE:
-        raise EngineError(words(NOT_A_HEAD, name=Path(head.path).name,
-                                architecture=head.inspection.architecture))
+    refused = spec_types.file_refusal("dflash", head.inspection.architecture,
+                                      Path(head.path).name)
+    if refused is not None:
+        raise EngineError(refused)
     try:  # the bindings are looked up when the module is first imported
         ext = importlib.import_module("backend.engine.dflash_bindings")
     except AttributeError as exc:

@@ -22,7 +22,6 @@ from backend.words import words
 
 NEEDS_DRAFT = "Spec type 'draft' needs a draft model: load one first."
 IS_EAGLE3 = "{name} is an EAGLE-3 head, not a draft model: it drafts with spec type EAGLE-3."
-IS_HEAD = "{name} is a {architecture} file, not a draft model: it drafts with spec type {spec}."
 CANNOT_DRAFT_FOR = "{draft} cannot draft for {target}: {reason}"
 
 
@@ -34,10 +33,9 @@ def make(setup: DraftingSetup) -> DraftModelDrafter:
     draft = setup.draft.inspection
     if draft.eagle3 is not None:
         raise EngineError(words(IS_EAGLE3, name=draft.path.name))
-    head = spec_types.drafting_with_file(draft.architecture)
-    if head.needs != "draft_model":
-        raise EngineError(words(IS_HEAD, name=draft.path.name, architecture=draft.architecture,
-                                spec=head.label))
+    refused = spec_types.file_refusal("draft", draft.architecture, draft.path.name)
+    if refused is not None:
+        raise EngineError(refused)
     return DraftModelDrafter(setup.target, setup.draft, n_ctx=setup.target_ctx.n_ctx,
                              n_threads=setup.n_threads)
 

@@ -22,6 +22,7 @@ import llama_cpp
 import numpy as np
 from llama_cpp import llama_cpp_ext
 
+from backend import spec_types
 from backend.engine.context import Context, common_prefix
 from backend.engine.drafters.base import DraftingSetup, Proposal, SamplingDrafter
 from backend.engine.drafters.row_batch import RowBatch
@@ -36,8 +37,6 @@ KEEP_ROWS = 512  # the target's rows kept back from its last decode (a draft rea
 
 NEEDS_ASSISTANT = ("Spec type Gemma 4 assistant needs a Gemma 4 assistant as the draft: choose "
                    "the one made for this target first.")
-NOT_AN_ASSISTANT = ("{name} is a {architecture} model, not a Gemma 4 assistant: spec type Gemma "
-                    "4 assistant needs a draft of architecture gemma4-assistant.")
 NOT_GEMMA4 = ("{name} drafts only for Gemma 4 models, and {target} is a {architecture} model: "
               "it reads the target's own cache, which only a Gemma 4 model has.")
 OTHER_WIDTH = ("{name} was made for a Gemma 4 model of hidden size {hidden}, and {target} has "
@@ -90,9 +89,10 @@ def make(setup: DraftingSetup) -> Gemma4AssistantDrafter:
     assistant = setup.draft
     if assistant is None:
         raise EngineError(words(NEEDS_ASSISTANT))
-    if assistant.inspection.architecture != ARCHITECTURE:
-        raise EngineError(words(NOT_AN_ASSISTANT, name=Path(assistant.path).name,
-                                architecture=assistant.inspection.architecture))
+    refused = spec_types.file_refusal("gemma4-assistant", assistant.inspection.architecture,
+                                      Path(assistant.path).name)
+    if refused is not None:
+        raise EngineError(refused)
     reason = misfit(setup.target, assistant)
     if reason is not None:
         raise EngineError(reason)
