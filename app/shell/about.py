@@ -62,6 +62,7 @@ LIBRARIES = (
             "MIT"),
     Library("gguf", QT_TRANSLATE_NOOP("About", "reading GGUF headers"), "MIT"),
     Library("numpy", QT_TRANSLATE_NOOP("About", "sampling and verification"), "BSD-3-Clause"),
+    Library("psutil", QT_TRANSLATE_NOOP("About", "counting the CPU's cores"), "BSD-3-Clause"),
     Library("Jinja2", QT_TRANSLATE_NOOP("About", "chat templates (through llama-cpp-python)"),
             "BSD-3-Clause"),
     Library("diskcache", QT_TRANSLATE_NOOP("About", "llama-cpp-python's cache"), "Apache-2.0"),

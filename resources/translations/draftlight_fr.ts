@@ -75,6 +75,10 @@
         <translation>échantillonnage et vérification</translation>
     </message>
     <message>
+        <source>counting the CPU&apos;s cores</source>
+        <translation>compter les cœurs du processeur</translation>
+    </message>
+    <message>
         <source>chat templates (through llama-cpp-python)</source>
         <translation>modèles de conversation (via llama-cpp-python)</translation>
     </message>

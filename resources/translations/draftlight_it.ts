@@ -75,6 +75,10 @@
         <translation>campionamento e verifica</translation>
     </message>
     <message>
+        <source>counting the CPU&apos;s cores</source>
+        <translation>contare i core della CPU</translation>
+    </message>
+    <message>
         <source>chat templates (through llama-cpp-python)</source>
         <translation>template di chat (tramite llama-cpp-python)</translation>
     </message>

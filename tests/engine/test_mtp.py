@@ -118,8 +118,9 @@ def test_a_failed_rollback_starts_the_cache_over(mtp_engine, monkeypatch):
                 return False  # as llama.cpp does when no snapshot reaches back that far
         return real(self, n)
 
+    # no plain steps to measure plain decoding by: which steps those are follows their times
     request = GenerationRequest(prompt=" zero one", spec_type="mtp", n_draft_max=4,
-                                max_tokens=16)
+                                max_tokens=16, measure_plain=False)
     _, kept_steps = run(mtp_engine, request)
     monkeypatch.setattr(Context, "truncate", refuse_in_generation)
     final, steps = run(mtp_engine, request)
