@@ -63,8 +63,8 @@ def test_a_head_as_the_target_pairs_with_nothing(test_models):
 def test_a_draft_model_is_no_head(test_models):
     target = inspect_model(test_models / "count-target3.gguf")
     reason = head_incompatibility(target, inspect_model(test_models / "count-draft.gguf"))
-    assert str(reason) == ("count-draft.gguf (llama) drafts with spec type draft model, not "
-                           "EAGLE-3.")
+    assert str(reason) == ("count-draft.gguf is not an EAGLE-3 head llama.cpp can read: spec "
+                           "type EAGLE-3 needs a draft of architecture eagle3 with its layer keys.")
 
 
 def test_the_capture_list_names_the_architectures_the_notes_name():

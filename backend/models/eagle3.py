@@ -16,7 +16,6 @@ from typing import Protocol
 import numpy as np
 from gguf.constants import GGMLQuantizationType
 
-from backend import spec_types
 from backend.models.gguf_header import ArrayRef, GGUFHeader, ModelFileError
 from backend.models.vocab import VocabInfo, incompatibility
 from backend.words import Words, words
@@ -41,7 +40,7 @@ VOCAB_D2T = "{n:,} tokens (d2t)"
 IS_A_HEAD = ("{name} is an EAGLE-3 draft head for a model with hidden size {hidden} (it reads "
              "that model's layers {layers}), not a model that can answer: choose it as the draft "
              "with spec type EAGLE-3, and the model it was made for as the target.")
-# a file that says it is one but whose EAGLE-3 keys cannot be read (others: spec_types)
+# (the engine first says what another kind of file drafts with: spec_types.file_refusal)
 NOT_A_HEAD = ("{name} is not an EAGLE-3 head llama.cpp can read: spec type EAGLE-3 needs a "
               "draft of architecture eagle3 with its layer keys.")
 NO_CAPTURE = ("{target} is a {architecture} model, and llama.cpp cannot read the hidden states "
@@ -173,8 +172,7 @@ def head_incompatibility(target: PairedModel, head: PairedModel) -> Words | None
     facts = head.eagle3
     name = head.path.name
     if facts is None:
-        return (spec_types.file_refusal("eagle3", head.architecture, name)
-                or words(NOT_A_HEAD, name=name))
+        return words(NOT_A_HEAD, name=name)
     if target.architecture not in LAYER_CAPTURE_ARCHITECTURES:
         return words(NO_CAPTURE, target=target.name, architecture=target.architecture)
     n_layers = target.n_layers - target.n_mtp_heads  # NextN blocks record no layer input

@@ -19,12 +19,14 @@ first, in words (`backend.models.eagle3`).
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from types import ModuleType
 
 import llama_cpp
 import numpy as np
 from llama_cpp import llama_cpp_ext
 
+from backend import spec_types
 from backend.engine.context import Context
 from backend.engine.drafters.base import DraftingSetup
 from backend.engine.drafters.layer_inputs import LayerInputFollower
@@ -50,7 +52,9 @@ def make(setup: DraftingSetup) -> Eagle3Drafter:
     or with one that does not fit the target."""
     if setup.draft is None:
         raise EngineError(words(NEEDS_HEAD))
-    reason = head_incompatibility(setup.target.inspection, setup.draft.inspection)
+    reason = (spec_types.file_refusal("eagle3", setup.draft.inspection.architecture,
+                                      Path(setup.draft.path).name)
+              or head_incompatibility(setup.target.inspection, setup.draft.inspection))
     if reason is not None:
         raise EngineError(reason)
     try:  # the bindings are looked up when the module is first imported
