@@ -153,3 +153,17 @@ def test_a_draft_file_of_another_spec_type_is_named_before_its_fit(test_models):
     assert r.returncode != 0
     assert r.stderr.strip().splitlines()[-1] == (
         "draftlight: dflash-count.gguf (dflash) drafts with spec type DFlash, not draft model.")
+
+
+def test_an_unreadable_draft_file_is_not_named_a_draft_model(test_models, tmp_path):
+    """--spec dflash with a file whose header cannot be read: what is wrong with the file, not
+    what a draft model of an unknown architecture would draft with."""
+    broken = tmp_path / "broken.gguf"
+    broken.write_text("not a gguf at all")
+    r = _cli("generate", "--model", str(test_models / "count-target3.gguf"),
+             "--spec", "dflash", "--draft", str(broken), "--raw",
+             "--max-tokens", "4", "--threads", "1", " zero one")
+    assert r.returncode != 0
+    last = r.stderr.strip().splitlines()[-1]
+    assert last.startswith("draftlight: broken.gguf: This is not a GGUF file")
+    assert "drafts" not in last

@@ -100,7 +100,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.server:
         return _run_server(args)
-    spec = args.spec_type or (_draft_spec(args.draft) if args.draft else spec_types.PLAIN)
+    # the --draft file's header, read once: None where it cannot be read (the engine says what
+    # is wrong with the file when it loads it)
+    architecture = _architecture(args.draft) if args.draft else None
+    spec = args.spec_type or (spec_types.drafting_with_file(architecture or "").name
+                              if args.draft else spec_types.PLAIN)
     refused = spec_types.chain_problem(spec)  # a chain whose members cannot go together
     if refused is not None:
         raise EngineError(refused)
@@ -108,10 +112,9 @@ def run(args: argparse.Namespace) -> int:
     uses_draft = declared is not None and declared.needs in spec_types.DRAFT_NEEDS
     if uses_draft and not args.draft:
         raise EngineError(f"--spec {spec} needs --draft PATH.")
-    if uses_draft and declared is not None:
+    if uses_draft and declared is not None and architecture is not None:
         # before the file's own fit to the target, which loading it checks
-        refused = spec_types.file_refusal(declared, _architecture(args.draft),
-                                          Path(args.draft).name)
+        refused = spec_types.file_refusal(declared, architecture, Path(args.draft).name)
         if refused is not None:
             raise EngineError(refused)
     if args.tree_nodes and not (declared is not None and declared.trees):
@@ -162,19 +165,14 @@ def request_from_args(args: argparse.Namespace, spec_type: str) -> GenerationReq
         messages=() if args.raw else (Message("user", args.prompt),), stop=args.stop)
 
 
-def _draft_spec(path: str) -> str:
-    """The spec type a --draft file drafts with when --spec is not given, from its header's
-    architecture: an EAGLE-3 or DFlash head, a Gemma 4 assistant, else a draft model."""
-    return spec_types.drafting_with_file(_architecture(path)).name
-
-
-def _architecture(path: str) -> str:
-    """The GGUF architecture of a --draft file; a draft model's where the header cannot be
-    read (the engine says what is wrong with the file when it loads it)."""
+def _architecture(path: str) -> str | None:
+    """The GGUF architecture of a --draft file (which spec type drafts with it when --spec is
+    not given: an EAGLE-3 or DFlash head, a Gemma 4 assistant, else a draft model); None where
+    the header cannot be read."""
     try:
         return inspect_model(path).architecture
     except (ModelFileError, OSError):
-        return "llama"
+        return None
 
 
 def _run_server(args: argparse.Namespace) -> int:
