@@ -4,9 +4,9 @@ Pickling steps and writing them to the pipe, done on the decoding thread, is tim
 waits for; at a GPU's rates every such microsecond a token counts. The events reach the sender
 through a `CoalescingQueue`, which wakes it at most every `WAKE_EVERY_S` (each wake costs the
 decoding thread, coalescing_queue.py), and it sends all it finds as one `("events", [...])`
-message: at 1,000 tokens/s a message carries a few steps and the window's worker is woken a
-couple of hundred times a second, not a thousand. An event that is not a step (the answer
-starting, ending, failing) is sent at once.
+message: at 1,000 tokens/s a message carries a frame's steps, and the window's worker and GUI
+thread are woken about as often as the window draws, not once a token. An event that is not a
+step (the answer starting, ending, failing) is sent at once.
 """
 
 from __future__ import annotations
@@ -18,8 +18,11 @@ from typing import Any
 from backend.engine.coalescing_queue import CoalescingQueue
 from backend.engine.events import StepVerified
 
-# About the longest a step waits to be sent: well under a frame of the window (16 ms).
-WAKE_EVERY_S = 0.005
+# About the longest a step waits to be sent: one frame of the window (16 ms), which draws what
+# arrived once a frame whatever it is sent in. Sent every 5 ms, a fast model's steps woke the
+# window's two threads ~250 times a second for nothing it shows sooner: time that, on a CPU
+# whose every core runs one of llama.cpp's lock-stepped threads, the model waits for.
+WAKE_EVERY_S = 0.016
 
 _DONE = object()
 
