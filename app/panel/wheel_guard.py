@@ -2,10 +2,13 @@
 take the wheel only while they have the keyboard focus; otherwise it scrolls the scroll area
 around them (the side panel), as if they were not there.
 
-One application event filter keeps the rule for every such widget the app makes: it gives
-them a focus policy that a wheel does not satisfy (Qt's default for them, WheelFocus, would
-hand them the focus, and so the wheel, as the pointer passes), and sends a wheel they should
-not take to the nearest scroll area instead.
+The application's style keeps the rule for every such widget the app makes: as it polishes
+one, it gives it a focus policy that a wheel does not satisfy (Qt's default for them,
+WheelFocus, would hand them the focus, and so the wheel, as the pointer passes) and puts it
+under the guard, an event filter that sends a wheel it should not take to the nearest scroll
+area instead. The guard sees those widgets' events only: an application event filter would
+have every event of every widget pass through Python (a tenth of the GUI thread's time while
+an answer streams).
 """
 
 from __future__ import annotations
@@ -18,25 +21,21 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QDial,
+    QProxyStyle,
     QSlider,
     QWidget,
 )
 
 GUARDED = (QComboBox, QAbstractSpinBox, QSlider, QDial)  # not scroll bars: they are for wheels
 _WHEEL = QEvent.Type.Wheel
-_POLISH = QEvent.Type.Polish
+BASE_STYLE = "Fusion"  # what Draftlight draws on, whatever the platform's own style
 
 
 class WheelGuard(QObject):
-    """The application's event filter that keeps the rule (see the module's docstring)."""
+    """The event filter on each guarded widget (see the module's docstring)."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        kind = event.type()
-        if kind == _POLISH:
-            if isinstance(watched, GUARDED):
-                guard_focus(watched)
-            return False
-        if kind != _WHEEL or not isinstance(watched, GUARDED) or watched.hasFocus():
+        if event.type() != _WHEEL or not isinstance(watched, GUARDED) or watched.hasFocus():
             return False
         assert isinstance(event, QWheelEvent)
         area = _scroll_area_around(watched)
@@ -55,6 +54,21 @@ class WheelGuard(QObject):
         return True
 
 
+class GuardedStyle(QProxyStyle):
+    """BASE_STYLE, putting each GUARDED widget under `guard` as it polishes it (under a style
+    sheet too: the sheet's style polishes with this one first)."""
+
+    def __init__(self, guard: WheelGuard) -> None:
+        super().__init__(BASE_STYLE)
+        self._guard = guard
+
+    def polish(self, target):  # type: ignore[override]  # Qt's three overloads in one
+        super().polish(target)
+        if isinstance(target, GUARDED):
+            guard_focus(target)
+            target.installEventFilter(self._guard)  # once: Qt does not add a filter twice
+
+
 def guard_focus(widget: QWidget) -> None:
     """A control the wheel may not focus: Tab and a click still do."""
     if widget.focusPolicy() == Qt.FocusPolicy.WheelFocus:
@@ -62,15 +76,12 @@ def guard_focus(widget: QWidget) -> None:
 
 
 def install(app: QApplication) -> WheelGuard:
-    """Keep the rule in `app` from now on (once: a second call returns the same guard), for
-    the widgets already made too."""
+    """Draw `app` on BASE_STYLE with the rule kept from now on, for the widgets already made
+    too (a new style polishes them all again); the app's one guard."""
     guard = app.findChild(WheelGuard)
     if guard is None:
         guard = WheelGuard(app)
-        app.installEventFilter(guard)
-    for widget in app.allWidgets():
-        if isinstance(widget, GUARDED):
-            guard_focus(widget)
+    app.setStyle(GuardedStyle(guard))
     return guard
 
 

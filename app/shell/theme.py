@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
+from app.panel import wheel_guard
 from app.shell.chrome import DARK_CHROME, LIGHT_CHROME, PROJECTOR_CHROME, Chrome
 from app.shell.style import font_points, style_sheet
 from backend.palette import DARK, LIGHT, PROJECTOR, TokenColours
@@ -90,7 +91,9 @@ class ThemeFollower(QObject):
 
     def _apply(self, scheme: Qt.ColorScheme) -> None:
         self.chrome = chrome_for(self.mode, scheme)
-        self.app.setStyle("Fusion")  # (style().name() is "" under a style sheet: set it anyway)
+        # Fusion, keeping the mouse wheel to what it is aimed at (style().name() is "" under a
+        # style sheet: set it anyway)
+        wheel_guard.install(self.app)
         self.app.setPalette(palette_for(self.chrome))
         self.app.setStyleSheet(style_sheet(self.chrome, font_points(self.app.font())))
 

@@ -50,7 +50,7 @@ def test_system_theme_follows_the_colour_scheme_live(themed, qapp):
     themed("system")  # offscreen the scheme is Unknown: light
     sheet = qapp.styleSheet()
     qapp.setStyleSheet("")  # under a style sheet, style() is the sheet's wrapper
-    assert qapp.style().name().lower() == "fusion"
+    assert qapp.style().baseStyle().name().lower() == "fusion"  # under the wheel's guard
     qapp.setStyleSheet(sheet)
     base = QPalette.ColorRole.Base
     assert qapp.palette().color(base).name().upper() == LIGHT_CHROME.surface

@@ -10,7 +10,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from scripted_engine import ScriptedEngine
 
-from app.panel.wheel_guard import WheelGuard
+from app.panel.wheel_guard import BASE_STYLE, WheelGuard
 from app.shell import qt_app
 
 DOWN = -120  # one notch towards the user: the next item, a smaller value, scrolling down
@@ -26,9 +26,9 @@ def guarded_app(qapp, monkeypatch):
              qapp.desktopFileName())
     app = qt_app.ensure_application()
     yield app
+    app.setStyle(BASE_STYLE)  # unguarded again, as the other tests' application is
     guard = app.findChild(WheelGuard)
     if guard is not None:
-        app.removeEventFilter(guard)
         guard.setParent(None)
         guard.deleteLater()
     app.setApplicationName(names[0])
