@@ -52,6 +52,22 @@ def test_formats_mark_exact_accepted_rejected_and_target_tokens(make_window, qtb
     assert "drafted 48 / accepted" in widget.stats_label.text()
 
 
+def test_a_streamed_answer_keeps_its_shaped_text_for_the_next_paint(make_window, qtbot):
+    """Qt shapes a block's text again at every paint unless its layout keeps the glyphs; a
+    streaming answer repaints its last blocks every frame."""
+    from app.transcript.token_view import MAX_BLOCK_CHARS
+
+    w = make_window(ScriptedEngine(counting_stream(MAX_BLOCK_CHARS // 4, k=4)))
+    load(w, qtbot)
+    widget = ask(w, qtbot)
+    document = widget.token_view.document()
+    assert document.blockCount() > 1  # the answer's text runs past one block
+    block = document.firstBlock()
+    while block.isValid():
+        assert block.layout().cacheEnabled(), block.blockNumber()
+        block = block.next()
+
+
 def test_mtp_tokens_carry_their_head(make_window, qtbot):
     script = counting_stream(3, k=3, reject_at=lambda s: 2, origin="mtp", spec_type="mtp")
     w = make_window(ScriptedEngine(script, mtp_heads=3))
