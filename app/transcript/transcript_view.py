@@ -6,6 +6,9 @@ what arrived, inside one edit block, leaving the rest for the next tick. Most of
 is the document layout that runs when the edit block ends (about 10x the insertion itself), so
 the number of tokens per frame is sized from the measured cost of whole frames, keeping each
 near FRAME_BUDGET_S however fast tokens arrive; the window handles input between frames.
+Where llama.cpp's threads hold every core (the answer's GenerationStarted says so) the timer
+ticks at 30 Hz: each frame then takes its time from the model, whose lock-stepped threads all
+wait for the one the window interrupts.
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ from app.teaching.answer_advice import answer_advice, wants_advice
 from app.transcript.answer import Answer
 from app.transcript.message_widgets import AnswerWidget, ErrorWidget, UserMessageWidget
 from backend.advisor import Advice
-from backend.engine.events import Event
+from backend.engine.events import Event, GenerationStarted
 
 FRAME_INTERVAL_MS = 16
+BUSY_FRAME_INTERVAL_MS = 33  # video's rate: a fast stream still moves smoothly
 FRAME_BUDGET_S = 0.010
 MAX_TOKENS_PER_FRAME = 20_000
 NUMBERS_INTERVAL_S = 0.25  # live numbers and chart: readable, and cheaper than every frame
@@ -57,6 +61,7 @@ class TranscriptView(QScrollArea):
         self._token_cost_s = 0.0001  # running estimate of one token's full rendering cost
         self._last_frame = 0.0
         self._last_numbers = 0.0
+        self._frame_s = FRAME_INTERVAL_MS / 1000
         self._frame = QTimer(self)
         self._frame.setInterval(FRAME_INTERVAL_MS)
         self._frame.setTimerType(Qt.TimerType.PreciseTimer)
@@ -189,9 +194,11 @@ class TranscriptView(QScrollArea):
         add = widget.answer.add
         for event in events:
             add(event)
+            if type(event) is GenerationStarted:
+                self._pace(event.spare_core)
         if self._frame.isActive():
             return
-        if time.perf_counter() - self._last_frame >= FRAME_INTERVAL_MS / 1000:
+        if time.perf_counter() - self._last_frame >= self._frame_s:
             # Idle for a frame already: draw now rather than wake up again for a timer (a
             # real model's steps arrive tens of ms apart; each extra wake-up of this thread
             # takes a core from llama.cpp's compute threads).
@@ -200,6 +207,16 @@ class TranscriptView(QScrollArea):
                 self._frame.start()
         else:
             self._frame.start()
+
+    def _pace(self, spare_core: bool) -> None:
+        interval = FRAME_INTERVAL_MS if spare_core else BUSY_FRAME_INTERVAL_MS
+        self._frame.setInterval(interval)
+        self._frame_s = interval / 1000
+
+    @property
+    def frame_interval_ms(self) -> int:
+        """How often the streaming answer is drawn, at most."""
+        return self._frame.interval()
 
     def flush(self) -> None:
         """Draw everything pending now (tests, screenshots)."""

@@ -438,7 +438,7 @@ class Engine:
             adaptive.begin_answer(self._plain_verify_ms, len(prompt), req.max_tokens)
         # n_draft_max 0 tells the viewer "K auto" (each step's K is its draft's length)
         yield GenerationStarted(req.request_id, req.spec_type, 0 if adaptive else n_draft_max,
-                                len(prompt))
+                                len(prompt), self._spare_core())
 
         # The target's cache holds the history but its last token, which each step decodes
         # together with the draft.

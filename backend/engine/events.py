@@ -117,6 +117,9 @@ class GenerationStarted:
     spec_type: SpecType
     n_draft_max: int
     n_prompt_tokens: int
+    # Whether a core is left beside llama.cpp's threads (a GPU model, or fewer threads than
+    # cores): where none is, every frame the window draws is time the model waits for.
+    spare_core: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -150,6 +150,28 @@ def test_window_stays_responsive_during_a_fast_stream(make_window, qtbot, monkey
     assert store_calls_on_gui == [], f"chat store called on the GUI thread: {store_calls_on_gui}"
 
 
+def test_the_window_draws_less_often_where_the_model_holds_every_core(make_window, qtbot):
+    """Each frame drawn while llama.cpp's threads hold every core is time the model waits for:
+    the answer's GenerationStarted says so, and the window then draws at 30 Hz, not 60."""
+    from dataclasses import replace
+
+    from app.transcript.transcript_view import BUSY_FRAME_INTERVAL_MS, FRAME_INTERVAL_MS
+
+    def stream(spare_core):
+        events = counting_stream(6)
+        return [replace(e, spare_core=spare_core) if isinstance(e, GenerationStarted) else e
+                for e in events]
+
+    streams = iter([stream(False), stream(True), stream(False)])
+    w = make_window(ScriptedEngine(lambda request: next(streams)))
+    load(w, qtbot)
+    assert w.transcript.frame_interval_ms == FRAME_INTERVAL_MS < BUSY_FRAME_INTERVAL_MS
+    for interval in (BUSY_FRAME_INTERVAL_MS, FRAME_INTERVAL_MS, BUSY_FRAME_INTERVAL_MS):
+        widget = ask(w, qtbot)
+        assert widget.answer.n_steps == 6
+        assert w.transcript.frame_interval_ms == interval
+
+
 def test_engine_runs_only_on_the_worker_thread(make_window, qtbot):
     engine = ScriptedEngine(counting_stream(5))
     w = make_window(engine)

@@ -1,6 +1,7 @@
 """Where llama.cpp's threads take every core, the engine makes each step's event on the
 decoding thread (Engine._spare_core, step_events.EventPipeline.inline): the answer's events
-are the same either way, and the choice follows the threads and the cores."""
+are the same either way, and the choice follows the threads and the cores. The answer's
+GenerationStarted says which it is (the window draws less often where no core is spare)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,8 @@ from dataclasses import replace
 import pytest
 
 from backend.engine import engine as engine_module
-from backend.engine.events import StepVerified
+from backend.engine.events import GenerationStarted, StepVerified
 from backend.engine.request import GenerationRequest, SamplingSettings
-
-
-def _steps(engine, request):
-    return [(e.drafted, e.n_accepted, e.emitted, e.tree)
-            for e in engine.generate(request) if isinstance(e, StepVerified)]
 
 
 @pytest.mark.parametrize("spec", [
@@ -38,8 +34,12 @@ def test_inline_and_beside_make_the_same_events(count_engine, monkeypatch, spec)
     for spare in (True, False):
         monkeypatch.setattr(engine_module.Engine, "_spare_core", lambda self, s=spare: s)
         modes.clear()
-        answers[spare] = _steps(count_engine, request)
+        events = list(count_engine.generate(request))
+        answers[spare] = [(e.drafted, e.n_accepted, e.emitted, e.tree)
+                          for e in events if isinstance(e, StepVerified)]
         assert set(modes) == {not spare}
+        (started,) = [e for e in events if isinstance(e, GenerationStarted)]
+        assert started.spare_core is spare
     assert len(answers[True]) > 1
     assert answers[True] == answers[False]
 
