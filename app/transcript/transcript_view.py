@@ -61,7 +61,6 @@ class TranscriptView(QScrollArea):
         self._token_cost_s = 0.0001  # running estimate of one token's full rendering cost
         self._last_frame = 0.0
         self._last_numbers = 0.0
-        self._frame_s = FRAME_INTERVAL_MS / 1000
         self._frame = QTimer(self)
         self._frame.setInterval(FRAME_INTERVAL_MS)
         self._frame.setTimerType(Qt.TimerType.PreciseTimer)
@@ -198,7 +197,7 @@ class TranscriptView(QScrollArea):
                 self._pace(event.spare_core)
         if self._frame.isActive():
             return
-        if time.perf_counter() - self._last_frame >= self._frame_s:
+        if time.perf_counter() - self._last_frame >= self._frame.interval() / 1000:
             # Idle for a frame already: draw now rather than wake up again for a timer (a
             # real model's steps arrive tens of ms apart; each extra wake-up of this thread
             # takes a core from llama.cpp's compute threads).
@@ -209,9 +208,7 @@ class TranscriptView(QScrollArea):
             self._frame.start()
 
     def _pace(self, spare_core: bool) -> None:
-        interval = FRAME_INTERVAL_MS if spare_core else BUSY_FRAME_INTERVAL_MS
-        self._frame.setInterval(interval)
-        self._frame_s = interval / 1000
+        self._frame.setInterval(FRAME_INTERVAL_MS if spare_core else BUSY_FRAME_INTERVAL_MS)
 
     @property
     def frame_interval_ms(self) -> int:
