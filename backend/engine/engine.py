@@ -524,11 +524,13 @@ class Engine:
             n_acc = verdict.n_accepted
             rolled_back = ctx.truncate(n_before + 1 + n_acc)
         t2 = time.perf_counter()
-        # The event reads the rows later (step_events.py): copies, for llama.cpp's buffer is
-        # written by the next decode, here or in a recurrent model's prefill below; an event
-        # made at once (inline) reads the buffer itself, saving the copy (~25 µs a row at 152k).
+        # The event reads the rows later (step_events.py): made their own (what it asks of
+        # them read now, `GreedyRow.detach`), for llama.cpp's buffer is written by the next
+        # decode, here or in a recurrent model's prefill below; an event made at once (inline)
+        # reads the buffer itself.
         if not (self._events.inline and rolled_back):
-            p_rows = [r.detach() for r in p_rows]
+            asked = {*drafts, verdict.token, *(tree.tokens if tree is not None else ())}
+            p_rows = [r.detach(asked) for r in p_rows]
 
         reason: StopReason | None = None
         answer = run.answer

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Self
 
 import numpy as np
 
+from backend.engine import row_stats
 from backend.engine.request import SamplingSettings
 
 
@@ -96,34 +97,54 @@ class GreedyRow:
     token from one log-sum-exp rather than as a whole vector.
 
     At a 152k vocabulary and GPU rates the engine's own work per token was the gap to
-    llama.cpp's tools: a float64 softmax of the whole row (0.6 ms a row on the H200 machine's
-    CPU) and five argmax passes over its copy for the top five. Here: one float32 exp pass
-    into a reused row, summed pairwise in float32 (numpy's sum of a contiguous row: relative
-    error ~2e-7 at 152k tokens against 1e-6 asked, and half a float64 sum's time), so the
-    probabilities stay within 1e-6 of the float64 softmax (tests/engine/test_greedy_row.py);
-    and the top five picked among the logits the groups' maxima bound (`_ranked`). The
-    argmax is the logits' own, the same token the softmax's argmax was."""
+    llama.cpp's tools: a float64 softmax of the whole row and five argmax passes over its copy
+    for the top five. Here the log-sum-exp and the top five come from one pass in C
+    (row_stats.py, ~45 µs at 152k) or, without it, from numpy: one float32 exp pass into a
+    reused row, summed pairwise in float32 (relative error ~2e-7 at 152k tokens against 1e-6
+    asked), the top five picked among the logits the groups' maxima bound (`_ranked`). Either
+    way the probabilities stay within 1e-6 of the float64 softmax
+    (tests/engine/test_greedy_row.py); the argmax is the logits' own."""
 
-    __slots__ = ("_lse", "best", "logits")
+    __slots__ = ("_kept", "_lse", "_top", "best", "logits")
 
     def __init__(self, logits: np.ndarray) -> None:
-        self.logits = logits
-        self.best = int(logits.argmax())  # the method: np.argmax adds ~3 µs of wrapping
-        self._lse: float | None = None  # the choice needs none of it: read when first asked
+        self.logits: np.ndarray | None = logits
+        self._kept: dict[int, float] = {}  # a detached row's logits by token
+        # Everything at once in C: the engine reads every row it makes (verification stops
+        # making rows at the first rejection), and the pass costs what an argmax and a copy did.
+        stats = row_stats.read(logits, TOP_N)
+        self._top: tuple[tuple[int, float], ...] | None  # TOP_N (token, logit), from C
+        self._lse: float | None  # without C, read when first asked (the choice needs none)
+        if stats is not None:
+            self.best, self._lse, self._top = stats
+        else:
+            self.best = int(logits.argmax())  # the method: np.argmax adds ~3 µs of wrapping
+            self._lse = self._top = None
 
-    def detach(self) -> GreedyRow:
-        """The row made its own: a copy of logits that may be a view into llama.cpp's output
-        buffer, which the next decode overwrites (so the probabilities can be read later, off
-        the decoding thread). ~20 µs at 152k fresh from llama_decode (13 from a hot cache; a
-        buffer pool was no faster); a penalised row is already a copy."""
-        if self.logits.base is not None:
-            self.logits = self.logits.copy()
+    def detach(self, tokens: Iterable[int] = ()) -> GreedyRow:
+        """The row made its own, for a row that may be a view into llama.cpp's output buffer,
+        which the next decode overwrites (the probabilities are read later, off the decoding
+        thread): what C read of it and the logits of `tokens` (those whose p will be asked),
+        where a copy of the row cost 20-55 µs and numpy's reading after it ~150 µs more; a
+        copy where C could not read it. A penalised row is already a copy."""
+        logits = self.logits
+        if logits is None or logits.base is None:
+            return self
+        if self._top is not None:
+            self._kept = {**dict(self._top), **{t: float(logits[t]) for t in tokens}}
+            self.logits = None
+        else:
+            self.logits = logits.copy()
         return self
+
+    def _logit(self, token: int) -> float:
+        return self._kept[token] if self.logits is None else float(self.logits[token])
 
     @property
     def lse(self) -> float:
         if self._lse is None:
             logits = self.logits
+            assert logits is not None  # detached rows are read at once
             top = float(logits[self.best])
             if logits.dtype != np.float32:
                 self._lse = top + math.log(float(np.exp(logits - top).sum(dtype=np.float64)))
@@ -133,18 +154,24 @@ class GreedyRow:
             else:
                 e = np.subtract(logits, np.float32(top), out=_exp_row(logits.shape[0]))
                 self._lse = top + math.log(float(np.exp(e, out=e).sum()))
+        assert self._lse is not None
         return self._lse
 
     def p(self, token: int) -> float:
-        return math.exp(float(self.logits[token]) - self.lse)
+        return math.exp(self._logit(token) - self.lse)
 
     def top(self, n: int = 0) -> list[tuple[int, float]]:
         """The n (TOP_N) most likely (token, probability) pairs, most likely first, ties by
         the lower id (zeros left out), as `top` gives them for a dense vector."""
-        ids = _ranked(self.logits, n or TOP_N)
+        n = n or TOP_N
         lse = self.lse
-        out = [(int(i), math.exp(float(self.logits[i]) - lse)) for i in ids]
-        return [(t, q) for t, q in out if q > 0.0]
+        if n <= TOP_N and self._top is not None:
+            pairs = [(t, math.exp(v - lse)) for t, v in self._top[:n]]
+        else:
+            assert self.logits is not None, "a detached row keeps its top five only"
+            pairs = [(int(i), math.exp(float(self.logits[i]) - lse))
+                     for i in _ranked(self.logits, n)]
+        return [(t, q) for t, q in pairs if q > 0.0]
 
 
 def greedy_row(logits: np.ndarray, s: SamplingSettings, history: Sequence[int], *,
@@ -160,7 +187,7 @@ class _OwnRows:
 
     __slots__ = ()
 
-    def detach(self) -> Self:
+    def detach(self, tokens: Iterable[int] = ()) -> Self:
         return self
 
 

@@ -110,7 +110,7 @@ class SamplingDrafter:
         out.dists.append(q)
         out.p_draft.append(p)
         out.heads.append(head)
-        out.tops.append(row.detach())
+        out.tops.append(row.detach((x,)))
         seq.append(x)
         return go is Go.ON
 

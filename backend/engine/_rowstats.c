@@ -1,0 +1,174 @@
+/* One pass over a row of float32 logits: its argmax, log-sum-exp and k largest logits.
+
+At a GPU's token rates and a 150k-260k vocabulary, reading a row in numpy (an argmax, an exp
+pass into a scratch row, a float32 sum, the groups' maxima for the top five) cost ~150 us a
+token, 10-20 % of a token beside llama.cpp. Here the row is read once, block by block: each
+block's maximum, then its exps summed against the running maximum (rescaling the total in the
+rare block that raises it), then, only in a block whose maximum beats the k-th largest so far,
+its logits inserted into the top k. ~35-45 us at 152k tokens with AVX2 or AVX-512.
+
+Plain C that GCC and Clang vectorize (`#pragma omp simd`, no OpenMP runtime) on any target; on
+x86-64 with GCC, `target_clones` adds AVX2 and AVX-512 copies chosen when the module loads, so
+the same build holds on every x86-64 CPU. No -ffast-math: NaN and infinities propagate, and a
+row holding one is handed back (None) for numpy's path to decide as before. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+
+#define BLOCK 256
+#define MAX_K 64
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+#define CLONES __attribute__((target_clones("avx512f", "avx2,fma", "default")))
+#else
+#define CLONES
+#endif
+
+/* e^d in float32 (Cephes' expf: d = n ln2 + r, |r| <= ln2 / 2, e^r by a degree-6 polynomial,
+   2^n written into the exponent bits), ~1 ulp; 0 below -87 (where e^d goes subnormal, 1e-38 of
+   the largest logit's weight) and for -inf; NaN stays NaN. No branch, so it vectorizes. */
+static inline __attribute__((always_inline)) float exp_nonpositive(float d) {
+    const float shifter = 12583039.0f; /* 1.5 * 2^23 + 127: n + 127 lands in the low bits */
+    float t = d * 1.44269504088896341f + shifter;
+    union { float f; uint32_t u; } biased = {.f = t};
+    float n = t - shifter;
+    float r = d - n * 0.693359375f;
+    r = r - n * -2.12194440e-4f;
+    float p = 1.9875691500e-4f;
+    p = p * r + 1.3981999507e-3f;
+    p = p * r + 8.3334519073e-3f;
+    p = p * r + 4.1665795894e-2f;
+    p = p * r + 1.6666665459e-1f;
+    p = p * r + 5.0000001201e-1f;
+    p = p * r * r + r + 1.0f;
+    union { uint32_t u; float f; } scale = {.u = biased.u << 23};
+    union { float f; uint32_t u; } e = {.f = p * scale.f};
+    e.u &= (uint32_t)(d < -87.0f) - 1u;
+    return e.f;
+}
+
+static inline __attribute__((always_inline)) float block_max(const float *x, long n) {
+    float m = -INFINITY;
+#pragma omp simd reduction(max : m)
+    for (long i = 0; i < n; i++) m = x[i] > m ? x[i] : m;
+    return m;
+}
+
+static inline __attribute__((always_inline)) float block_expsum(const float *x, long n, float m) {
+    float s = 0.0f;
+#pragma omp simd reduction(+ : s)
+    for (long i = 0; i < n; i++) s += exp_nonpositive(x[i] - m);
+    return s;
+}
+
+/* Insert logit v of token id into the top list (largest first; among equals, the lower id,
+   which comes first since ids arrive ascending), keeping at most k. */
+static inline void insert_top(float *vals, long *ids, int *len, int k, float v, long id) {
+    int i = *len < k ? (*len)++ : k - 1;
+    while (i > 0 && vals[i - 1] < v) {
+        vals[i] = vals[i - 1];
+        ids[i] = ids[i - 1];
+        i--;
+    }
+    vals[i] = v;
+    ids[i] = id;
+}
+
+/* Returns the row's sum of e^(x - *max), or NaN where a logit is NaN or +inf, or every logit
+   is -inf. */
+CLONES
+static double scan(const float *x, long n, int k, float *max, float *vals, long *ids, int *len) {
+    double total = 0.0;
+    float m = -INFINITY;
+    *len = 0;
+    for (long start = 0; start < n; start += BLOCK) {
+        long size = n - start < BLOCK ? n - start : BLOCK;
+        const float *b = x + start;
+        float bm = block_max(b, size);
+        if (bm > m) {
+            total *= exp((double)m - (double)bm); /* 0 for the first block (m = -inf) */
+            m = bm;
+        }
+        total += block_expsum(b, size, m);
+        if (*len < k || bm > vals[k - 1]) {
+            for (long i = 0; i < size; i++)
+                if (*len < k || b[i] > vals[k - 1]) insert_top(vals, ids, len, k, b[i], start + i);
+        }
+    }
+    *max = m;
+    return total;
+}
+
+/* 'f' in the struct module's terms, with a byte order that is this machine's ('<' from numpy's
+   arrays over ctypes memory, as llama.cpp's logits are). */
+static int native_float(const char *format) {
+    if (format == NULL) return 0;
+    if (*format == '@' || *format == '=') format++;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    else if (*format == '<') format++;
+#endif
+    return format[0] == 'f' && format[1] == '\0';
+}
+
+static PyObject *row_stats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "row_stats(row, k)");
+        return NULL;
+    }
+    long k = PyLong_AsLong(args[1]);
+    if (k == -1 && PyErr_Occurred()) return NULL;
+    if (k < 1 || k > MAX_K) {
+        PyErr_Format(PyExc_ValueError, "k must be 1 to %d", MAX_K);
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    PyObject *out = NULL;
+    if (view.ndim != 1 || view.itemsize != 4 || !native_float(view.format)) {
+        PyErr_SetString(PyExc_TypeError, "row_stats reads a contiguous float32 row");
+        goto done;
+    }
+    long n = (long)view.shape[0];
+    if (n == 0) {
+        PyErr_SetString(PyExc_ValueError, "an empty row");
+        goto done;
+    }
+    float vals[MAX_K], max;
+    long ids[MAX_K];
+    int len;
+    /* ~40 us: the GIL is kept, for a hand-over to another thread and back costs more */
+    double total = scan((const float *)view.buf, n, (int)k, &max, vals, ids, &len);
+    if (!isfinite(total) || !(total > 0.0)) {
+        out = Py_NewRef(Py_None);
+        goto done;
+    }
+    PyObject *top = PyTuple_New(len);
+    if (top == NULL) goto done;
+    for (int i = 0; i < len; i++) {
+        PyObject *pair = Py_BuildValue("(ld)", ids[i], (double)vals[i]);
+        if (pair == NULL) {
+            Py_DECREF(top);
+            goto done;
+        }
+        PyTuple_SET_ITEM(top, i, pair);
+    }
+    out = Py_BuildValue("(ldN)", ids[0], (double)max + log(total), top);
+done:
+    PyBuffer_Release(&view);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"row_stats", (PyCFunction)(void (*)(void))row_stats, METH_FASTCALL,
+     "row_stats(row, k) -> (argmax, log-sum-exp, ((id, logit), ...) k largest, largest first,\n"
+     "ties by the lower id), or None where the row holds a NaN or +inf or is all -inf."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, .m_name = "_rowstats", .m_size = 0, .m_methods = methods};
+
+PyMODINIT_FUNC PyInit__rowstats(void) { return PyModule_Create(&module); }

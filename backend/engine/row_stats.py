@@ -1,0 +1,30 @@
+"""A row of logits read in one pass in C (`_rowstats.c`): its argmax, log-sum-exp and largest
+logits, ~45 µs at 152k tokens where numpy's passes took ~150 (an exp into a scratch row, a
+float32 sum, the groups' maxima for the top five). The module is built with the package where
+a C compiler is found (setup.py); without it, or for a row it hands back (a NaN, +inf, every
+logit -inf) or one not float32 and contiguous, `read` gives None and the caller reads the row
+in numpy, to the same values within float32 rounding (tests/engine/test_row_stats.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+_row_stats: Callable[..., tuple[int, float, tuple[tuple[int, float], ...]] | None] | None
+try:
+    from backend.engine._rowstats import row_stats as _row_stats
+except ImportError:  # no C compiler where the package was installed
+    _row_stats = None
+
+BUILT = _row_stats is not None
+MAX_K = 64  # the most largest logits one pass keeps (_rowstats.c)
+
+
+def read(logits: np.ndarray, k: int) -> tuple[int, float, tuple[tuple[int, float], ...]] | None:
+    """(argmax, log-sum-exp in float64, the k largest (token, logit) pairs, largest first, ties
+    by the lower id), or None where numpy must read the row."""
+    if (_row_stats is None or logits.dtype != np.float32 or logits.ndim != 1
+            or not logits.flags.c_contiguous or not 0 < k <= MAX_K):
+        return None
+    return _row_stats(logits, k)
