@@ -1,13 +1,15 @@
 """The engine's own work per verified row at large vocabularies: reading a greedy row's choice,
-the probability of its token and its top five (sampling.GreedyRow) beside the direct way, a
-float64 softmax of the whole row and five argmax passes over a copy.
+the probability of its token and its top five (sampling.GreedyRow: one pass in C, and numpy's
+passes where the C module is not built) beside the direct way, a float64 softmax of the whole
+row and five argmax passes over a copy.
 
     python bench/greedy_row_bench.py [--rounds N]
 
 At GPU token rates (1–8 ms a token) this is the part of a step Draftlight adds to llama.cpp's;
 a verified row is read once per token kept. Logits: a peaked row like a model's (one token
 far ahead, the rest a spread of a few nats), float32 as llama.cpp returns them. Printed: ms per
-row for each way and vocabulary, interleaved rounds, medians, and their ratio.
+row for each way and vocabulary, interleaved rounds, medians, and each ratio to the direct way
+(median of the rounds' ratios, their range).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from backend.engine import row_stats
 from backend.engine.sampling import GreedyRow, top
 
 VOCABS = (49_152, 151_936, 262_144)  # SmolLM2, Qwen 2/3, Gemma 3
@@ -40,6 +43,18 @@ def by_row(logits: np.ndarray) -> tuple[int, float, list]:
     return row.best, row.p(row.best), row.top()
 
 
+def by_numpy_row(logits: np.ndarray) -> tuple[int, float, list]:
+    """GreedyRow as it reads a row where the C module was not built."""
+    built, row_stats._row_stats = row_stats._row_stats, None
+    try:
+        return by_row(logits)
+    finally:
+        row_stats._row_stats = built
+
+
+WAYS = {"direct": direct, "numpy": by_numpy_row, "C": by_row}
+
+
 def per_row_ms(fn, logits: np.ndarray, n: int) -> float:
     t = time.perf_counter()
     for _ in range(n):
@@ -56,16 +71,19 @@ def main() -> int:
     for vocab in VOCABS:
         logits = (rng.standard_normal(vocab) * 2.5).astype(np.float32)
         logits[vocab // 3] = 18.0
-        assert direct(logits)[0] == by_row(logits)[0]
-        times: dict[str, list[float]] = {"direct": [], "row": []}
-        for r in range(args.rounds):  # interleaved, the order alternating
-            for name in (("direct", "row") if r % 2 else ("row", "direct")):
-                times[name].append(per_row_ms(direct if name == "direct" else by_row, logits,
-                                              args.rows))
-        d, g = statistics.median(times["direct"]), statistics.median(times["row"])
-        ratios = [a / b for a, b in zip(times["row"], times["direct"], strict=True)]
-        print(f"vocabulary {vocab:>7,}: float64 softmax + top five {d:.3f} ms, GreedyRow "
-              f"{g:.3f} ms a row: {g / d:.2f} of it (rounds {min(ratios):.2f}–{max(ratios):.2f})")
+        assert direct(logits)[0] == by_row(logits)[0] == by_numpy_row(logits)[0]
+        times: dict[str, list[float]] = {name: [] for name in WAYS}
+        for r in range(args.rounds):  # interleaved, each round starting one way further on
+            names = list(WAYS)
+            for name in names[r % 3 :] + names[: r % 3]:
+                times[name].append(per_row_ms(WAYS[name], logits, args.rows))
+        d = statistics.median(times["direct"])
+        line = f"vocabulary {vocab:>7,}: float64 softmax + top five {d:.3f} ms"
+        for name in ("numpy", "C"):
+            ratios = [a / b for a, b in zip(times[name], times["direct"], strict=True)]
+            line += (f"; GreedyRow, {name} {statistics.median(times[name]):.3f} ms, "
+                     f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f})")
+        print(line)
     return 0
 
 

@@ -161,10 +161,51 @@ done:
     return out;
 }
 
+/* The repeat penalty in place, as sampling.penalized writes it in float32: each of `ids` (an
+   iterable of distinct tokens) has its logit divided by the penalty where positive, else
+   multiplied by it. */
+static PyObject *penalize(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "penalize(row, ids, penalty)");
+        return NULL;
+    }
+    double penalty = PyFloat_AsDouble(args[2]);
+    if (penalty == -1.0 && PyErr_Occurred()) return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE) < 0)
+        return NULL;
+    PyObject *it = NULL, *item, *out = NULL;
+    if (view.ndim != 1 || view.itemsize != 4 || !native_float(view.format)) {
+        PyErr_SetString(PyExc_TypeError, "penalize writes a contiguous float32 row");
+        goto done;
+    }
+    it = PyObject_GetIter(args[1]);
+    if (it == NULL) goto done;
+    float *x = (float *)view.buf, pf = (float)penalty;
+    while ((item = PyIter_Next(it)) != NULL) {
+        Py_ssize_t id = PyNumber_AsSsize_t(item, PyExc_IndexError);
+        Py_DECREF(item);
+        if (id == -1 && PyErr_Occurred()) goto done;
+        if (id < 0 || id >= view.shape[0]) {
+            PyErr_Format(PyExc_IndexError, "token %zd outside a row of %zd", id, view.shape[0]);
+            goto done;
+        }
+        x[id] = x[id] > 0.0f ? x[id] / pf : x[id] * pf;
+    }
+    if (!PyErr_Occurred()) out = Py_NewRef(Py_None);
+done:
+    Py_XDECREF(it);
+    PyBuffer_Release(&view);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"row_stats", (PyCFunction)(void (*)(void))row_stats, METH_FASTCALL,
      "row_stats(row, k) -> (argmax, log-sum-exp, ((id, logit), ...) k largest, largest first,\n"
      "ties by the lower id), or None where the row holds a NaN or +inf or is all -inf."},
+    {"penalize", (PyCFunction)(void (*)(void))penalize, METH_FASTCALL,
+     "penalize(row, ids, penalty): the repeat penalty on the distinct tokens ids, in place."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -26,7 +26,10 @@ def penalized(logits: np.ndarray, s: SamplingSettings, history: Sequence[int], *
     rates, with the app's default penalty of 1.1)."""
     if s.repeat_penalty == 1.0 or s.repeat_last_n == 0 or not history:
         return logits
-    recent = np.fromiter(set(history[-s.repeat_last_n :]), dtype=np.int64)
+    tokens = set(history[-s.repeat_last_n :])
+    if in_place and row_stats.penalize(logits, tokens, s.repeat_penalty):
+        return logits
+    recent = np.fromiter(tokens, dtype=np.int64)
     out = logits if in_place else logits.copy()
     vals = out[recent]
     out[recent] = np.where(vals > 0, vals / s.repeat_penalty, vals * s.repeat_penalty)

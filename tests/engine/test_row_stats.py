@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from backend.engine import row_stats
-from backend.engine.sampling import TOP_N, GreedyRow
+from backend.engine.request import SamplingSettings
+from backend.engine.sampling import TOP_N, GreedyRow, penalized
 
 
 def test_the_c_module_is_built():
@@ -125,3 +126,31 @@ def test_rows_over_ctypes_memory_are_read_in_place():
     stats = row_stats.read(x, 2)
     assert stats is not None
     assert stats[0] == 1 and list(stats[2]) == [(1, 2.0), (3, 2.0)]
+
+
+@pytest.mark.parametrize("penalty", [1.1, 1.5, 2.0])
+def test_the_penalty_in_c_writes_what_numpy_writes(penalty):
+    rng = np.random.default_rng(5)
+    row = (rng.standard_normal(151_936) * 4).astype(np.float32)
+    row[[10, 20]] = [0.0, -0.0]
+    history = [10, 20, *rng.integers(0, 151_936, 300).tolist(), 10]  # repeats count once
+    s = SamplingSettings(repeat_penalty=penalty, repeat_last_n=64)
+    want = penalized(row, s, history)  # numpy's, on a copy
+    got = row.copy()
+    assert row_stats.penalize(got, set(history[-64:]), penalty)
+    np.testing.assert_array_equal(got, want)
+    assert penalized(row.copy(), s, history, in_place=True).tobytes() == want.tobytes()
+
+
+def test_the_penalty_in_c_refuses_what_it_cannot_write():
+    from backend.engine._rowstats import penalize as raw
+
+    row = np.zeros(8, np.float32)
+    with pytest.raises(IndexError):
+        raw(row, {8}, 1.1)
+    with pytest.raises(IndexError):
+        raw(row, {-1}, 1.1)
+    frozen = row.copy()
+    frozen.flags.writeable = False
+    assert not row_stats.penalize(frozen, {1}, 1.1)
+    assert not row_stats.penalize(row.astype(np.float64), {1}, 1.1)
