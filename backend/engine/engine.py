@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from backend import settings_schema, spec_types
-from backend.engine import sampling
+from backend.engine import row_stats, sampling
 from backend.engine.adaptive_k import AUTO_K_CAP, SEEDED_K, AdaptiveK
 from backend.engine.build_facts import build_facts
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
@@ -386,6 +386,7 @@ class Engine:
         trees = bool(req.tree_nodes) and drafter is not None and tree_note is None
         model, ctx = self._target, self._ctx
         self._events.inline = not self._spare_core()
+        self._events.batched = row_stats.BUILT  # rows detached without a copy
         follower = drafter if isinstance(drafter, TargetFollower) else None
         try:
             yield from self._run(req, model, ctx, drafter, follower, n_draft_max, t_start, adaptive,
@@ -526,9 +527,10 @@ class Engine:
         t2 = time.perf_counter()
         # The event reads the rows later (step_events.py): made their own (what it asks of
         # them read now, `GreedyRow.detach`), for llama.cpp's buffer is written by the next
-        # decode, here or in a recurrent model's prefill below; an event made at once (inline)
-        # reads the buffer itself.
-        if not (self._events.inline and rolled_back):
+        # decode, here or in a recurrent model's prefill below; an event made at once (inline,
+        # not batched) reads the buffer itself.
+        events = self._events
+        if not (events.inline and not events.batched and rolled_back):
             asked = {*drafts, verdict.token, *(tree.tokens if tree is not None else ())}
             p_rows = [r.detach(asked) for r in p_rows]
 

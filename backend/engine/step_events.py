@@ -8,13 +8,16 @@ lookup found its continuation, all as `Token`s and `Verification`s. At a 152k vo
 thread decides and goes on decoding while one worker thread makes the event (`StepRecord.event`)
 from rows it was handed as copies (`sampling.GreedyRow.detach`). llama_decode releases the GIL,
 so the two overlap; events leave in order, at most `EventPipeline.ROWS_AHEAD` rows behind.
-That needs a core for the worker: where llama.cpp's threads take them all, each event is made
-as its step is put, from llama.cpp's buffer (`EventPipeline.inline`).
+That needs a core for the worker: where llama.cpp's threads take them all, the events are made
+on the decoding thread (`EventPipeline.inline`), a few steps' at a time where the rows were read
+without a copy (`EventPipeline.batched`), else each as its step is put, from llama.cpp's buffer.
 """
 
 from __future__ import annotations
 
+import math
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -179,6 +182,14 @@ class EventPipeline:
         # thread, which then waits for it (the large-vocabulary target at 2 threads on 2
         # cores: 764 tokens/s inline, 720 beside; 508 inline, 579 beside at 1 thread).
         self.inline = False
+        # Inline, the events of the steps of up to WAKE_EVERY_S made together, as the worker
+        # makes them: each decode leaves the CPU's caches cold for Python, so an event made
+        # alone after one cost 49 µs where one among several cost 19 (lv-target). For rows the
+        # engine detached without copying them (`GreedyRow.detach` in C); else each at once.
+        self.batched = False
+        self._inline: list[Callable[[], StepVerified]] = []
+        self._inline_since = 0.0  # when the oldest held step was put
+        self._inline_last = -math.inf  # when the last step was put (none yet: each at once)
         self._jobs: CoalescingQueue[Callable[[], StepVerified] | None] = CoalescingQueue(
             self.WAKE_EVERY_S)
         self._made: SimpleQueue[tuple[bool, Any]] = SimpleQueue()  # (made, event or error)
@@ -191,7 +202,18 @@ class EventPipeline:
         already made (waiting only while more than ROWS_AHEAD rows are held, and never for
         the step just put)."""
         if self.inline and not self._held:
-            yield make()
+            if not self.batched:
+                yield make()
+                return
+            now = time.perf_counter()
+            if not self._inline:
+                self._inline_since = now
+            self._inline.append(make)
+            # made now where the next step, as far apart as this one, would come too late
+            gap, self._inline_last = now - self._inline_last, now
+            if (now - self._inline_since + gap >= self.WAKE_EVERY_S
+                    or len(self._inline) > self.ROWS_AHEAD):
+                yield from self._made_inline()
             return
         if self._worker is None:
             self._worker = threading.Thread(target=self._work, name="step-events", daemon=True)
@@ -209,8 +231,15 @@ class EventPipeline:
                     return
             yield self._taken(result)
 
+    def _made_inline(self) -> Iterator[StepVerified]:
+        jobs, self._inline = self._inline, []
+        for make in jobs:
+            yield make()
+
     def drain(self) -> Iterator[StepVerified]:
         """Every event still held, in order."""
+        yield from self._made_inline()
+        self._inline_last = -math.inf  # the next answer's first step: at once
         self._jobs.ring()
         while self._held:
             yield self._taken(self._made.get())
@@ -218,6 +247,8 @@ class EventPipeline:
     def discard(self) -> None:
         """Forget the held steps (an answer that failed or was dropped half way), waiting until
         each is made: they read the models, which may be closed next."""
+        self._inline.clear()
+        self._inline_last = -math.inf
         self._jobs.ring()
         while self._held:
             self._made.get()

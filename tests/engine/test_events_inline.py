@@ -19,14 +19,18 @@ from backend.engine.request import GenerationRequest, SamplingSettings
     # inline, the penalty is applied in llama.cpp's buffer; beside, in the row's copy
     {"spec_type": "draft", "n_draft_max": 4, "sampling": SamplingSettings(repeat_penalty=1.3)},
 ])
-def test_inline_and_beside_make_the_same_events(count_engine, monkeypatch, spec):
+# batched: made a few steps at a time from rows read in C; else each as its step is put, from
+# llama.cpp's buffer (where the C module is not built)
+@pytest.mark.parametrize("batched", [True, False])
+def test_inline_and_beside_make_the_same_events(count_engine, monkeypatch, spec, batched):
+    monkeypatch.setattr(engine_module.row_stats, "BUILT", batched)
     # no plain steps to measure plain decoding by: which steps those are follows their times
     request = GenerationRequest(prompt=" zero one", max_tokens=24, measure_plain=False, **spec)
     modes = []
     original = engine_module.EventPipeline.put
 
     def put(self, make, rows=1):
-        modes.append(self.inline)
+        modes.append((self.inline, self.inline and self.batched))
         return original(self, make, rows)
 
     monkeypatch.setattr(engine_module.EventPipeline, "put", put)
@@ -37,7 +41,7 @@ def test_inline_and_beside_make_the_same_events(count_engine, monkeypatch, spec)
         events = list(count_engine.generate(request))
         answers[spare] = [(e.drafted, e.n_accepted, e.emitted, e.tree)
                           for e in events if isinstance(e, StepVerified)]
-        assert set(modes) == {not spare}
+        assert set(modes) == {(not spare, not spare and batched)}
         (started,) = [e for e in events if isinstance(e, GenerationStarted)]
         assert started.spare_core is spare
     assert len(answers[True]) > 1

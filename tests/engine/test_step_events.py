@@ -116,3 +116,62 @@ def test_steps_put_inline_wait_behind_those_held_by_the_worker():
     finally:
         gate.set()
         pipeline.close()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_batched_inline_events_come_a_few_steps_at_a_time_and_never_late(monkeypatch):
+    # Steps faster than WAKE_EVERY_S: their events are made together, at the step after which
+    # the next, as far apart, would come too late; slower steps' events come as each is put.
+    clock = Clock()
+    monkeypatch.setattr("backend.engine.step_events.time.perf_counter", clock)
+    pipeline = EventPipeline()
+    pipeline.inline = pipeline.batched = True
+    wake = EventPipeline.WAKE_EVERY_S
+    made: list[int] = []
+
+    def step(n: int, after_s: float) -> list[int]:
+        clock.now += after_s
+
+        def make(n=n):
+            made.append(n)
+            return n
+
+        return list(pipeline.put(make))
+
+    try:
+        assert step(1, 0.0) == [1]  # an answer's first step: at once
+        gap = 0.3 * wake
+        assert [step(n, gap) for n in (2, 3, 4)] == [[], [], []]
+        assert made == [1]  # held, not made
+        assert step(5, gap) == [2, 3, 4, 5]  # the next would come past the wake
+        assert [step(n, gap) for n in (6, 7)] == [[], []]
+        assert step(8, 2 * wake) == [6, 7, 8]  # a slow step takes all those held
+        assert step(9, 2 * wake) == [9]
+        assert step(10, gap) == []
+        assert list(pipeline.drain()) == [10]
+        assert step(11, wake / 100) == [11]  # a new answer's first step: at once again
+        assert made == list(range(1, 12))
+    finally:
+        pipeline.close()
+
+
+def test_batched_inline_events_of_a_dropped_answer_are_never_made(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr("backend.engine.step_events.time.perf_counter", clock)
+    pipeline = EventPipeline()
+    pipeline.inline = pipeline.batched = True
+    try:
+        assert list(pipeline.put(lambda: 1)) == [1]
+        clock.now += EventPipeline.WAKE_EVERY_S / 10
+        assert list(pipeline.put(lambda: pytest.fail("made"))) == []
+        pipeline.discard()
+        assert list(pipeline.drain()) == []
+    finally:
+        pipeline.close()
