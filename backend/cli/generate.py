@@ -11,7 +11,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from backend import settings_schema as schema
 from backend import spec_types
@@ -27,7 +27,7 @@ from backend.engine.events import (
     event_to_dict,
 )
 from backend.engine.plain_yardstick import speedup_words
-from backend.engine.protocol import EngineLike
+from backend.engine.protocol import Batched, EngineLike
 from backend.engine.remote import EngineProcess
 from backend.engine.request import GenerationRequest, Message
 from backend.engine.runtime import EngineRuntime
@@ -213,31 +213,44 @@ def _print_events(engine: EngineLike, request: GenerationRequest, events: list[E
                   as_json: bool, color: bool) -> int:
     out = sys.stdout
     status = 0
-    for event in engine.generate(request):
-        events.append(event)
+    # A group as the engine process sent it (a few ms of steps) is written and flushed at
+    # once: one write a group, not one a token, on the cores llama.cpp's threads need.
+    groups = (engine.generate_batches(request) if isinstance(engine, Batched)
+              else ([event] for event in engine.generate(request)))
+    for group in groups:
+        events.extend(group)
         if as_json:
             # ASCII: a lone surrogate or a control character travels as a JSON escape
-            out.write(json.dumps(event_to_dict(event)) + "\n")
-        elif isinstance(event, StepVerified):
-            out.write(_render_step(event) if color
-                      else "".join(_answer_text(t.text) for t in event.emitted))
-            out.flush()
-        elif isinstance(event, GenerationFinished):
-            s = event.stats
-            out.write((RESET if color else "") + "\n")
-            reason = terminal_text(str(event.stop_reason))
-            print(
-                f"[{reason}] {s.n_generated} tokens, {s.tokens_per_second:.1f} tok/s, "
-                f"TTFT {s.ttft_ms:.0f} ms, drafted {s.n_drafted}, accepted {s.n_accepted} "
-                f"({100 * s.acceptance_rate:.0f}%), {s.tokens_per_step:.2f} tokens/step"
-                + (f", {said}" if request.spec_type != spec_types.PLAIN
-                   and (said := speedup_words(s)) is not None else ""),
-                file=sys.stderr,
-            )
-        if isinstance(event, GenerationFailed):
-            print(f"draftlight: {terminal_text(event.message)}", file=sys.stderr)
-            status = 1
+            out.write("".join(json.dumps(event_to_dict(e)) + "\n" for e in group))
+        else:
+            steps = [e for e in group if isinstance(e, StepVerified)]
+            out.write("".join(_render_step(e) if color
+                              else "".join(_answer_text(t.text) for t in e.emitted)
+                              for e in steps))
+        out.flush()
+        for event in group:
+            if isinstance(event, GenerationFinished) and not as_json:
+                _say_finished(event, request, out, color)
+            elif isinstance(event, GenerationFailed):
+                print(f"draftlight: {terminal_text(event.message)}", file=sys.stderr)
+                status = 1
     return status
+
+
+def _say_finished(event: GenerationFinished, request: GenerationRequest, out: TextIO,
+                  color: bool) -> None:
+    """The answer's closing line on stderr: why it stopped, its speed and its drafting."""
+    s = event.stats
+    out.write((RESET if color else "") + "\n")
+    reason = terminal_text(str(event.stop_reason))
+    print(
+        f"[{reason}] {s.n_generated} tokens, {s.tokens_per_second:.1f} tok/s, "
+        f"TTFT {s.ttft_ms:.0f} ms, drafted {s.n_drafted}, accepted {s.n_accepted} "
+        f"({100 * s.acceptance_rate:.0f}%), {s.tokens_per_step:.2f} tokens/step"
+        + (f", {said}" if request.spec_type != spec_types.PLAIN
+           and (said := speedup_words(s)) is not None else ""),
+        file=sys.stderr,
+    )
 
 
 def _render_step(step: StepVerified) -> str:

@@ -538,8 +538,9 @@ class Engine:
         answer = run.answer
         emitted: list[tuple[int, str]] = []
         for tok in [*drafts[:n_acc], verdict.token]:
-            emitted.append((tok, "" if model.is_eog(tok) else answer.push(model.piece(tok))))
-            if model.is_eog(tok):
+            eog = model.is_eog(tok)
+            emitted.append((tok, "" if eog else answer.push(model.piece(tok))))
+            if eog:
                 reason = "eos"
             elif answer.stopped:
                 reason = "stop_string"

@@ -118,6 +118,7 @@ class LoadedModel:
         self.bos_id = llama_cpp.llama_vocab_bos(self.vocab)
         self.add_bos = bool(llama_cpp.llama_vocab_get_add_bos(self.vocab))
         self._pieces: dict[int, bytes] = {}
+        self._eog: dict[int, bool] = {}  # asked for every emitted token: a dict, not a ctypes call
         self.info = ModelInfo(
             path=self.path,
             name=self.meta("general.name") or Path(self.path).stem,
@@ -188,7 +189,10 @@ class LoadedModel:
         return data
 
     def is_eog(self, token: int) -> bool:
-        return bool(llama_cpp.llama_vocab_is_eog(self.vocab, token))
+        eog = self._eog.get(token)
+        if eog is None:
+            eog = self._eog[token] = bool(llama_cpp.llama_vocab_is_eog(self.vocab, token))
+        return eog
 
     def close(self) -> None:
         if getattr(self, "model", None):
