@@ -62,6 +62,7 @@ python bench/spec_bench.py --tokens 128 --repeats 3 --native-only --kernels fast
 # llama-speculative-simple, and the window driven at that rate
 python tests/models/build.py --large-vocab
 python bench/large_vocab_bench.py --rounds 3 --tokens 256 --threads 4
+python bench/generate_vs_llama.py --rounds 3 --threads 4
 python bench/ui_bench.py --large-vocab --threads 4
 # token trees against chains, where a batch row costs far less than a token of depth
 python bench/tree_bench.py --repeats 3 --threads 4
