@@ -8,14 +8,34 @@ vocabularies, with the same results. Everything else is in pyproject.toml."""
 import sys
 
 from setuptools import Extension, find_packages, setup
+from setuptools.command.build_ext import build_ext
 
-# -fopenmp-simd: the module's `omp simd` loops vectorize without the OpenMP runtime;
 # -fno-math-errno lets the compiler inline the C library's math without changing a result.
-FLAGS = [] if sys.platform == "win32" else ["-O3", "-fno-math-errno", "-fopenmp-simd"]
+# -fopenmp: the row read in slices by llama.cpp's own OpenMP team (libgomp, which its CPU
+# backend links); where the compiler has no OpenMP (Apple's clang), -fopenmp-simd alone: the
+# module's `omp simd` loops still vectorize, and the slices are read one after another.
+FLAGS = [] if sys.platform == "win32" else ["-O3", "-fno-math-errno"]
+OPENMP = [] if sys.platform == "win32" else ["-fopenmp"]
+SIMD_ONLY = [] if sys.platform == "win32" else ["-fopenmp-simd"]
+
+
+class BuildWithoutOpenMPIfNeeded(build_ext):
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception:  # the compiler's or linker's refusal of -fopenmp
+            if not OPENMP or OPENMP[0] not in ext.extra_compile_args:
+                raise
+            ext.extra_compile_args = [*FLAGS, *SIMD_ONLY]
+            ext.extra_link_args = []
+            super().build_extension(ext)
+
 
 setup(
     packages=[*find_packages(include=["app*", "backend*"]), "draftlight_resources"],
     package_dir={"draftlight_resources": "resources"},
     ext_modules=[Extension("backend.engine._rowstats", ["backend/engine/_rowstats.c"],
-                           extra_compile_args=FLAGS, optional=True)],
+                           extra_compile_args=[*FLAGS, *OPENMP], extra_link_args=OPENMP,
+                           optional=True)],
+    cmdclass={"build_ext": BuildWithoutOpenMPIfNeeded},
 )

@@ -205,6 +205,7 @@ class Engine:
         self._plain_verify_ms = 0.0
         if self._target is not None:
             self._ctx = self._target_context(DEFAULT_RS_SNAPSHOTS)
+            row_stats.use_threads(1 if self._target.info.on_gpu else self.n_threads)
             if self._draft is not None:  # the draft model stays loaded, with a new context
                 self._make_draft_drafters()
             self._measure_plain_rate()

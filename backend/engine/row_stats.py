@@ -13,14 +13,24 @@ import numpy as np
 
 _row_stats: Callable[..., tuple[int, float, tuple[tuple[int, float], ...]] | None] | None
 _penalize: Callable[..., None] | None
+_set_threads: Callable[[int], None] | None
 try:
     from backend.engine._rowstats import penalize as _penalize
     from backend.engine._rowstats import row_stats as _row_stats
+    from backend.engine._rowstats import set_threads as _set_threads
 except ImportError:  # no C compiler where the package was installed
-    _row_stats = _penalize = None
+    _row_stats = _penalize = _set_threads = None
 
 BUILT = _row_stats is not None
 MAX_K = 64  # the most largest logits one pass keeps (_rowstats.c)
+
+
+def use_threads(n: int) -> None:
+    """Read each row in n slices at once: llama.cpp's thread count where it decodes on the CPU,
+    whose OpenMP team is still spinning on the decoding thread when its row is read; 1 (one
+    after another) where a GPU decodes and the team sleeps, as waking it costs more."""
+    if _set_threads is not None:
+        _set_threads(n)
 
 
 def _readable(logits: np.ndarray) -> bool:

@@ -50,9 +50,17 @@ def rows():
     yield "flat", rng.standard_normal(8192) * 0.01
 
 
+@pytest.fixture(params=[1, 2, 3], ids=["one slice", "two slices", "three slices"])
+def slices(request):
+    """The row read in 1, 2 or 3 slices at once (`use_threads`: llama.cpp's CPU threads)."""
+    row_stats.use_threads(request.param)
+    yield request.param
+    row_stats.use_threads(1)
+
+
 @pytest.mark.parametrize("name,x", list(rows()), ids=[n for n, _ in rows()])
 @pytest.mark.parametrize("k", [1, TOP_N, 64])
-def test_one_pass_reads_what_numpy_reads(name, x, k):
+def test_one_pass_reads_what_numpy_reads(name, x, k, slices):
     x = x.astype(np.float32)
     stats = row_stats.read(x, k)
     assert stats is not None
@@ -65,8 +73,32 @@ def test_one_pass_reads_what_numpy_reads(name, x, k):
 @pytest.mark.parametrize("x", [
     [1.0, np.nan, 2.0], [np.nan], [1.0, np.inf, 0.0], [-np.inf, -np.inf, -np.inf]],
     ids=["a NaN", "only a NaN", "+inf", "all -inf"])
-def test_rows_numpy_must_decide_are_handed_back(x):
+def test_rows_numpy_must_decide_are_handed_back(x, slices):
     assert row_stats.read(np.array(x, np.float32), TOP_N) is None
+
+
+def test_a_nan_in_any_slice_hands_the_row_back(slices):
+    x = np.random.default_rng(3).standard_normal(151_936).astype(np.float32)
+    for at in (0, 60_000, 151_935):  # in the first, a middle and the last slice
+        y = x.copy()
+        y[at] = np.nan
+        assert row_stats.read(y, TOP_N) is None
+
+
+def test_the_engine_reads_rows_with_llama_cpps_threads_on_the_cpu(monkeypatch, test_models):
+    from backend.engine.engine import Engine
+
+    asked: list[int] = []
+    monkeypatch.setattr(row_stats, "use_threads", asked.append)
+    engine = Engine()
+    try:
+        engine.load_target(test_models / "count-target.gguf", n_ctx=256, n_threads=2)
+        assert engine.target is not None and not engine.target.on_gpu
+        assert asked[-1] == 2
+        engine.configure(n_threads=1)
+        assert asked[-1] == 1
+    finally:
+        engine.close()
 
 
 def test_rows_it_cannot_read_in_place_are_left_to_numpy():
