@@ -10,11 +10,11 @@ llama.cpp decodes on the CPU with several threads, the row is read in as many sl
 the OpenMP team its CPU backend just used on this thread, still spinning (set_threads): ~90 us
 with AVX2 on two cores, where those cores would otherwise wait for the Python between decodes.
 
-Plain C that GCC and Clang vectorize (`#pragma omp simd`, no OpenMP runtime) on any target; on
-x86-64 with GCC, `target_clones` adds AVX2 and AVX-512 copies chosen when the module loads, so
-the same build holds on every x86-64 CPU. Built without OpenMP (setup.py falls back), the slices
-are read one after another. No -ffast-math: NaN and infinities propagate, and a
-row holding one is handed back (None) for numpy's path to decide as before. */
+Plain C whose loops GCC and Clang vectorize (`#pragma omp simd`) on any target; on x86-64 with
+GCC, `target_clones` adds AVX2 and AVX-512 copies chosen when the module loads, so the same
+build holds on every x86-64 CPU. Built without OpenMP (setup.py falls back where the compiler
+has none), the slices are read one after another. No -ffast-math: NaN and infinities
+propagate, and a row holding one is handed back (None) for numpy's path to decide as before. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
