@@ -173,6 +173,18 @@ static int native_float(const char *format) {
     return format[0] == 'f' && format[1] == '\0';
 }
 
+/* The buffer of obj as a contiguous float32 row (`flags` adding PyBUF_WRITABLE where it is
+   written); -1 with a TypeError saying `need` where it is not, the buffer released. */
+static int float_row(PyObject *obj, Py_buffer *view, int flags, const char *need) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | flags) < 0) return -1;
+    if (view->ndim != 1 || view->itemsize != 4 || !native_float(view->format)) {
+        PyErr_SetString(PyExc_TypeError, need);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *row_stats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 2) {
@@ -186,12 +198,8 @@ static PyObject *row_stats(PyObject *self, PyObject *const *args, Py_ssize_t nar
         return NULL;
     }
     Py_buffer view;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    if (float_row(args[0], &view, 0, "row_stats reads a contiguous float32 row") < 0) return NULL;
     PyObject *out = NULL;
-    if (view.ndim != 1 || view.itemsize != 4 || !native_float(view.format)) {
-        PyErr_SetString(PyExc_TypeError, "row_stats reads a contiguous float32 row");
-        goto done;
-    }
     long n = (long)view.shape[0];
     if (n == 0) {
         PyErr_SetString(PyExc_ValueError, "an empty row");
@@ -200,7 +208,8 @@ static PyObject *row_stats(PyObject *self, PyObject *const *args, Py_ssize_t nar
     float vals[MAX_K], max;
     long ids[MAX_K];
     int len;
-    /* ~40 us: the GIL is kept, for a hand-over to another thread and back costs more */
+    /* 45-125 us: the GIL is kept, for a hand-over to another thread and back costs more (the
+       slices' threads touch no Python object) */
     double total = scan_row((const float *)view.buf, n, (int)k, &max, vals, ids, &len);
     if (!isfinite(total) || !(total > 0.0)) {
         out = Py_NewRef(Py_None);
@@ -234,14 +243,9 @@ static PyObject *penalize(PyObject *self, PyObject *const *args, Py_ssize_t narg
     double penalty = PyFloat_AsDouble(args[2]);
     if (penalty == -1.0 && PyErr_Occurred()) return NULL;
     Py_buffer view;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE) < 0)
+    if (float_row(args[0], &view, PyBUF_WRITABLE, "penalize writes a contiguous float32 row") < 0)
         return NULL;
-    PyObject *it = NULL, *item, *out = NULL;
-    if (view.ndim != 1 || view.itemsize != 4 || !native_float(view.format)) {
-        PyErr_SetString(PyExc_TypeError, "penalize writes a contiguous float32 row");
-        goto done;
-    }
-    it = PyObject_GetIter(args[1]);
+    PyObject *item, *out = NULL, *it = PyObject_GetIter(args[1]);
     if (it == NULL) goto done;
     float *x = (float *)view.buf, pf = (float)penalty;
     while ((item = PyIter_Next(it)) != NULL) {
