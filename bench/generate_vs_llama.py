@@ -30,12 +30,15 @@ from large_vocab_bench import (  # noqa: E402
     NATIVE_K,
     PROMPT,
     Row,
+    as_loaded,
     measure,
     native_bin,
     native_plain_row,
     native_spec_row,
 )
 from spec_bench import paired_text  # noqa: E402
+
+from backend.engine.engine import Engine  # noqa: E402
 
 RATE = re.compile(r"\] \d+ tokens, ([\d.]+) tok/s")
 
@@ -60,18 +63,11 @@ def generate_row(name: str, checkout: Path, target: Path, *, tokens: int, thread
 
 
 def as_the_engine_loads(target: Path) -> tuple[int, str]:
-    """The prompt's length in tokens as the engine reads it (llama-bench's depth) and the
-    layers the tools offload: every one where the engine puts the model on a GPU, else none."""
-    sys.path.insert(0, str(ROOT))
-    from backend.engine.engine import Engine
-    from backend.engine.model import ALL_LAYERS
-
+    """`as_loaded` for `target` loaded in this process a moment."""
     engine = Engine()
     try:
         engine.load_target(target, n_ctx=256, n_threads=1)
-        model = engine._target
-        return (len(model.tokenize(PROMPT, add_special=True)),
-                str(ALL_LAYERS if model.info.on_gpu else 0))
+        return as_loaded(engine)
     finally:
         engine.close()
 

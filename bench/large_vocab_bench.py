@@ -103,6 +103,16 @@ def native_bin(args) -> tuple[Path | None, str]:
     return folder, ""
 
 
+def as_loaded(engine: Engine) -> tuple[int, str]:
+    """What llama.cpp's tools are given to match the engine: the prompt's length in tokens as
+    the engine reads it (llama-bench's depth), and the layers offloaded (every one where the
+    engine put the target on a GPU, else none)."""
+    model = engine._target
+    assert model is not None
+    return (len(model.tokenize(PROMPT, add_special=True)),
+            str(ALL_LAYERS if model.info.on_gpu else 0))
+
+
 def native_plain_row(name: str, folder: Path, target: Path, *, tokens: int, n_prompt: int,
                      threads: int, ngl: str) -> Row:
     def run():
@@ -249,10 +259,7 @@ def main() -> int:
             **base, spec_type="draft", n_draft_max=k)) for k in (*KS, AUTO)}
         rows += [plain[target.stem], *spec[target.stem].values()]
         if folder is not None:
-            model = engine._target
-            n_prompt = len(model.tokenize(PROMPT, add_special=True))
-            # the tools offload what the engine offloads: every layer on a GPU, or none
-            ngl = str(ALL_LAYERS if model.info.on_gpu else 0)
+            n_prompt, ngl = as_loaded(engine)
             natives[target.stem, "plain"] = native_plain_row(
                 f"{target.stem} llama-bench", folder, target, tokens=args.tokens,
                 n_prompt=n_prompt, threads=args.threads, ngl=ngl)
