@@ -5,14 +5,14 @@ pass into a scratch row, a float32 sum, the groups' maxima for the top five) cos
 token, 10-20 % of a token beside llama.cpp. Here the row is read once, block by block: each
 block's maximum, then its exps summed against the running maximum (rescaling the total in the
 rare block that raises it), then, only in a block whose maximum beats the k-th largest so far,
-its logits inserted into the top k. ~35-45 us at 152k tokens with AVX-512, ~125 with AVX2. Where
+its logits inserted into the top k. ~35-45 us at 152k tokens with AVX-512, ~80 with AVX2. Where
 llama.cpp decodes on the CPU with several threads, the row is read in as many slices at once by
 the OpenMP team its CPU backend just used on this thread, still spinning (set_threads): ~90 us
 with AVX2 on two cores, where those cores would otherwise wait for the Python between decodes.
 
 Plain C whose loops GCC and Clang vectorize (`#pragma omp simd`) on any target; on x86-64 with
-GCC, `target_clones` adds AVX2 and AVX-512 copies chosen when the module loads, so the same
-build holds on every x86-64 CPU. Built without OpenMP (setup.py falls back where the compiler
+GCC, `target_clones` adds x86-64-v3 (AVX2 with FMA) and v4 (AVX-512) copies chosen when the
+module loads, so the same build holds on every x86-64 CPU. Built without OpenMP (setup.py falls back where the compiler
 has none), the slices are read one after another. No -ffast-math: NaN and infinities
 propagate, and a row holding one is handed back (None) for numpy's path to decide as before. */
 
@@ -24,8 +24,14 @@ propagate, and a row holding one is handed back (None) for numpy's path to decid
 #define BLOCK 256
 #define MAX_K 64
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
-#define CLONES __attribute__((target_clones("avx512f", "avx2,fma", "default")))
+/* Whole levels, not features: in target_clones a comma parts clones, so "avx2,fma" made an AVX2
+   copy without FMA (the exp's polynomial in separate multiplies and adds: ~114 us a 152k row
+   where v3 takes ~80). GCC takes the level names from 12 on; before it, AVX2 without FMA. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    __GNUC__ >= 12
+#define CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#elif defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+#define CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define CLONES
 #endif
@@ -208,7 +214,7 @@ static PyObject *row_stats(PyObject *self, PyObject *const *args, Py_ssize_t nar
     float vals[MAX_K], max;
     long ids[MAX_K];
     int len;
-    /* 45-125 us: the GIL is kept, for a hand-over to another thread and back costs more (the
+    /* 35-80 us: the GIL is kept, for a hand-over to another thread and back costs more (the
        slices' threads touch no Python object) */
     double total = scan_row((const float *)view.buf, n, (int)k, &max, vals, ids, &len);
     if (!isfinite(total) || !(total > 0.0)) {
