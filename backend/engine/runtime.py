@@ -82,9 +82,17 @@ def fast_unavailable_reason(prefix: Path | None = None) -> Words | None:
     return words(FAST_NOT_BUILT)
 
 
+# numpy's OpenBLAS starts a thread a core when it is imported, each spinning ~0.1 s then and
+# after every BLAS call, on the cores llama.cpp's threads decode on; the engine makes none.
+CHILD_ENVIRONMENT = {"OPENBLAS_NUM_THREADS": "1"}
+
+
 def prepare_child(runtime: EngineRuntime) -> None:
-    """In the engine process, before llama_cpp is imported: the chosen build first on the
-    import path. Raises RuntimeError when the fast build is gone."""
+    """In the engine process, before numpy or llama_cpp is imported: CHILD_ENVIRONMENT (where
+    the user set none of it), and the chosen build first on the import path. Raises
+    RuntimeError when the fast build is gone."""
+    for name, value in CHILD_ENVIRONMENT.items():
+        os.environ.setdefault(name, value)
     if runtime.kernels != "fast":
         return
     folder = fast_build_dir()

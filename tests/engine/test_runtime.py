@@ -4,6 +4,9 @@ llama.cpp, with auto meaning all layers only where llama.cpp can offload."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import llama_cpp
@@ -109,3 +112,24 @@ def test_a_chosen_number_of_gpu_layers_that_fails_says_so(monkeypatch, test_mode
         assert loads == [12]
     finally:
         engine.close()
+
+
+def _threads_after_numpy(prepare: bool) -> int:
+    """The threads of a fresh interpreter that imported numpy, after prepare_child or not (the
+    user's own OPENBLAS_NUM_THREADS taken out of its environment)."""
+    code = ("import os\n"
+            "from backend.engine.runtime import EngineRuntime, prepare_child\n"
+            f"if {prepare}: prepare_child(EngineRuntime('exact'))\n"
+            "import numpy\n"
+            "print(len(os.listdir('/proc/self/task')))\n")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                         capture_output=True, text=True, cwd=Path(__file__).parents[2])
+    return int(out.stdout)
+
+
+def test_the_engine_process_starts_no_blas_threads_beside_llama_cpps():
+    """numpy's OpenBLAS would start a thread a core, spinning on the cores llama.cpp decodes
+    on; the engine process starts with one thread for it (the engine makes no BLAS call)."""
+    assert _threads_after_numpy(prepare=True) == 1
+    assert _threads_after_numpy(prepare=False) >= min(2, os.cpu_count() or 1)
