@@ -7,14 +7,14 @@ block's maximum, then its exps summed against the running maximum (rescaling the
 rare block that raises it), then, only in a block whose maximum beats the k-th largest so far,
 its logits inserted into the top k. ~35-45 us at 152k tokens with AVX-512, ~80 with AVX2. Where
 llama.cpp decodes on the CPU with several threads, the row is read in as many slices at once by
-the OpenMP team its CPU backend just used on this thread, still spinning (set_threads): ~90 us
+the OpenMP team its CPU backend just used on this thread, still spinning (set_threads): ~60 us
 with AVX2 on two cores, where those cores would otherwise wait for the Python between decodes.
 
 Plain C whose loops GCC and Clang vectorize (`#pragma omp simd`) on any target; on x86-64 with
 GCC, `target_clones` adds x86-64-v3 (AVX2 with FMA) and v4 (AVX-512) copies chosen when the
-module loads, so the same build holds on every x86-64 CPU. Built without OpenMP (setup.py falls back where the compiler
-has none), the slices are read one after another. No -ffast-math: NaN and infinities
-propagate, and a row holding one is handed back (None) for numpy's path to decide as before. */
+module loads, so the same build holds on every x86-64 CPU. Built without OpenMP (setup.py falls
+back where the compiler has none), the slices are read one after another. No -ffast-math: NaN
+and infinities propagate, and a row holding one is handed back (None) for numpy's path. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -24,14 +24,15 @@ propagate, and a row holding one is handed back (None) for numpy's path to decid
 #define BLOCK 256
 #define MAX_K 64
 
-/* Whole levels, not features: in target_clones a comma parts clones, so "avx2,fma" made an AVX2
-   copy without FMA (the exp's polynomial in separate multiplies and adds: ~114 us a 152k row
-   where v3 takes ~80). GCC takes the level names from 12 on; before it, AVX2 without FMA. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
-    __GNUC__ >= 12
+/* Whole levels, not features: in target_clones a comma parts clones, so "avx2,fma" would be an
+   AVX2 copy without FMA and an FMA copy without AVX2 (the exp's polynomial in separate multiplies
+   and adds, ~40 % slower). GCC takes the level names from 12 on; before it, AVX2 without FMA. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+#if __GNUC__ >= 12
 #define CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#elif defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+#else
 #define CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
 #else
 #define CLONES
 #endif

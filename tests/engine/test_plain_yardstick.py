@@ -167,8 +167,8 @@ def _own_plain_rate(steps) -> tuple[float, int]:
 
 class ScriptedClock:
     """perf_counter for the engine's module: 1 ms a reading, so every step's time is a count of
-    the engine's own readings, never this machine's noise (a busy CI runner once spread the
-    plain steps too much for a figure and failed the test below)."""
+    the engine's own readings, never the machine's noise, which on a busy machine can spread the
+    plain steps past TOO_UNSURE and withhold the figure the test below checks."""
 
     def __init__(self) -> None:
         self.now = 0.0

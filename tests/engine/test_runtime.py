@@ -117,11 +117,10 @@ def test_a_chosen_number_of_gpu_layers_that_fails_says_so(monkeypatch, test_mode
 def _threads_after_numpy(prepare: bool) -> int:
     """The threads of a fresh interpreter that imported numpy, after prepare_child or not (the
     user's own OPENBLAS_NUM_THREADS taken out of its environment)."""
-    code = ("import os\n"
-            "from backend.engine.runtime import EngineRuntime, prepare_child\n"
+    code = ("from backend.engine.runtime import EngineRuntime, prepare_child\n"
             f"if {prepare}: prepare_child(EngineRuntime('exact'))\n"
-            "import numpy\n"
-            "print(len(os.listdir('/proc/self/task')))\n")
+            "import numpy, psutil\n"
+            "print(psutil.Process().num_threads())\n")
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
                          capture_output=True, text=True, cwd=Path(__file__).parents[2])
@@ -132,4 +131,5 @@ def test_the_engine_process_starts_no_blas_threads_beside_llama_cpps():
     """numpy's OpenBLAS would start a thread a core, spinning on the cores llama.cpp decodes
     on; the engine process starts with one thread for it (the engine makes no BLAS call)."""
     assert _threads_after_numpy(prepare=True) == 1
-    assert _threads_after_numpy(prepare=False) >= min(2, os.cpu_count() or 1)
+    if sys.platform == "linux":  # numpy's Linux wheels bring OpenBLAS (macOS's, Accelerate)
+        assert _threads_after_numpy(prepare=False) >= min(2, os.cpu_count() or 1)
