@@ -9,6 +9,8 @@ its logits inserted into the top k. ~35-45 us at 152k tokens with AVX-512, ~80 w
 llama.cpp decodes on the CPU with several threads, the row is read in as many slices at once by
 the OpenMP team its CPU backend just used on this thread, still spinning (set_threads): ~60 us
 with AVX2 on two cores, where those cores would otherwise wait for the Python between decodes.
+Where a second core is spare instead (a GPU decodes), the decoding thread takes only the argmax
+(~10 us) and the rest is read on a thread of this module's own while it goes on (`begin`).
 
 Plain C whose loops GCC and Clang vectorize (`#pragma omp simd`) on any target; on x86-64 with
 GCC, `target_clones` adds x86-64-v3 (AVX2 with FMA) and v4 (AVX-512) copies chosen when the
@@ -161,6 +163,164 @@ static double scan_row(const float *x, long n, int k, float *max, float *vals, l
     return total;
 }
 
+/* The row's argmax, or -1 where it holds a NaN or +inf or is all -inf (the row goes to the
+   full pass, which hands it back to numpy): the decision, read on the decoding thread while the
+   background thread reads the rest (`begin`). ~10 us at 152k tokens: a maximum, no exp. */
+CLONES
+static long argmax_checked(const float *x, long n) {
+    float m = -INFINITY;
+    long at = -1;
+    int bad = 0;
+    for (long start = 0; start < n; start += BLOCK) {
+        long size = n - start < BLOCK ? n - start : BLOCK;
+        const float *b = x + start;
+        float bm = -INFINITY;
+        int bb = 0;
+#pragma omp simd reduction(max : bm) reduction(| : bb)
+        for (long i = 0; i < size; i++) {
+            float v = b[i];
+            bm = v > bm ? v : bm;
+            bb |= (v != v) | (v == INFINITY);
+        }
+        bad |= bb;
+        if (bm > m) { /* the first block holding the maximum: the lower id among equals */
+            m = bm;
+            at = start;
+        }
+    }
+    if (bad || at < 0) return -1;
+    while (x[at] != m) at++;
+    return at;
+}
+
+/* The background reader: where a core is spare beside llama.cpp's (a GPU decodes, or fewer CPU
+   threads than cores), the log-sum-exp and the top k of a row are read on a thread of this
+   module's own, without the GIL, while the decoding thread takes the argmax (the decision) and
+   goes on with its Python; the engine collects the results before that context decodes again
+   (row_stats.settle), and the row's buffer is left untouched until then. A POSIX thread; where
+   there is none (Windows), `begin` says no and rows are read on the decoding thread. */
+#if defined(__unix__) || defined(__APPLE__)
+#define BACKGROUND 1
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define RELAX() _mm_pause()
+#elif defined(__aarch64__)
+#define RELAX() __asm__ __volatile__("yield")
+#else
+#define RELAX() ((void)0)
+#endif
+
+#define SLOTS 64
+
+enum { FREE, QUEUED, DONE };
+
+typedef struct {
+    Py_buffer view; /* held from begin to finish: the row's memory stays */
+    long ticket;
+    long n;
+    int k;
+    double total;
+    float max;
+    float vals[MAX_K];
+    long ids[MAX_K];
+    int len;
+    atomic_int state;
+} Slot;
+
+static Slot slots[SLOTS];
+static atomic_long posted; /* tickets handed to the thread; ticket t lives in slot t % SLOTS */
+static atomic_long served; /* tickets it has read */
+static atomic_int sleeping;
+/* While an answer runs (keep_awake), the thread waits for the next row awake, yielding its core
+   to any thread that wants it: woken from sleep for each row it came 100-200 us late on a
+   virtual machine, longer than the decoding thread's Python it is to overlap. */
+static atomic_int awake;
+static int started; /* 1: the thread runs; -1: it could not be started */
+static int fork_handled;
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
+
+static void *read_rows(void *arg) {
+    (void)arg;
+    for (;;) {
+        long t = atomic_load(&served);
+        for (int spins = 1; atomic_load(&posted) <= t; spins++) {
+            if (spins % 64 != 0) {
+                RELAX();
+                continue;
+            }
+            if (atomic_load(&awake)) {
+                sched_yield();
+                continue;
+            }
+            pthread_mutex_lock(&mu);
+            atomic_store(&sleeping, 1); /* then posted and awake read again: a change between
+                                           is seen, or its signal comes after the wait begins */
+            while (atomic_load(&posted) <= t && !atomic_load(&awake))
+                pthread_cond_wait(&wake, &mu);
+            atomic_store(&sleeping, 0);
+            pthread_mutex_unlock(&mu);
+        }
+        Slot *s = &slots[t % SLOTS];
+        s->total = scan((const float *)s->view.buf, 0, s->n, s->k, &s->max, s->vals, s->ids,
+                        &s->len);
+        atomic_store_explicit(&s->state, DONE, memory_order_release);
+        atomic_store(&served, t + 1);
+    }
+    return NULL;
+}
+
+/* A forked child has no reader thread: it starts its own, with every slot forgotten (their
+   buffers belong to the parent's objects). */
+static void forget_after_fork(void) {
+    started = 0;
+    atomic_store(&posted, 0);
+    atomic_store(&served, 0);
+    atomic_store(&sleeping, 0);
+    atomic_store(&awake, 0);
+    for (int i = 0; i < SLOTS; i++) atomic_store(&slots[i].state, FREE);
+    pthread_mutex_init(&mu, NULL);
+    pthread_cond_init(&wake, NULL);
+}
+
+static int start_reader(void) {
+    if (started) return started > 0;
+    pthread_t thread;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    int failed = pthread_create(&thread, &attr, read_rows, NULL);
+    pthread_attr_destroy(&attr);
+    if (!failed && !fork_handled) fork_handled = !pthread_atfork(NULL, NULL, forget_after_fork);
+    started = failed ? -1 : 1;
+    return started > 0;
+}
+
+static void wake_reader(void) {
+    if (atomic_load(&sleeping)) {
+        pthread_mutex_lock(&mu);
+        pthread_cond_signal(&wake);
+        pthread_mutex_unlock(&mu);
+    }
+}
+#endif
+
+/* keep_awake(on): whether the reader waits for rows awake (an answer is running) or asleep. */
+static PyObject *keep_awake(PyObject *self, PyObject *arg) {
+    (void)self;
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return NULL;
+#ifdef BACKGROUND
+    atomic_store(&awake, on);
+    if (on && start_reader()) wake_reader();
+#endif
+    Py_RETURN_NONE;
+}
+
 static PyObject *set_threads(PyObject *self, PyObject *arg) {
     (void)self;
     long n = PyLong_AsLong(arg);
@@ -192,6 +352,24 @@ static int float_row(PyObject *obj, Py_buffer *view, int flags, const char *need
     return 0;
 }
 
+/* (argmax, log-sum-exp, ((id, logit), ...)) from a pass's sums, or None for a row that goes
+   to numpy (a NaN or +inf, or all -inf). */
+static PyObject *stats_tuple(double total, float max, const float *vals, const long *ids,
+                             int len) {
+    if (!isfinite(total) || !(total > 0.0)) Py_RETURN_NONE;
+    PyObject *top = PyTuple_New(len);
+    if (top == NULL) return NULL;
+    for (int i = 0; i < len; i++) {
+        PyObject *pair = Py_BuildValue("(ld)", ids[i], (double)vals[i]);
+        if (pair == NULL) {
+            Py_DECREF(top);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(top, i, pair);
+    }
+    return Py_BuildValue("(ldN)", ids[0], (double)max + log(total), top);
+}
+
 static PyObject *row_stats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 2) {
@@ -218,24 +396,78 @@ static PyObject *row_stats(PyObject *self, PyObject *const *args, Py_ssize_t nar
     /* 35-80 us: the GIL is kept, for a hand-over to another thread and back costs more (the
        slices' threads touch no Python object) */
     double total = scan_row((const float *)view.buf, n, (int)k, &max, vals, ids, &len);
-    if (!isfinite(total) || !(total > 0.0)) {
-        out = Py_NewRef(Py_None);
-        goto done;
-    }
-    PyObject *top = PyTuple_New(len);
-    if (top == NULL) goto done;
-    for (int i = 0; i < len; i++) {
-        PyObject *pair = Py_BuildValue("(ld)", ids[i], (double)vals[i]);
-        if (pair == NULL) {
-            Py_DECREF(top);
-            goto done;
-        }
-        PyTuple_SET_ITEM(top, i, pair);
-    }
-    out = Py_BuildValue("(ldN)", ids[0], (double)max + log(total), top);
+    out = stats_tuple(total, max, vals, ids, len);
 done:
     PyBuffer_Release(&view);
     return out;
+}
+
+/* begin(row, k): the row's argmax now, and a ticket for the rest, read in the background; None
+   where the row goes to row_stats instead (no reader thread here, every slot taken, or a row
+   holding a NaN or +inf or all -inf). The row must not change until `finish`. */
+static PyObject *begin(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "begin(row, k)");
+        return NULL;
+    }
+    long k = PyLong_AsLong(args[1]);
+    if (k == -1 && PyErr_Occurred()) return NULL;
+    if (k < 1 || k > MAX_K) {
+        PyErr_Format(PyExc_ValueError, "k must be 1 to %d", MAX_K);
+        return NULL;
+    }
+    Py_buffer view;
+    if (float_row(args[0], &view, 0, "begin reads a contiguous float32 row") < 0) return NULL;
+    long n = (long)view.shape[0];
+    if (n == 0) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "an empty row");
+        return NULL;
+    }
+#ifdef BACKGROUND
+    long t = atomic_load(&posted);
+    Slot *s = &slots[t % SLOTS];
+    if (atomic_load_explicit(&s->state, memory_order_acquire) == FREE && start_reader()) {
+        long best = argmax_checked((const float *)view.buf, n);
+        if (best >= 0) {
+            s->view = view;
+            s->ticket = t;
+            s->n = n;
+            s->k = (int)k;
+            atomic_store(&s->state, QUEUED);
+            atomic_store(&posted, t + 1);
+            wake_reader();
+            return Py_BuildValue("(ll)", best, t);
+        }
+    }
+#endif
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
+/* finish(ticket): what row_stats would have given for the row begun with it, waited for (the
+   GIL kept: the read takes at most a row's pass and is mostly done), its slot freed. */
+static PyObject *finish(PyObject *self, PyObject *arg) {
+    (void)self;
+    long t = PyLong_AsLong(arg);
+    if (t == -1 && PyErr_Occurred()) return NULL;
+#ifdef BACKGROUND
+    Slot *s = t >= 0 ? &slots[t % SLOTS] : NULL;
+    if (s != NULL && s->ticket == t && atomic_load(&s->state) != FREE) {
+        for (long spins = 1; atomic_load_explicit(&s->state, memory_order_acquire) != DONE;
+             spins++) {
+            if (spins % 4096 == 0) sched_yield(); /* the reader's core taken by another */
+            else RELAX();
+        }
+        PyObject *out = stats_tuple(s->total, s->max, s->vals, s->ids, s->len);
+        PyBuffer_Release(&s->view);
+        atomic_store_explicit(&s->state, FREE, memory_order_release);
+        return out;
+    }
+#endif
+    PyErr_Format(PyExc_RuntimeError, "no row begun with ticket %ld is waiting", t);
+    return NULL;
 }
 
 /* The repeat penalty in place, as sampling.penalized writes it in float32: each of `ids` (an
@@ -278,6 +510,13 @@ static PyMethodDef methods[] = {
      "ties by the lower id), or None where the row holds a NaN or +inf or is all -inf."},
     {"penalize", (PyCFunction)(void (*)(void))penalize, METH_FASTCALL,
      "penalize(row, ids, penalty): the repeat penalty on the distinct tokens ids, in place."},
+    {"begin", (PyCFunction)(void (*)(void))begin, METH_FASTCALL,
+     "begin(row, k) -> (argmax, ticket): the rest of row_stats read on a thread of its own;\n"
+     "None where it cannot be (row_stats reads the row). The row must not change until finish."},
+    {"finish", finish, METH_O,
+     "finish(ticket) -> row_stats's result for the row begun with ticket, waited for."},
+    {"keep_awake", keep_awake, METH_O,
+     "keep_awake(on): the reader waits for the next row awake (yielding its core) or asleep."},
     {"set_threads", set_threads, METH_O,
      "set_threads(n): read each row in n slices at once (llama.cpp's CPU threads); 1: in one."},
     {NULL, NULL, 0, NULL},

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import llama_cpp
 import numpy as np
 
+from backend.engine import row_stats
 from backend.engine.errors import EngineError
 from backend.engine.model import LoadedModel
 from backend.engine.output_rows import OutputRows
@@ -153,6 +154,7 @@ class Context:
     def _decode_chunk(self, chunk: list[int], *, all_logits: bool, want: bool) -> np.ndarray:
         pos0 = len(self.tokens)
         self._batch.chain(pos0, chunk, all_outputs=all_logits and want, last_output=want)
+        row_stats.settle(self)  # rows read in the background from the buffer it writes
         rc = llama_cpp.llama_decode(self.ctx, self._batch.batch)
         if rc != 0:
             # llama_decode returns errors instead of raising (e.g. -1 for an occupied position)
@@ -200,6 +202,7 @@ class Context:
             for k, s in enumerate(seqs[i]):
                 b.seq_id[i + 1][k] = s
         b.n_tokens = n
+        row_stats.settle(self)  # rows read in the background from the buffer it writes
         rc = llama_cpp.llama_decode(self.ctx, b)
         if rc != 0:
             raise EngineError(words(DECODE_FAILED, code=rc))
@@ -249,6 +252,7 @@ class Context:
             b.n_seq_id[i] = 1
             b.seq_id[i][0] = seq
         b.n_tokens = len(rows)
+        row_stats.settle(self)  # rows read in the background from the buffer it writes
         rc = llama_cpp.llama_decode(self.ctx, b)
         if rc != 0:
             raise EngineError(words(DECODE_FAILED, code=rc))
@@ -284,6 +288,7 @@ class Context:
 
     def close(self) -> None:
         if getattr(self, "ctx", None):
+            row_stats.settle(self)
             self._batch.free()
             llama_cpp.llama_free(self.ctx)
             self.ctx = None

@@ -21,8 +21,19 @@ def usable_cores() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def default_threads() -> int:
-    """One a physical core, no more than the process may use; every usable logical CPU where
-    the physical count is unknown."""
+def physical_cores() -> int:
+    """The physical cores this process may use (no more than its logical CPUs); every usable
+    logical CPU where the physical count is unknown."""
     usable = usable_cores()
     return max(1, min(psutil.cpu_count(logical=False) or usable, usable))
+
+
+def default_threads() -> int:
+    """One a physical core."""
+    return physical_cores()
+
+
+def spare_physical_cores(busy: int) -> int:
+    """The physical cores left beyond `busy` (llama.cpp's decoding threads, one a core as
+    `default_threads` gives them)."""
+    return physical_cores() - busy

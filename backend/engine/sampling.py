@@ -81,6 +81,7 @@ TOP_N = 5  # how many of a distribution's most likely tokens the inspector lists
 # exps below e^70 stays finite (under 4e37), and the logits whose exp goes subnormal (below
 # -87.3) weigh under e^-47 of the largest's.
 DIRECT_EXP = (-40.0, 70.0)
+_SETTLING = threading.Lock()  # GreedyRow.settle: the decoding thread's and the events' worker's
 _work = threading.local()  # each thread's float32 row for the exp pass (`_exp_row`)
 
 
@@ -108,32 +109,65 @@ class GreedyRow:
     way the probabilities stay within 1e-6 of the float64 softmax
     (tests/engine/test_greedy_row.py); the argmax is the logits' own."""
 
-    __slots__ = ("_kept", "_lse", "_top", "best", "logits")
+    __slots__ = ("_detached", "_kept", "_lse", "_ticket", "_top", "best", "logits")
 
-    def __init__(self, logits: np.ndarray) -> None:
+    def __init__(self, logits: np.ndarray, owner: object = None) -> None:
+        """`owner`: the context whose output buffer `logits` views, where the row may be read
+        in the background until that context settles it (row_stats.begin)."""
         self.logits: np.ndarray | None = logits
         self._kept: dict[int, float] = {}  # a detached row's logits by token
+        self._detached = False
+        self._top: tuple[tuple[int, float], ...] | None  # TOP_N (token, logit), from C
+        self._lse: float | None  # without C, read when first asked (the choice needs none)
+        self._ticket: int | None = None  # the background read under way
+        started = row_stats.begin(logits, TOP_N, owner, self) if owner is not None else None
+        if started is not None:
+            self.best, self._ticket = started
+            self._lse = self._top = None
+            return
         # Everything at once in C: the engine reads every row it makes (verification stops
         # making rows at the first rejection), and the pass costs what an argmax and a copy did.
         stats = row_stats.read(logits, TOP_N)
-        self._top: tuple[tuple[int, float], ...] | None  # TOP_N (token, logit), from C
-        self._lse: float | None  # without C, read when first asked (the choice needs none)
         if stats is not None:
             self.best, self._lse, self._top = stats
         else:
             self.best = int(logits.argmax())  # the method: np.argmax adds ~3 µs of wrapping
             self._lse = self._top = None
 
+    def settle(self) -> None:
+        """The background read's results taken (waited for), before the buffer is written:
+        by the context's next decode (row_stats.settle), or by whichever thread asks first.
+        The ticket is cleared last, under the lock: a thread that sees none reads results."""
+        with _SETTLING:
+            ticket = self._ticket
+            if ticket is None:
+                return
+            stats = row_stats.finish(ticket)
+            logits = self.logits
+            assert logits is not None  # kept until now, detached or not
+            if stats is not None:
+                _, self._lse, self._top = stats
+                if self._detached:
+                    self._kept = {**dict(self._top), **self._kept}
+                    self.logits = None
+            elif self._detached:  # never: begin refuses a row `read` would hand back
+                self.logits = logits.copy()
+            self._ticket = None
+
     def detach(self, tokens: Iterable[int] = ()) -> GreedyRow:
         """The row made its own, for a row that may be a view into llama.cpp's output buffer,
         which the next decode overwrites (the probabilities are read later, off the decoding
         thread): what C read of it and the logits of `tokens` (those whose p will be asked),
         where a copy of the row cost 20-55 µs and numpy's reading after it ~150 µs more; a
-        copy where C could not read it. A penalised row is already a copy."""
+        copy where C could not read it. A penalised row is already a copy. A row still read
+        in the background keeps its view until it is settled, which finishes the detaching."""
         logits = self.logits
         if logits is None or logits.base is None:
             return self
-        if self._top is not None:
+        if self._ticket is not None:
+            self._kept = {t: float(logits[t]) for t in tokens}
+            self._detached = True
+        elif self._top is not None:
             self._kept = {**dict(self._top), **{t: float(logits[t]) for t in tokens}}
             self.logits = None
         else:
@@ -141,10 +175,14 @@ class GreedyRow:
         return self
 
     def _logit(self, token: int) -> float:
+        if self._ticket is not None:
+            self.settle()
         return self._kept[token] if self.logits is None else float(self.logits[token])
 
     @property
     def lse(self) -> float:
+        if self._ticket is not None:
+            self.settle()
         if self._lse is None:
             logits = self.logits
             assert logits is not None  # detached rows are read at once
@@ -167,7 +205,7 @@ class GreedyRow:
         """The n (TOP_N) most likely (token, probability) pairs, most likely first, ties by
         the lower id (zeros left out), as `top` gives them for a dense vector."""
         n = n or TOP_N
-        lse = self.lse
+        lse = self.lse  # settles the row first
         if n <= TOP_N and self._top is not None:
             pairs = [(t, math.exp(v - lse)) for t, v in self._top[:n]]
         else:
@@ -178,10 +216,10 @@ class GreedyRow:
 
 
 def greedy_row(logits: np.ndarray, s: SamplingSettings, history: Sequence[int], *,
-               in_place: bool = False) -> GreedyRow:
+               in_place: bool = False, owner: object = None) -> GreedyRow:
     """The row after the repeat penalty, read greedily (GreedyRow); `in_place`: see
-    `penalized`."""
-    return GreedyRow(penalized(logits, s, history, in_place=in_place))
+    `penalized`; `owner`: see GreedyRow."""
+    return GreedyRow(penalized(logits, s, history, in_place=in_place), owner)
 
 
 class _OwnRows:
