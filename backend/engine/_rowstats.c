@@ -370,34 +370,43 @@ static PyObject *stats_tuple(double total, float max, const float *vals, const l
     return Py_BuildValue("(ldN)", ids[0], (double)max + log(total), top);
 }
 
+/* The arguments (row, k) of `name`: the row's buffer, not empty, and 1 <= k <= MAX_K; -1 with
+   the error set, and no buffer held, where they are not. */
+static int row_and_k(PyObject *const *args, Py_ssize_t nargs, const char *name, Py_buffer *view,
+                     int *k) {
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "%s(row, k)", name);
+        return -1;
+    }
+    long kk = PyLong_AsLong(args[1]);
+    if (kk == -1 && PyErr_Occurred()) return -1;
+    if (kk < 1 || kk > MAX_K) {
+        PyErr_Format(PyExc_ValueError, "k must be 1 to %d", MAX_K);
+        return -1;
+    }
+    if (float_row(args[0], view, 0, "the row must be a contiguous float32 row") < 0) return -1;
+    if (view->shape[0] == 0) {
+        PyBuffer_Release(view);
+        PyErr_SetString(PyExc_ValueError, "an empty row");
+        return -1;
+    }
+    *k = (int)kk;
+    return 0;
+}
+
 static PyObject *row_stats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "row_stats(row, k)");
-        return NULL;
-    }
-    long k = PyLong_AsLong(args[1]);
-    if (k == -1 && PyErr_Occurred()) return NULL;
-    if (k < 1 || k > MAX_K) {
-        PyErr_Format(PyExc_ValueError, "k must be 1 to %d", MAX_K);
-        return NULL;
-    }
     Py_buffer view;
-    if (float_row(args[0], &view, 0, "row_stats reads a contiguous float32 row") < 0) return NULL;
-    PyObject *out = NULL;
-    long n = (long)view.shape[0];
-    if (n == 0) {
-        PyErr_SetString(PyExc_ValueError, "an empty row");
-        goto done;
-    }
+    int k;
+    if (row_and_k(args, nargs, "row_stats", &view, &k) < 0) return NULL;
     float vals[MAX_K], max;
     long ids[MAX_K];
     int len;
     /* 35-80 us: the GIL is kept, for a hand-over to another thread and back costs more (the
        slices' threads touch no Python object) */
-    double total = scan_row((const float *)view.buf, n, (int)k, &max, vals, ids, &len);
-    out = stats_tuple(total, max, vals, ids, len);
-done:
+    double total = scan_row((const float *)view.buf, (long)view.shape[0], k, &max, vals, ids,
+                            &len);
+    PyObject *out = stats_tuple(total, max, vals, ids, len);
     PyBuffer_Release(&view);
     return out;
 }
@@ -407,24 +416,10 @@ done:
    holding a NaN or +inf or all -inf). The row must not change until `finish`. */
 static PyObject *begin(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "begin(row, k)");
-        return NULL;
-    }
-    long k = PyLong_AsLong(args[1]);
-    if (k == -1 && PyErr_Occurred()) return NULL;
-    if (k < 1 || k > MAX_K) {
-        PyErr_Format(PyExc_ValueError, "k must be 1 to %d", MAX_K);
-        return NULL;
-    }
     Py_buffer view;
-    if (float_row(args[0], &view, 0, "begin reads a contiguous float32 row") < 0) return NULL;
+    int k;
+    if (row_and_k(args, nargs, "begin", &view, &k) < 0) return NULL;
     long n = (long)view.shape[0];
-    if (n == 0) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "an empty row");
-        return NULL;
-    }
 #ifdef BACKGROUND
     long t = atomic_load(&posted);
     Slot *s = &slots[t % SLOTS];
@@ -434,7 +429,7 @@ static PyObject *begin(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
             s->view = view;
             s->ticket = t;
             s->n = n;
-            s->k = (int)k;
+            s->k = k;
             atomic_store(&s->state, QUEUED);
             atomic_store(&posted, t + 1);
             wake_reader();

@@ -211,3 +211,14 @@ def test_the_reader_needs_a_second_spare_physical_core(count_engine, monkeypatch
         assert count_engine._reader_core() is reads
     finally:
         target.info, count_engine.n_threads = info, n_threads
+
+
+def test_begin_checks_what_it_is_given():
+    with pytest.raises(TypeError):
+        begin(np.zeros(4, np.float64), TOP_N)
+    with pytest.raises(ValueError):
+        begin(np.zeros(0, np.float32), TOP_N)
+    with pytest.raises(ValueError):
+        begin(np.zeros(4, np.float32), 0)
+    with pytest.raises(TypeError):
+        begin(np.zeros(4, np.float32))  # type: ignore[call-arg]
