@@ -29,6 +29,12 @@ class TokenBatch:
         """Entry i: tokens[i] at position pos0 + i in sequence 0, asking for its output where
         `all_outputs`, or the last entry's alone where `last_output`."""
         n = len(tokens)
+        if n == 1 and self._seq0:  # a plain step's: scalar writes, 0.2 µs against 1.9
+            self.token[0] = tokens[0]
+            self.pos[0] = pos0
+            self.logits[0] = all_outputs or last_output
+            self.batch.n_tokens = 1
+            return
         self.token[:n] = tokens
         self.pos[:n] = np.arange(pos0, pos0 + n, dtype=np.int32)
         if n > self._seq0:

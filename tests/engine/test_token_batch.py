@@ -42,3 +42,23 @@ def test_entries_a_tree_wrote_hold_sequence_0_again(batch):
     batch.mixed()
     batch.chain(3, [4, 5, 6], all_outputs=True, last_output=True)
     assert entries(batch, 3) == [(4, 3, 1, 0, True), (5, 4, 1, 0, True), (6, 5, 1, 0, True)]
+
+
+@pytest.mark.parametrize(("all_outputs", "last_output", "wanted"),
+                         [(True, True, True), (False, True, True), (False, False, False)])
+def test_a_one_token_chain_after_longer_ones(batch, all_outputs, last_output, wanted):
+    batch.chain(0, [1, 2, 3], all_outputs=True, last_output=True)
+    batch.chain(3, [9], all_outputs=all_outputs, last_output=last_output)
+    assert batch.batch.n_tokens == 1
+    assert entries(batch, 1) == [(9, 3, 1, 0, wanted)]
+
+
+def test_a_one_token_chain_first_and_after_a_tree(batch):
+    batch.chain(5, [4], all_outputs=False, last_output=True)
+    assert entries(batch, 1) == [(4, 5, 1, 0, True)]
+    raw = batch.batch
+    raw.n_seq_id[0] = 2  # a tree's root, shared by two sequences
+    raw.seq_id[0][0] = 1
+    batch.mixed()
+    batch.chain(6, [8], all_outputs=True, last_output=True)
+    assert entries(batch, 1) == [(8, 6, 1, 0, True)]
