@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -160,9 +161,14 @@ def request_from_args(args: argparse.Namespace, spec_type: str) -> GenerationReq
     gs = GenerationSettings(**{o.name: getattr(args, o.name)
                                for o in schema.section("generation")})
     gs.spec_type = spec_type
-    return generation_request(
+    request = generation_request(
         gs, prompt=args.prompt if args.raw else None,
         messages=() if args.raw else (Message("user", args.prompt),), stop=args.stop)
+    # The text alone shows no token's p or inspection: the engine then reads each greedy row
+    # for its argmax only, as llama.cpp's own tools do. --json, --html and --trace show them.
+    shown = bool(getattr(args, "json", False) or getattr(args, "html", None)
+                 or getattr(args, "trace", None))
+    return replace(request, inspect=shown)
 
 
 def _architecture(path: str) -> str | None:

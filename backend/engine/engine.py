@@ -579,7 +579,8 @@ class Engine:
             number, model, proposal, drafts, drafter.origin if drafter is not None else None,
             verdict, p_rows, history, emitted, n_used,
             req.sampling.greedy, draft_ms, 1000 * (t2 - t1),
-            1000 * (time.perf_counter() - t_begin), tree, kept_path, draft_rows, accepts)
+            1000 * (time.perf_counter() - t_begin), tree, kept_path, draft_rows, accepts,
+            req.inspect)
         # a plain step still recovering from the drafting before it is no measure of plain
         # decoding, for the answer's yardstick or for K auto (plain_yardstick.py)
         timed = run.yardstick.step(number, len(drafts), record.ms)
@@ -680,12 +681,14 @@ class Engine:
         base = min(len(history), s.repeat_last_n)
         hist = [*history[len(history) - base :], *drafts]
         if s.greedy:
-            greedy: dict[int, sampling.GreedyRow] = {}
+            greedy: dict[int, sampling.GreedyRow | sampling.ArgmaxRow] = {}
 
-            def row(i: int) -> sampling.GreedyRow:
+            def row(i: int) -> sampling.GreedyRow | sampling.ArgmaxRow:
                 if i not in greedy:
-                    greedy[i] = sampling.greedy_row(rows[i], s, hist[: base + i], in_place=True,
-                                                    owner=ctx)
+                    greedy[i] = (sampling.greedy_row(rows[i], s, hist[: base + i],
+                                                     in_place=True, owner=ctx) if req.inspect
+                                 else sampling.argmax_row(rows[i], s, hist[: base + i],
+                                                          in_place=True))
                 return greedy[i]
 
             verdict = verify_greedy(lambda i: row(i).best, drafts)

@@ -159,6 +159,10 @@ class GenerationRequest:
     # speedup figure (backend/engine/plain_yardstick.py). Off for a run that must draft every
     # step it can (a test of how drafts are accepted, a bench of one fixed K).
     measure_plain: bool = True
+    # Whether the events carry what the window shows of each token (its p, the inspector's
+    # records). Off where nothing shows them (`draftlight generate` printing text): a greedy
+    # row is then read for its argmax alone, no log-sum-exp or top five over the vocabulary.
+    inspect: bool = True
     # An answer to go on from (Continue after a Stop or a crash): the prompt ends with these
     # words as the assistant's so far, and the events carry only what comes after them.
     continue_text: str = ""

@@ -232,6 +232,28 @@ class _OwnRows:
         return self
 
 
+class ArgmaxRow(_OwnRows):
+    """A greedy row where nothing shows its probabilities (a request without `inspect`): its
+    argmax, as numpy gives it, and nothing of the vocabulary kept."""
+
+    __slots__ = ("best",)
+
+    def __init__(self, logits: np.ndarray) -> None:
+        self.best = int(logits.argmax())
+
+    def p(self, token: int) -> float:
+        raise RuntimeError("a row read for its argmax alone has no probabilities")
+
+    def top(self, n: int = 0) -> list[tuple[int, float]]:
+        raise RuntimeError("a row read for its argmax alone has no top tokens")
+
+
+def argmax_row(logits: np.ndarray, s: SamplingSettings, history: Sequence[int], *,
+               in_place: bool = False) -> ArgmaxRow:
+    """The row after the repeat penalty, read for its choice alone (ArgmaxRow)."""
+    return ArgmaxRow(penalized(logits, s, history, in_place=in_place))
+
+
 class DenseRow(_OwnRows):
     """A dense probability vector read as a row: what `verify_sampled` is given by callers
     that hold whole vectors (tests, and rows made by `distribution`)."""
@@ -376,7 +398,7 @@ class FullRow(_OwnRows):
 
 
 # A verified row as the engine reads it: greedily, or as the sampler's distribution.
-Row = GreedyRow | DenseRow | KeptRow | FullRow
+Row = GreedyRow | ArgmaxRow | DenseRow | KeptRow | FullRow
 SampledRow = KeptRow | FullRow | DenseRow
 
 

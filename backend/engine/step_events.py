@@ -74,6 +74,8 @@ class StepRecord:
     # Sampled tree steps: each examined drafted token's acceptance probability (its p with the
     # siblings tried before it removed); () for a chain, whose is min(1, p/q)
     accepts: tuple[float, ...] = ()
+    # the request's `inspect`: without it the tokens carry no p and no inspector's records
+    inspect: bool = True
 
     def _row(self, i: int) -> int:
         if self.draft_rows:
@@ -82,18 +84,20 @@ class StepRecord:
 
     def event(self) -> StepVerified:
         drafts, proposal, n_acc = self.drafts, self.proposal, self.verdict.n_accepted
-        checks, own_check = self._inspection()
+        shown = self.inspect
+        checks, own_check = self._inspection() if shown else ([None] * len(drafts), None)
         p_rows, origin = self.p_rows, self.origin
         p_draft = [_p_draft(proposal, i, d) for i, d in enumerate(drafts)]
         emitted = tuple(
             Token(tok, text, origin if origin is not None and i < n_acc else "target", True,
-                  p_rows[i].p(tok), p_draft[i] if i < n_acc else None,
+                  p_rows[i].p(tok) if shown else None, p_draft[i] if i < n_acc else None,
                   proposal.heads[i] if i < n_acc else None,
                   _encoded(checks[i] if i < n_acc else own_check))
             for i, (tok, text) in enumerate(self.emitted))
         drafted = tuple(
             Token(d, display_piece(self.model.piece(d)), origin, i < n_acc,
-                  p_rows[self._row(i)].p(d) if self._row(i) >= 0 else None, p_draft[i],
+                  p_rows[self._row(i)].p(d) if shown and self._row(i) >= 0 else None,
+                  p_draft[i],
                   proposal.heads[i], _encoded(checks[i]))
             for i, d in enumerate(drafts)
         ) if origin is not None else ()
@@ -112,7 +116,9 @@ class StepRecord:
         for i, tok in enumerate(tree.tokens):
             r = row_after.get(tree.parents[i])
             nodes.append(TreeNode(tree.parents[i], tok, display_piece(self.model.piece(tok)),
-                                  tree.q[i], self.p_rows[r].p(tok) if r is not None else None,
+                                  tree.q[i],
+                                  self.p_rows[r].p(tok) if r is not None and self.inspect
+                                  else None,
                                   tree.ranks[i], i in kept))
         return tuple(nodes)
 
