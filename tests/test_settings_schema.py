@@ -23,6 +23,7 @@ ENGINE_ONLY = {
     "messages", "prompt", "stop", "continue_text",  # what to answer: the caller's
     "request_id",  # the engine client's count
     "measure_plain",  # benches and tests turn it off
+    "inspect",  # the consumer's: `generate` printing text shows nothing it would carry
     # llama.cpp's drafting knobs, at llama.cpp's defaults
     "n_draft_min",
     "ngram_map_k.min_hits",  # ngram-map-k does not read it, as in llama.cpp
