@@ -166,9 +166,7 @@ def request_from_args(args: argparse.Namespace, spec_type: str) -> GenerationReq
         messages=() if args.raw else (Message("user", args.prompt),), stop=args.stop)
     # The text alone shows no token's p or inspection: the engine then reads each greedy row
     # for its argmax only, as llama.cpp's own tools do. --json, --html and --trace show them.
-    shown = bool(getattr(args, "json", False) or getattr(args, "html", None)
-                 or getattr(args, "trace", None))
-    return replace(request, inspect=shown)
+    return replace(request, inspect=bool(args.json or args.html or args.trace))
 
 
 def _architecture(path: str) -> str | None:

@@ -388,7 +388,8 @@ class Engine:
         model, ctx = self._target, self._ctx
         self._events.inline = not self._spare_core()
         self._events.batched = row_stats.BUILT  # rows detached without a copy
-        row_stats.read_in_background(self._reader_core())
+        # nothing to read in the background where only the argmax is read
+        row_stats.read_in_background(req.inspect and self._reader_core())
         follower = drafter if isinstance(drafter, TargetFollower) else None
         try:
             yield from self._run(req, model, ctx, drafter, follower, n_draft_max, t_start, adaptive,
@@ -685,10 +686,8 @@ class Engine:
 
             def row(i: int) -> sampling.GreedyRow | sampling.ArgmaxRow:
                 if i not in greedy:
-                    greedy[i] = (sampling.greedy_row(rows[i], s, hist[: base + i],
-                                                     in_place=True, owner=ctx) if req.inspect
-                                 else sampling.argmax_row(rows[i], s, hist[: base + i],
-                                                          in_place=True))
+                    greedy[i] = sampling.verify_row(rows[i], s, hist[: base + i], owner=ctx,
+                                                    inspect=req.inspect)
                 return greedy[i]
 
             verdict = verify_greedy(lambda i: row(i).best, drafts)

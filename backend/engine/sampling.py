@@ -254,6 +254,15 @@ def argmax_row(logits: np.ndarray, s: SamplingSettings, history: Sequence[int], 
     return ArgmaxRow(penalized(logits, s, history, in_place=in_place))
 
 
+def verify_row(logits: np.ndarray, s: SamplingSettings, history: Sequence[int], *,
+               owner: object, inspect: bool) -> GreedyRow | ArgmaxRow:
+    """A greedy verify row of the target's, penalised in llama.cpp's buffer: read whole where
+    the request shows what it reads (`inspect`), else for its argmax alone."""
+    if inspect:
+        return greedy_row(logits, s, history, in_place=True, owner=owner)
+    return argmax_row(logits, s, history, in_place=True)
+
+
 class DenseRow(_OwnRows):
     """A dense probability vector read as a row: what `verify_sampled` is given by callers
     that hold whole vectors (tests, and rows made by `distribution`)."""

@@ -23,8 +23,16 @@ def answer(engine, request: GenerationRequest):
 @pytest.mark.parametrize("spec", [
     {}, {"spec_type": "draft", "n_draft_max": 4},
     {"spec_type": "draft", "n_draft_max": 4, "sampling": SamplingSettings(repeat_penalty=1.3)},
-], ids=["plain", "draft", "draft, penalty"])
+    {"spec_type": "draft", "n_draft_max": 4, "tree_nodes": 8},
+], ids=["plain", "draft", "draft, penalty", "draft tree"])
 def test_the_same_answer_without_what_shows_it(count_engine, monkeypatch, spec):
+    from backend.engine import engine as engine_module
+    from backend.engine import row_stats
+
+    # a core for the background reader, which an answer reading argmaxes alone leaves asleep
+    monkeypatch.setattr(engine_module.Engine, "_reader_core", lambda self: True)
+    awake: list[bool] = []
+    monkeypatch.setattr(row_stats, "_keep_awake", awake.append)
     read: list[str] = []  # how the target's rows were read (a draft model's own are not)
 
     def counted(name):
@@ -41,10 +49,13 @@ def test_the_same_answer_without_what_shows_it(count_engine, monkeypatch, spec):
     base = GenerationRequest(prompt=" zero one", max_tokens=24, measure_plain=False, **spec)
     shown, shown_final = answer(count_engine, base)
     assert set(read) == {"greedy_row"}
+    assert awake == [True, False]
     read.clear()
+    awake.clear()
     bare, bare_final = answer(count_engine, GenerationRequest(**{**base.__dict__,
                                                                  "inspect": False}))
     assert set(read) == {"argmax_row"}  # no row's log-sum-exp or top five
+    assert awake == [False, False]
     assert bare_final.text == shown_final.text and len(bare) == len(shown) > 1
 
     def ids(steps):

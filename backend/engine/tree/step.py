@@ -57,9 +57,8 @@ def verify_tree_step(ctx: Context, tree: DraftTree, root: int, chain: Proposal,
         # row r follows the root (0) or node r − 1: the penalty reads that branch's tokens
         if r not in made:
             seen = [*recent, *(tree.tokens[n] for n in tree.path(r - 1))] if r else recent
-            made[r] = (sampling.greedy_row(rows[r], s, seen, in_place=True, owner=ctx)
-                       if s.greedy
-                       else sampling.sampled_row(rows[r], s, seen))
+            made[r] = (sampling.verify_row(rows[r], s, seen, owner=ctx, inspect=req.inspect)
+                       if s.greedy else sampling.sampled_row(rows[r], s, seen))
         return made[r]
 
     if s.greedy:
