@@ -25,9 +25,11 @@ from app.transcript.answer import Answer
 from app.transcript.message_widgets import AnswerWidget, ErrorWidget, UserMessageWidget
 from backend.advisor import Advice
 from backend.engine.events import Event, GenerationStarted
+from backend.engine.frame_pace import FRAME_S, frame_s
 
-FRAME_INTERVAL_MS = 16
-BUSY_FRAME_INTERVAL_MS = 33  # video's rate: a fast stream still moves smoothly
+# A batch that arrives this far into a frame is drawn at once rather than on a timer a few ms
+# later: the engine sends once a frame (frame_pace.py), so waiting would wake this thread twice.
+EARLY_FRAME = 0.75
 FRAME_BUDGET_S = 0.010
 MAX_TOKENS_PER_FRAME = 20_000
 NUMBERS_INTERVAL_S = 0.25  # live numbers and chart: readable, and cheaper than every frame
@@ -62,7 +64,7 @@ class TranscriptView(QScrollArea):
         self._last_frame = 0.0
         self._last_numbers = 0.0
         self._frame = QTimer(self)
-        self._frame.setInterval(FRAME_INTERVAL_MS)
+        self._frame.setInterval(round(FRAME_S * 1000))
         self._frame.setTimerType(Qt.TimerType.PreciseTimer)
         self._frame.timeout.connect(self._on_frame)
         # Follow the end of the transcript while the user has not scrolled up.
@@ -197,9 +199,9 @@ class TranscriptView(QScrollArea):
                 self._pace(event.spare_core)
         if self._frame.isActive():
             return
-        if time.perf_counter() - self._last_frame >= self._frame.interval() / 1000:
-            # Idle for a frame already: draw now rather than wake up again for a timer (a
-            # real model's steps arrive tens of ms apart; each extra wake-up of this thread
+        if time.perf_counter() - self._last_frame >= EARLY_FRAME * self._frame.interval() / 1000:
+            # Most of a frame since the last: draw now rather than wake up again for a timer
+            # (a real model's steps arrive tens of ms apart; each extra wake-up of this thread
             # takes a core from llama.cpp's compute threads).
             self._on_frame()
             if self._streaming is widget and widget.pending_tokens():
@@ -208,7 +210,7 @@ class TranscriptView(QScrollArea):
             self._frame.start()
 
     def _pace(self, spare_core: bool) -> None:
-        self._frame.setInterval(FRAME_INTERVAL_MS if spare_core else BUSY_FRAME_INTERVAL_MS)
+        self._frame.setInterval(round(frame_s(spare_core) * 1000))
 
     @property
     def frame_interval_ms(self) -> int:

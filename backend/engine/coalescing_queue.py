@@ -29,13 +29,13 @@ class CoalescingQueue(Generic[T]):
     def __init__(self, wake_every_s: float) -> None:
         self._items: deque[T] = deque()
         self._bell = threading.Event()
-        self._every = wake_every_s
+        self.every = wake_every_s  # may be changed while in use: read at each put and look
         self._last_ring = -wake_every_s
 
     def put(self, item: T, *, wake: bool = False) -> None:
         self._items.append(item)
         now = time.perf_counter()
-        if wake or now - self._last_ring >= self._every:
+        if wake or now - self._last_ring >= self.every:
             self.ring(now)
 
     def ring(self, now: float | None = None) -> None:
@@ -47,7 +47,7 @@ class CoalescingQueue(Generic[T]):
         """The oldest item, waiting for one."""
         trailing = True  # a look for items put without a ring, before sleeping until rung
         while not self._items:
-            self._bell.wait(self._every if trailing else None)
+            self._bell.wait(self.every if trailing else None)
             trailing = self._bell.is_set()
             self._bell.clear()  # an item put since is found by the next look
         return self._items.popleft()

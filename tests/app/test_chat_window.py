@@ -155,7 +155,9 @@ def test_the_window_draws_less_often_where_the_model_holds_every_core(make_windo
     the answer's GenerationStarted says so, and the window then draws at 30 Hz, not 60."""
     from dataclasses import replace
 
-    from app.transcript.transcript_view import BUSY_FRAME_INTERVAL_MS, FRAME_INTERVAL_MS
+    from backend.engine.frame_pace import BUSY_FRAME_S, FRAME_S
+
+    FRAME_INTERVAL_MS, BUSY_FRAME_INTERVAL_MS = round(FRAME_S * 1000), round(BUSY_FRAME_S * 1000)
 
     def stream(spare_core):
         events = counting_stream(6)
