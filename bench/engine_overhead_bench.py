@@ -14,7 +14,9 @@ share a GPU user's engine loses to llama.cpp's own loop; the answers' own events
 drained as the window gets them (the engine's worker thread or inline). Each round runs the
 answer twice, with the verify rows' sums read in the background (row_stats.begin: the engine's
 choice where a second physical core is spare, as beside a GPU) and on the decoding thread, in
-alternating order; their ratio a round is the spread.
+alternating order; their ratio a round is the spread. `--no-inspect`: the answers of
+`draftlight generate` printing text, whose rows are read for their argmax alone (the reader,
+asleep, then changes nothing: the two rows measure the same path twice).
 """
 
 from __future__ import annotations
@@ -71,13 +73,13 @@ class StandIn:
         return 0
 
 
-def one_answer(engine: Engine, stand_in: StandIn, tokens: int) -> float:
+def one_answer(engine: Engine, stand_in: StandIn, tokens: int, inspect: bool = True) -> float:
     """µs a token outside the stand-in's decodes."""
     stand_in.spent, stand_in.calls = 0.0, 0
     t0 = time.perf_counter()
     final = None
     for event in engine.generate(GenerationRequest(prompt=PROMPT, max_tokens=tokens,
-                                                   measure_plain=False)):
+                                                   measure_plain=False, inspect=inspect)):
         final = event
     wall = time.perf_counter() - t0
     assert isinstance(final, GenerationFinished), final
@@ -93,6 +95,9 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=1,
                         help="llama.cpp's threads as the engine counts them (1: a core spare "
                              "for the events, as on a GPU)")
+    parser.add_argument("--no-inspect", action="store_true",
+                        help="answers that show no probabilities, as `draftlight generate` "
+                             "printing text asks (rows read for their argmax alone)")
     args = parser.parse_args()
     from large_vocab import DEFAULT_DIR, FILES, ensure_large_vocab
 
@@ -108,7 +113,7 @@ def main() -> int:
         for round_ in range(args.rounds + 1):  # the first a warm-up
             for reader in ((True, False) if round_ % 2 else (False, True)):
                 Engine._reader_core = lambda self, on=reader: on  # type: ignore[method-assign]
-                cost = one_answer(engine, stand_in, args.tokens)
+                cost = one_answer(engine, stand_in, args.tokens, not args.no_inspect)
                 if round_:
                     costs[reader].append(cost)
     finally:
