@@ -25,7 +25,7 @@ from app.transcript.answer import Answer
 from app.transcript.message_widgets import AnswerWidget, ErrorWidget, UserMessageWidget
 from backend.advisor import Advice
 from backend.engine.events import Event, GenerationStarted
-from backend.engine.frame_pace import FRAME_S, frame_s
+from backend.engine.frame_pace import frame_s
 
 # A batch that arrives this far into a frame is drawn at once rather than on a timer a few ms
 # later: the engine sends once a frame (frame_pace.py), so waiting would wake this thread twice.
@@ -64,7 +64,7 @@ class TranscriptView(QScrollArea):
         self._last_frame = 0.0
         self._last_numbers = 0.0
         self._frame = QTimer(self)
-        self._frame.setInterval(round(FRAME_S * 1000))
+        self._pace(spare_core=True)  # until an answer's start says otherwise
         self._frame.setTimerType(Qt.TimerType.PreciseTimer)
         self._frame.timeout.connect(self._on_frame)
         # Follow the end of the transcript while the user has not scrolled up.
