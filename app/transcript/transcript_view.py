@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
 
 from app.background import Background
@@ -234,6 +234,8 @@ class TranscriptView(QScrollArea):
         drawn = widget.render_pending(budget)
         widget.refresh(numbers=unbounded or start - self._last_numbers >= NUMBERS_INTERVAL_S
                        or widget.answer.done)
+        if drawn:
+            self._settle(widget)
         if widget.answer.done or start - self._last_numbers >= NUMBERS_INTERVAL_S:
             self._last_numbers = start
         if drawn:
@@ -245,6 +247,17 @@ class TranscriptView(QScrollArea):
                 self._streaming = None
                 self._advise(widget)
                 self.answer_rendered.emit(widget)
+
+    @staticmethod
+    def _settle(widget: AnswerWidget) -> None:
+        """Lay out now what the frame's text moved: the text edit's own queued calls, then the
+        layout requests they post up to the transcript, which grow the card and scroll to the
+        end. Left to the event loop, the window painted between the two, so each frame was
+        painted twice (the token view alone, then everything once the cards had moved): the
+        GUI thread's 20 % of a core at 500 tok/s, against 15 % painted once."""
+        QCoreApplication.sendPostedEvents(widget.token_view, 0)
+        for _ in range(4):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
     def _finish_streaming(self) -> None:
         self.flush()
