@@ -306,6 +306,7 @@ def real(args, tmp: Path) -> dict:
         window.panel.max_tokens.setValue(args.max_tokens)
         windowed = []
         cpu_s = wall_s = 0.0  # the window process's CPU time (all its threads) while streaming
+        gui_s = 0.0  # the GUI thread's alone (this thread: it runs the event loop)
         # the first answer warms caches and page-ins; then timed and heartbeat answers alternate
         for attempt in range(2 * args.repeats + 1):
             timed, beating = attempt % 2 == 1, attempt > 0 and attempt % 2 == 0
@@ -313,10 +314,11 @@ def real(args, tmp: Path) -> dict:
             window.send(args.prompt)
             if beating:  # the answers streaming, not sending or the warm-up's first paints
                 heartbeat.start()
-            cpu0, wall0 = time.process_time(), time.perf_counter()
+            cpu0, wall0, gui0 = time.process_time(), time.perf_counter(), time.thread_time()
             (widget,) = wait_for(window.answer_finished, 600_000)
             if timed:
                 cpu_s += time.process_time() - cpu0
+                gui_s += time.thread_time() - gui0
                 wall_s += time.perf_counter() - wall0
             heartbeat.stop()
             if widget.answer.error:
@@ -340,6 +342,7 @@ def real(args, tmp: Path) -> dict:
             "ratio": round(w / h, 3) if h else None,
             # of one core: what the window takes from the cores the engine decodes on
             "window_cpu_share": round(cpu_s / wall_s, 2) if wall_s else None,
+            "gui_thread_cpu_share": round(gui_s / wall_s, 2) if wall_s else None,
             "longest_stall_ms": heartbeat.longest, "p99_stall_ms": heartbeat.p99}
 
 
