@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from backend.engine.adaptive_k import AUTO_K_CAP
-from backend.engine.events import StepVerified
+from backend.engine.events import StepVerified, accepted_before_rejection
 from backend.engine.median_line import median_points, weighted_line
 from backend.engine.speedup_model import (
     StepCost,
@@ -179,17 +179,6 @@ class Advice:
     def text(self) -> str:
         """Everything in words, for a label or a terminal."""
         return "\n".join([self.summary, *([self.warning] if self.warning else []), *self.notes])
-
-
-def accepted_before_rejection(step: StepVerified) -> int:
-    """How many of the step's drafts the target accepted before its first rejection, read
-    from the drafts' `accepted` flags, not from `n_accepted`, which leaves out drafts accepted
-    past the answer's end: the target did accept them, which is what predicts the next
-    answer."""
-    n = 0
-    while n < len(step.drafted) and step.drafted[n].accepted:
-        n += 1
-    return n
 
 
 def acceptance_by_position(steps: Sequence[StepVerified]) -> tuple[PositionAcceptance, ...]:

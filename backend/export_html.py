@@ -182,7 +182,7 @@ def _token_spans(trace: Trace) -> Iterator[str]:
 
 def display_order(step: StepVerified) -> Iterator[tuple[str, int | None, Token]]:
     """(kind, position in the draft or None, token) in the order the window shows a step
-    (app/transcript/token_log.py TokenLog.add_step): accepted drafts, rejected drafts, then the
+    (backend/engine/token_log.py TokenLog.add_step): accepted drafts, rejected drafts, then the
     target's own token, which follows the rejected ones it replaced."""
     emitted = step.emitted
     n = 0

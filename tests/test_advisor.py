@@ -11,13 +11,12 @@ from backend.advisor import (
     MIN_DRAFT_STEPS,
     VerifyLine,
     acceptance_by_position,
-    accepted_before_rejection,
     advise,
     advise_per_step,
     draft_ms_per_token,
     fit_verify_line,
 )
-from backend.engine.events import StepVerified, Token
+from backend.engine.events import StepVerified, Token, accepted_before_rejection
 from backend.engine.speedup_model import (
     expected_tokens_per_step,
     expected_tokens_per_step_by_position,

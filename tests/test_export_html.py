@@ -57,7 +57,7 @@ class TokenPage(HTMLParser):
 
 
 def expected_tokens(events) -> list[tuple[str, str]]:
-    """The window's order (app/transcript/token_log.py TokenLog.add_step), built here
+    """The window's order (backend/engine/token_log.py TokenLog.add_step), built here
     independently."""
     out = []
     for e in events:

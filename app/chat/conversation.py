@@ -10,11 +10,11 @@ from typing import Any
 
 from app.i18n import translate
 from app.transcript.answer import Answer
-from app.transcript.token_log import TokenLog
 from backend import spec_types
 from backend.chats import TOKEN_FIELDS, TREE_FIELD, StoredMessage
 from backend.engine.events import Stats
 from backend.engine.request import Message
+from backend.engine.token_log import TokenLog
 from backend.stop_reasons import INTERRUPTED
 from backend.tree_json import tree_column, trees_of
 

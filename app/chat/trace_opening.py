@@ -21,9 +21,9 @@ from app.chat.chat_session import ChatSession
 from app.chat.conversation import Conversation
 from app.i18n import translate
 from app.transcript.answer import Answer
-from app.transcript.token_log import fold_steps
 from backend import spec_types
 from backend.engine.events import Event, Stats, StepVerified, Token
+from backend.engine.token_log import fold_steps
 from backend.traces import Trace, TraceError, read_trace
 
 REPLAY_MARK = QT_TRANSLATE_NOOP("TraceOpener", "(replayed from a trace)")  # shown translated

@@ -23,11 +23,11 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from app.backend_text import error_text, words_text
 from app.teaching.slow_motion import paced
-from app.transcript.token_log import fold_steps
 from backend.engine.errors import EngineCrashed, EngineError, LoadCancelled
 from backend.engine.events import GenerationFailed, GenerationFinished, Stats, StepVerified
 from backend.engine.protocol import Batched, EngineLike, Recoverable
 from backend.engine.remote import EngineProcess
+from backend.engine.token_log import fold_steps
 
 log = logging.getLogger(__name__)
 
@@ -175,9 +175,13 @@ class EngineWorker(QObject):
         event = None
         try:
             engine = self._ensure_engine()
-            groups = (engine.generate_batches(request) if isinstance(engine, Batched)
+            # slow motion paces step by step; else the engine process folds each run of steps
+            # as fold_steps does below, where reading it back costs least (outbox.py)
+            slow = self.step_delay_s > 0
+            groups = (engine.generate_batches(request, folded=not slow)
+                      if isinstance(engine, Batched)
                       else _timed_groups(engine.generate(request)))
-            if self.step_delay_s > 0:
+            if slow:
                 groups = paced(groups, lambda: self.step_delay_s,
                                lambda: self._cancelled_request >= rid)
             for group in groups:

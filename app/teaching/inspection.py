@@ -16,7 +16,6 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from app.backend_text import backend_text
 from app.i18n import translate
-from app.transcript.token_log import TokenLog
 from backend import spec_types
 from backend.engine.events import (
     Candidate,
@@ -25,6 +24,7 @@ from backend.engine.events import (
     Verification,
     verification_from_json,
 )
+from backend.engine.token_log import TokenLog
 from backend.export_html import from_earlier_chat
 
 _VISIBLE = str.maketrans({"\n": "↵", "\r": "␍", "\t": "→", " ": "·"})

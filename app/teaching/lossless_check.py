@@ -26,12 +26,12 @@ from app.chat.made_with import request_made_with
 from app.i18n import translate
 from app.shell.theme import token_colours
 from app.transcript.message_widgets import AnswerWidget, plain_label
-from app.transcript.token_log import StepBatch, TokenLog
 from backend import settings_schema as schema
 from backend import spec_types
 from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified
 from backend.engine.request import GenerationRequest
 from backend.engine.runtime import NEAR_TIE
+from backend.engine.token_log import StepBatch, TokenLog
 from backend.settings import GenerationSettings
 
 

@@ -12,9 +12,9 @@ from typing import Literal
 
 from app.i18n import translate
 from app.teaching.inspection import drafter_words, drafting, shown, step_block
-from app.transcript.token_log import TokenLog
 from backend import spec_types
 from backend.engine.events import TreeNode
+from backend.engine.token_log import TokenLog
 
 Phase = Literal["propose", "verdict", "target"]
 

@@ -8,7 +8,6 @@ from itertools import islice
 
 from app.backend_text import backend_text, stop_reason_words, words_text
 from app.i18n import translate
-from app.transcript.token_log import StepBatch, TokenLog
 from backend import spec_types
 from backend.engine.events import (
     Event,
@@ -21,6 +20,7 @@ from backend.engine.events import (
     TreeNode,
 )
 from backend.engine.plain_yardstick import PlainYardstick, speedup_words
+from backend.engine.token_log import StepBatch, TokenLog
 from backend.stop_reasons import INTERRUPTED
 from backend.words import Words
 

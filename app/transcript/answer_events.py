@@ -1,6 +1,6 @@
 """An answer's engine events rebuilt from what the window keeps of it, for export. Qt-free.
 
-The window keeps no StepVerified events (app/transcript/token_log.py says why): an `Answer`
+The window keeps no StepVerified events (backend/engine/token_log.py says why): an `Answer`
 holds its tokens flat, in display order, per step the accepted drafts, the rejected drafts, then the
 target's own token. That order is enough to rebuild each step: `drafted` is the step's
 tokens that are not the target's, in order (accepted first, as the engine lists them),

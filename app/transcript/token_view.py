@@ -20,10 +20,10 @@ from app.backend_text import backend_text
 from app.i18n import number, translate
 from app.shell.theme import token_colours
 from app.transcript.token_formats import TokenFormats
-from app.transcript.token_log import TokenLog
 from app.widgets.auto_height_text import AutoHeightTextEdit
 from backend import spec_types
 from backend.engine.events import Token
+from backend.engine.token_log import TokenLog
 from backend.serving.text import readable
 
 # Rejected drafts are display-only: a refused newline must not break the line it was refused in.

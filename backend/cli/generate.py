@@ -10,9 +10,10 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from backend import settings_schema as schema
 from backend import spec_types
@@ -219,7 +220,8 @@ def _print_events(engine: EngineLike, request: GenerationRequest, events: list[E
     status = 0
     # A group as the engine process sent it (a few ms of steps) is written and flushed at
     # once: one write a group, not one a token, on the cores llama.cpp's threads need.
-    groups = (engine.generate_batches(request) if isinstance(engine, Batched)
+    groups = (cast(Iterator[list[Event]], engine.generate_batches(request))  # not folded
+              if isinstance(engine, Batched)
               else ([event] for event in engine.generate(request)))
     for group in groups:
         events.extend(group)

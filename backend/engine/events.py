@@ -287,3 +287,14 @@ def event_to_dict(event: Event) -> dict:
         else:
             d["words"] = words_to_dict(event.words)
     return d
+
+
+def accepted_before_rejection(step: StepVerified) -> int:
+    """How many of the step's drafts the target accepted before its first rejection, read
+    from the drafts' `accepted` flags, not from `n_accepted`, which leaves out drafts accepted
+    past the answer's end: the target did accept them, which is what predicts the next
+    answer."""
+    n = 0
+    while n < len(step.drafted) and step.drafted[n].accepted:
+        n += 1
+    return n

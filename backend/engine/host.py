@@ -31,19 +31,23 @@ from backend.words import words_of
 
 
 def serve(conn: Connection, cancel_generation: Any, cancel_load: Any, stderr_path: str,
-          runtime: Any = None) -> None:
-    """The child's main loop, until a "close" command or the parent goes away."""
+          runtime: Any = None, engine: Any = None) -> None:
+    """The child's main loop, until a "close" command or the parent goes away. `engine`: what
+    answers, an Engine on `runtime` where None (bench/ui_bench.py serves a stand-in that
+    streams as fast as it can, so that the window meets it as it meets a model)."""
     _redirect_stderr(stderr_path)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the window's to handle
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
-    from backend.engine.engine import Engine  # llama.cpp is loaded in this process only
-    from backend.engine.k_auto_memory import KAutoMemory
+    if engine is None:
+        from backend.engine.engine import Engine  # llama.cpp is loaded in this process only
+        from backend.engine.k_auto_memory import KAutoMemory
 
-    n_gpu_layers = runtime.n_gpu_layers if runtime is not None else -1
-    memory = KAutoMemory() if runtime is None or runtime.remember_k_auto else None
-    host = _Host(conn, Engine(cancel_event=cancel_generation, n_gpu_layers=n_gpu_layers,
-                              k_auto_memory=memory), cancel_load)
+        n_gpu_layers = runtime.n_gpu_layers if runtime is not None else -1
+        memory = KAutoMemory() if runtime is None or runtime.remember_k_auto else None
+        engine = Engine(cancel_event=cancel_generation, n_gpu_layers=n_gpu_layers,
+                        k_auto_memory=memory)
+    host = _Host(conn, engine, cancel_load)
     try:
         host.loop()
     finally:
@@ -128,8 +132,8 @@ class _Host:
     def op_reset_cache(self) -> None:
         self.engine.reset_cache()
 
-    def op_generate(self, request) -> None:
-        outbox = Outbox(self.conn)
+    def op_generate(self, request, folded: bool = False) -> None:
+        outbox = Outbox(self.conn, fold=folded)
         try:
             for event in self.engine.generate(request):
                 outbox.put(event)

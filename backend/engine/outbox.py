@@ -8,6 +8,11 @@ each wake costs the decoding thread, coalescing_queue.py), and it sends all it f
 window's worker and GUI thread are woken about as often as the window draws, not once a token.
 An event that is not a step (the answer starting, ending, failing) is sent at once; the
 answer's start says how long its frames are.
+
+For the window (`fold`), each run of steps is sent folded into one `StepBatch` of flat lists
+(token_log.py), as the window keeps them: pickled, a plain step with its inspection record
+cost 8.2 µs here and 6.6 µs to read back in the window's process, each token Python's own
+work on a frozen dataclass; folded, 1.9 µs here and 0.2 µs there.
 """
 
 from __future__ import annotations
@@ -19,13 +24,15 @@ from typing import Any
 from backend.engine.coalescing_queue import CoalescingQueue
 from backend.engine.events import GenerationStarted, StepVerified
 from backend.engine.frame_pace import FRAME_S, frame_s
+from backend.engine.token_log import fold_steps
 
 _DONE = object()
 
 
 class Outbox:
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: Connection, *, fold: bool = False) -> None:
         self._conn = conn
+        self._fold = fold
         self._queue: CoalescingQueue[Any] = CoalescingQueue(FRAME_S)
         self._failed: BaseException | None = None
         self._thread = threading.Thread(target=self._send_all, name="engine-outbox",
@@ -56,6 +63,6 @@ class Outbox:
                 done = True
             if events and self._failed is None:
                 try:
-                    self._conn.send(("events", events))
+                    self._conn.send(("events", fold_steps(events) if self._fold else events))
                 except BaseException as exc:  # raised again on the caller's thread
                     self._failed = exc

@@ -10,6 +10,7 @@ from typing import Protocol, runtime_checkable
 from backend.engine.events import Event
 from backend.engine.model_info import ModelInfo
 from backend.engine.request import GenerationRequest
+from backend.engine.token_log import StepBatch
 from backend.words import Words
 
 ProgressFn = Callable[[float], bool]  # fraction loaded → False to cancel
@@ -53,7 +54,8 @@ class Batched(Protocol):
     """An engine that hands its events over in the groups they were made in (`EngineProcess`:
     a pipe message each), so a consumer need not hold a step back to batch it."""
 
-    def generate_batches(self, request: GenerationRequest) -> Iterator[list[Event]]: ...
+    def generate_batches(self, request: GenerationRequest, *, folded: bool = False
+                         ) -> Iterator[list[Event | StepBatch]]: ...
 
 
 @runtime_checkable

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from backend.engine import exit_status
 from backend.engine.errors import EngineCrashed, EngineError, LoadCancelled
@@ -38,6 +38,7 @@ from backend.engine.model_info import ModelInfo
 from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 from backend.engine.runtime import EngineRuntime, fast_unavailable_reason, prepare_child
+from backend.engine.token_log import StepBatch
 from backend.words import Words, words, words_of
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,10 @@ class EngineProcess:
     `generate`, `cancel`, `close`, and `target`/`draft` (ModelInfo or None). All methods but
     `cancel` must be called from one thread."""
 
+    # What the child runs: picklable, with _child_main's arguments (a bench's stand-in engine
+    # is served through the same pipe and outbox as the real one).
+    child_main: Any = staticmethod(_child_main)
+
     def __init__(self, runtime: EngineRuntime | None = None) -> None:
         """`runtime`: which llama.cpp build and how many GPU layers (backend/engine/runtime.py);
         refused in words when the fast build is not there."""
@@ -131,7 +136,7 @@ class EngineProcess:
         os.close(fd)
         parent, child = self._mp.Pipe()
         self._proc = self._mp.Process(
-            target=_child_main, name="draftlight-engine", daemon=True,
+            target=self.child_main, name="draftlight-engine", daemon=True,
             args=(child, self._cancel_generation, self._cancel_load, self._log_path,
                   self.runtime))
         self._proc.start()
@@ -308,16 +313,18 @@ class EngineProcess:
         """The engine's events for `request`, as they come; a crash ends them with
         `GenerationFailed(crashed=True)`."""
         for group in self.generate_batches(request):
-            yield from group
+            yield from cast(list[Event], group)  # not folded: events alone
 
-    def generate_batches(self, request: GenerationRequest) -> Iterator[list[Event]]:
+    def generate_batches(self, request: GenerationRequest, *, folded: bool = False
+                         ) -> Iterator[list[Event | StepBatch]]:
         """The same events in the groups the engine process sent them (the steps its sender
-        found at each look, a few ms apart: outbox.py), forwarded group by group."""
+        found at each look, a few ms apart: outbox.py), forwarded group by group; `folded`:
+        each run of steps as one StepBatch, made there (the window keeps nothing else)."""
         self._doing = self._answering_words(request)
         self._loading = False
         finished = False
         try:
-            self._send("generate", request=request)
+            self._send("generate", request=request, folded=folded)
             while True:
                 msg = self._recv()
                 if msg[0] == "events":

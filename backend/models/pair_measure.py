@@ -21,7 +21,6 @@ from pathlib import Path
 
 from backend import spec_types
 from backend.advisor import (
-    accepted_before_rejection,
     advise,
     draft_ms_per_token,
     fit_verify_line,
@@ -29,7 +28,12 @@ from backend.advisor import (
     positions_from_lengths,
     step_overhead_ms,
 )
-from backend.engine.events import GenerationFailed, GenerationFinished, StepVerified
+from backend.engine.events import (
+    GenerationFailed,
+    GenerationFinished,
+    StepVerified,
+    accepted_before_rejection,
+)
 from backend.engine.protocol import EngineLike
 from backend.engine.request import GenerationRequest, Message, SamplingSettings
 from backend.models.draft_finder import HUB, PairCandidate

@@ -13,6 +13,7 @@ from backend.engine.events import Event
 from backend.engine.model_info import ModelInfo
 from backend.engine.protocol import Batched, EngineLike, ProgressFn, Recoverable
 from backend.engine.request import GenerationRequest
+from backend.engine.token_log import StepBatch
 from backend.serving.report import SpecReport
 from backend.serving.target import is_server_path, parse_server_path
 
@@ -118,10 +119,11 @@ class BackendSwitch:
         engine = self.active if self.active is not None else self._local_engine()
         return engine.generate(request)
 
-    def generate_batches(self, request: GenerationRequest) -> Iterator[list[Event]]:
+    def generate_batches(self, request: GenerationRequest, *, folded: bool = False
+                         ) -> Iterator[list[Event | StepBatch]]:
         engine = self.active if self.active is not None else self._local_engine()
         if isinstance(engine, Batched):
-            yield from engine.generate_batches(request)
+            yield from engine.generate_batches(request, folded=folded)
         else:  # a server's pieces arrive one by one, at the network's pace: each goes on
             for event in engine.generate(request):
                 yield [event]

@@ -11,9 +11,9 @@ import pytest
 
 from app.teaching.inspection import drafting, inspect_token, pass_words, summary_rows
 from app.teaching.replay import ReplayScript
-from app.transcript.token_log import TokenLog
 from backend import spec_types
 from backend.engine.events import StepVerified, Token
+from backend.engine.token_log import TokenLog
 
 
 def _tok(i: int, origin: str, accepted: bool = True) -> Token:

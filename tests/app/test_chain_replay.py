@@ -6,9 +6,9 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QTranslator
 
 from app.teaching.replay import ReplayScript, drafter_words
-from app.transcript.token_log import TokenLog
 from backend import spec_types
 from backend.engine.events import StepVerified, Token
+from backend.engine.token_log import TokenLog
 
 
 def _tok(i: int, origin: str, accepted: bool = True) -> Token:

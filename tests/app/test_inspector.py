@@ -8,20 +8,22 @@ from counting_window import open_counting_pair
 from PySide6.QtCore import Qt
 
 from app.engine_link.worker import default_engine_factory
-from app.transcript import token_log
+from app.transcript.answer import Answer
+from backend.engine import token_log
 
 
-def _record_steps(monkeypatch) -> list:
-    """Every StepVerified as it arrives from the engine process, before the worker folds it."""
-    steps: list = []
-    add = token_log.StepBatch.add
+def _record_batches(monkeypatch) -> list:
+    """Every run of steps as the engine process folded it (outbox.py), as the answer gets it."""
+    batches: list = []
+    add = Answer.add
 
-    def recording(self, step):
-        steps.append(step)
-        add(self, step)
+    def recording(self, event):
+        if isinstance(event, token_log.StepBatch):
+            batches.append(event)
+        add(self, event)
 
-    monkeypatch.setattr(token_log.StepBatch, "add", recording)
-    return steps
+    monkeypatch.setattr(Answer, "add", recording)
+    return batches
 
 
 def _click(widget, qtbot, index: int) -> None:
@@ -36,7 +38,7 @@ def _click(widget, qtbot, index: int) -> None:
 
 def test_inspector_shows_the_engine_values_of_a_rejected_draft(make_window, qtbot, test_models,
                                                                monkeypatch):
-    steps = _record_steps(monkeypatch)
+    batches = _record_batches(monkeypatch)
     w = make_window(engine_factory=default_engine_factory, persist=False)
     open_counting_pair(w, qtbot, test_models, max_tokens=30)
     w.panel.temperature.setValue(0.7)
@@ -46,13 +48,18 @@ def test_inspector_shows_the_engine_values_of_a_rejected_draft(make_window, qtbo
     widget = done.args[0]
     assert widget.answer.error is None, widget.answer.error
 
-    rejected = [(s, t) for s in steps for t in s.drafted if not t.accepted and t.verification]
+    rejected = [(b.tokens, i) for b in batches for i in range(len(b.tokens))
+                if b.tokens.origin[i] != "target" and not b.tokens.accepted[i]
+                and b.tokens.inspection[i]]
     assert rejected, "the counting pair must reject a draft in 30 tokens"
-    step, token = rejected[0]
+    sent, i = rejected[0]
+    token, step = sent.token(i), sent.step[i]
     v = token.verification
-    replacement = step.emitted[-1]
+    assert v is not None
+    replacement = sent.token(next(j for j in range(len(sent))
+                                  if sent.step[j] == step and sent.origin[j] == "target"))
     log = widget.answer.tokens
-    index = next(i for i in range(len(log)) if log.step[i] == step.step
+    index = next(i for i in range(len(log)) if log.step[i] == step
                  and log.origin[i] != "target" and not log.accepted[i] and log.id[i] == token.id)
     _click(widget, qtbot, index)
 

@@ -8,9 +8,9 @@ import pytest
 
 from app.teaching.inspection import inspect_token, summary_rows
 from app.teaching.inspector import InspectorPanel
-from app.transcript.token_log import TokenLog
 from backend import spec_types
 from backend.engine.events import StepVerified, Token, Verification, verification_to_json
+from backend.engine.token_log import TokenLog
 from backend.export_html import from_earlier_chat
 from backend.palette import LOOKUP_KINDS
 

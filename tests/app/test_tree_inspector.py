@@ -10,9 +10,9 @@ from app.teaching.inspection import inspect_token, summary_rows
 from app.teaching.inspector import InspectorPanel
 from app.teaching.tree_drawing import tree_lines, tree_summary
 from app.transcript.answer import Answer
-from app.transcript.token_log import fold_steps
 from backend.engine.events import TreeNode
 from backend.engine.request import GenerationRequest
+from backend.engine.token_log import fold_steps
 
 
 @pytest.fixture(scope="module")

@@ -120,8 +120,8 @@ def test_an_engines_tree_answer_comes_back_from_the_store_as_it_was(test_models)
 
     from app.chat.conversation import answer_record, new_tokens, turn_from_message
     from app.transcript.answer import Answer
-    from app.transcript.token_log import fold_steps
     from backend.engine.request import GenerationRequest
+    from backend.engine.token_log import fold_steps
 
     with loaded_engine(test_models / "count-target.gguf",
                        test_models / "count-draft-second.gguf", n_ctx=512, n_threads=1) as e:

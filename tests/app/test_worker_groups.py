@@ -8,10 +8,10 @@ import threading
 from scripted_engine import ScriptedEngine, counting_stream
 
 from app.engine_link.engine_client import EngineClient
-from app.transcript.token_log import StepBatch
 from backend.engine.events import StepVerified
 from backend.engine.protocol import Batched
 from backend.engine.request import GenerationRequest
+from backend.engine.token_log import StepBatch
 
 
 class GroupedEngine(ScriptedEngine):
@@ -28,7 +28,7 @@ class GroupedEngine(ScriptedEngine):
             if isinstance(event, StepVerified) and event.step == 1:  # the second (from 0)
                 self.gate.wait(10)
 
-    def generate_batches(self, request):
+    def generate_batches(self, request, *, folded=False):  # events either way: the worker folds
         group: list = []
         for event in self.generate(request):
             group.append(event)

@@ -10,6 +10,7 @@ import pytest
 from backend.engine.events import GenerationFinished, GenerationStarted, Stats, StepVerified, Token
 from backend.engine.frame_pace import BUSY_FRAME_S, FRAME_S
 from backend.engine.outbox import Outbox
+from backend.engine.token_log import StepBatch, TokenLog, fold_steps
 
 
 def steps(n: int) -> list[StepVerified]:
@@ -34,3 +35,30 @@ def test_events_are_sent_once_a_frame_of_their_answer_all_of_them_in_order(spare
         received.extend(batch)
     assert received == events
     assert FRAME_S < BUSY_FRAME_S
+
+
+def test_for_the_window_each_run_of_steps_is_sent_folded_as_the_window_keeps_it():
+    """Folded in the engine process (a StepBatch of flat lists), the steps carry what the
+    window would have folded them into: every token, in order, with its inspection record."""
+    window, engine = Pipe()
+    outbox = Outbox(engine, fold=True)
+    run = [StepVerified(i, (Token(100 + i, " x", "draft", False, 0.1, 0.9, inspection="{}"),),
+                        0, (Token(i, f" {i}", "target", True, 0.8, inspection=f'{{"i":{i}}}'),),
+                        0.5, 1.0)
+           for i in range(40)]
+    events = [GenerationStarted(1, "draft", 1, 3), *run, GenerationFinished("length", "", Stats())]
+    for event in events:
+        outbox.put(event)
+    outbox.close()
+    received = []
+    while window.poll():
+        received.extend(window.recv()[1])
+    assert received[0] == events[0] and received[-1] == events[-1]
+    batches = received[1:-1]
+    assert batches and all(isinstance(b, StepBatch) for b in batches)
+    expected = fold_steps(run)[0]
+    for name in TokenLog.COLUMNS:
+        assert [x for b in batches for x in getattr(b.tokens, name)] == \
+            getattr(expected.tokens, name), name
+    assert [x for b in batches for x in b.parts] == expected.parts
+    assert sum(len(b) for b in batches) == len(run)

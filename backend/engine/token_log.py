@@ -1,4 +1,5 @@
-"""An answer's tokens in display order, stored flat. Qt-free.
+"""An answer's tokens in display order, stored flat, as the window keeps them and the engine
+process sends them to it.
 
 Keeping every StepVerified/Token object of a long answer alive would give Python's cyclic
 garbage collector hundreds of thousands of objects to scan, and its full collections then
@@ -12,8 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 
-from backend.advisor import accepted_before_rejection
-from backend.engine.events import StepVerified, Token, TreeNode
+from backend.engine.events import StepVerified, Token, TreeNode, accepted_before_rejection
 
 
 class TokenLog:
@@ -114,9 +114,10 @@ def _branch_at(tree: Sequence[TreeNode], n_accepted: int) -> int | None:
 
 
 class StepBatch:
-    """Consecutive StepVerified events folded into flat lists by the worker thread before
-    they cross to the GUI: a fast stream then puts a handful of objects in flight per batch,
-    not a dozen per step, and the GUI thread appends lists instead of walking events."""
+    """Consecutive StepVerified events folded into flat lists before they cross to the GUI
+    (by the engine process's sender, outbox.py, or the window's worker in slow motion): a
+    fast stream then puts a handful of objects in flight per batch, not a dozen per step,
+    and the GUI thread appends lists instead of walking events."""
 
     __slots__ = ("accepted", "draft_ms", "drafted", "ms", "ms_to_first_emit", "n_emitted",
                  "parts", "plain_ms", "target_accepted", "tokens", "trees", "verify_ms")
