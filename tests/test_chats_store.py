@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ from backend.chats.store import (
     chunk_bounds,
     default_chats_path,
     pack_tokens,
+    unpack_tokens,
 )
 
 TRICKY = "Robert'); DROP TABLE chats;-- \"quoted\" <b>bold</b> 🦙👩‍💻 naïve\n\tline 2"
@@ -179,6 +181,56 @@ def test_answers_saved_by_schema_1_still_load(tmp_path):
         assert store.load(1)[0].tokens == tokens()
     finally:
         store.close()
+
+
+def inspected(records: list) -> dict[str, list]:
+    n = len(records)
+    cols = {name: [None] * n for name in TOKEN_FIELDS}
+    cols.update(id=list(range(n)), text=[f" w{i}" for i in range(n)], origin=["draft"] * n,
+                accepted=[True] * n, step=list(range(n)), inspection=records)
+    return cols
+
+
+def test_inspection_records_are_kept_as_lines_after_the_document_exactly():
+    """The records (the engine's JSON text) are stored as their own lines, not escaped again
+    inside the document: they come back character for character, a missing one as None."""
+    records = ['{"rule":"sampled","p":0.5,"top":[[1,"\\"x\\"",0.25]]}', None,
+               '{"t":"naïve 🦙 \\u2028 \ud800"}', '{}']
+    cols = inspected(records)
+    blob = pack_tokens(cols)
+    head = zlib.decompress(blob).split(b"\0")[0]
+    assert "inspection" in json.loads(head)["raw"]  # not among the document's columns
+    assert b"rule" not in head
+    assert unpack_tokens(blob) == cols
+
+
+@pytest.mark.parametrize("odd", ["line one\nline two", "", "nul \0 inside", 7, ["a"]])
+def test_a_record_that_is_no_line_of_text_goes_in_the_document_and_comes_back(odd):
+    """A foreign or damaged file's record (a newline, nothing, a NUL, no text at all) cannot
+    be a line: its column is stored in the document, as before, and read back the same."""
+    cols = inspected(['{"a":1}', odd, None])
+    blob = pack_tokens(cols)
+    doc = json.loads(zlib.decompress(blob).split(b"\0")[0])
+    assert "inspection" not in doc["raw"] and "inspection" in doc["fields"]
+    assert unpack_tokens(blob) == cols
+
+
+def test_chunks_of_the_first_token_format_still_read():
+    cols = inspected(['{"a":1}', None, '{"b":"\\"q\\""}'])
+    doc = {"format": 1, "fields": list(TOKEN_FIELDS), "columns": [cols[f] for f in TOKEN_FIELDS]}
+    blob = zlib.compress(json.dumps(doc, separators=(",", ":")).encode())
+    assert unpack_tokens(blob) == cols
+
+
+@pytest.mark.parametrize("damage", [
+    lambda data: data + b"\0extra",  # a raw column the document does not name
+    lambda data: data.rsplit(b"\0", 1)[0],  # a named raw column missing
+    lambda data: data + b"\nmore",  # a raw column longer than the others
+])
+def test_a_damaged_chunk_is_refused_not_misread(damage):
+    blob = pack_tokens(inspected(['{"a":1}', None, '{"b":2}']))
+    with pytest.raises(ValueError):
+        unpack_tokens(zlib.compress(damage(zlib.decompress(blob))))
 
 
 def written_then_killed(path, writes: str) -> ChatStore:
