@@ -2,9 +2,9 @@
 
 A frame appends text, which grows the answer's card and scrolls the transcript to the end.
 Where the layout that follows was left to the event loop, the window painted in between: the
-token view alone, then everything again once the cards had moved, twice the painting (a
-quarter of the GUI thread's time at a GPU's token rates, bench/ui_bench.py). Counted as work,
-not time: paint events of the token view against frames that drew.
+token view alone, then everything again once the cards had moved: twice the painting, a fifth
+of the GUI thread's time on a stream of 500 plain steps a second. Counted as work, not time:
+paint events of the token view against the frames of the stream.
 """
 
 from __future__ import annotations
