@@ -59,4 +59,6 @@ def test_a_streaming_frame_is_painted_once(make_window, qtbot, monkeypatch):
     assert done.args[0].answer.n_steps == N_STEPS
     assert w.transcript.verticalScrollBar().maximum() > 0  # the transcript followed the end
     assert sum(1 for n in frames if n) >= 10, frames
-    assert 0 < counter.paints <= n_frames + 2, (counter.paints, n_frames)
+    # a few paints outside the frames (the event loop's own, on a busy machine), never two a
+    # frame: painted twice, a stream of 45 frames took 90
+    assert 0 < counter.paints <= n_frames * 5 // 4 + 2, (counter.paints, n_frames)
