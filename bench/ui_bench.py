@@ -123,11 +123,9 @@ class SyntheticEngine:
                                                inspection=OWN))
             n += len(emitted)
             yield StepVerified(s, drafted, n_acc, emitted, 0.0, 0.0)
-            # The real engine releases the GIL every step, inside llama_decode. A producer that
-            # never does makes each Qt call of the GUI thread (PySide releases the GIL around
-            # them) wait up to Python's 5 ms switch interval: 270-375 ms stalls measured here,
-            # an artefact no real model produces. (A 0.2 ms interval hid it but cost the real
-            # engine ~8% of its speed in the window.)
+            # The real engine releases the GIL every step, inside llama_decode; a producer that
+            # never did would keep its process's sender (outbox.py) waiting up to Python's 5 ms
+            # switch interval for each batch, which no real model does.
             time.sleep(0)
         ms = 1000 * (time.perf_counter() - t0)
         yield GenerationFinished("length", "", Stats(n_generated=n, n_steps=n_steps,

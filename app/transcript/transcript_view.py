@@ -33,6 +33,9 @@ EARLY_FRAME = 0.75
 FRAME_BUDGET_S = 0.010
 MAX_TOKENS_PER_FRAME = 20_000
 NUMBERS_INTERVAL_S = 0.25  # live numbers and chart: readable, and cheaper than every frame
+# Layout requests travel one level a delivery (token view's card, the canvas, the scroll area's
+# viewport): this many deliveries reach the scroll area, one to spare.
+LAYOUT_LEVELS = 4
 
 class TranscriptView(QScrollArea):
     answer_rendered = Signal(object)  # the AnswerWidget whose finished answer is fully drawn
@@ -256,7 +259,7 @@ class TranscriptView(QScrollArea):
         painted twice (the token view alone, then everything once the cards had moved): the
         GUI thread's 20 % of a core at 500 tok/s, against 15 % painted once."""
         QCoreApplication.sendPostedEvents(widget.token_view, 0)
-        for _ in range(4):
+        for _ in range(LAYOUT_LEVELS):
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
     def _finish_streaming(self) -> None:

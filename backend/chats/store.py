@@ -751,7 +751,7 @@ def chunk_bounds(tokens: Mapping[str, Sequence]) -> list[tuple[int, int]]:
     holds the GIL the window needs)."""
     n = len(tokens["text"])
     weights = list(map(len, tokens["text"]))
-    for name in ("inspection", TREE_FIELD):
+    for name in RAW_FIELDS:  # the columns of text beside each token's own
         column = tokens.get(name)
         if column:
             weights = [w + len(r) if isinstance(r, str) else w
