@@ -98,7 +98,7 @@ class TranscriptView(QScrollArea):
     # Building ------------------------------------------------------------------------------
 
     def clear(self) -> None:
-        self._streaming = None
+        self._stream_into(None)
         self._frame.stop()
         while self._layout.count() > 1:
             item = self._layout.takeAt(0)
@@ -131,14 +131,15 @@ class TranscriptView(QScrollArea):
         """The answer about to stream: events given to feed() go into it."""
         self._finish_streaming()
         self._follow = True
-        self._streaming = self._add_answer_widget(answer)
-        return self._streaming
+        widget = self._add_answer_widget(answer)
+        self._stream_into(widget)
+        return widget
 
     def resume_answer(self, widget: AnswerWidget) -> None:
         """A shown answer streams again (Continue): events given to feed() extend it."""
         self._finish_streaming()
         self._follow = True
-        self._streaming = widget
+        self._stream_into(widget)
 
     def _add_answer_widget(self, answer: Answer) -> AnswerWidget:
         widget = AnswerWidget(answer)
@@ -247,7 +248,7 @@ class TranscriptView(QScrollArea):
         if widget.pending_tokens() == 0:
             self._frame.stop()
             if widget.answer.done:
-                self._streaming = None
+                self._stream_into(None)
                 self._advise(widget)
                 self.answer_rendered.emit(widget)
 
@@ -264,7 +265,16 @@ class TranscriptView(QScrollArea):
 
     def _finish_streaming(self) -> None:
         self.flush()
-        self._streaming = None
+        self._stream_into(None)
+
+    def _stream_into(self, widget: AnswerWidget | None) -> None:
+        """The answer that streams from now (None: none): its text keeps room to grow into
+        while it does (auto_height_text.py), and fits exactly once it has ended."""
+        if self._streaming is not None and self._streaming is not widget:
+            self._streaming.token_view.keep_room(False)
+        self._streaming = widget
+        if widget is not None:
+            widget.token_view.keep_room(True)
 
     # Following the end ---------------------------------------------------------------------
 
