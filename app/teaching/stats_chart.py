@@ -164,11 +164,19 @@ class AcceptChart(QWidget):
         width = min(MAX_BAR_WIDTH, plot.width() / columns)
         pale = QColor(bar)
         pale.setAlpha(60)
-        for c, value in enumerate(self.drafted_means(columns)):
-            h = plot.height() * value / top
-            p.fillRect(QRectF(plot.left() + c * width, plot.bottom() - h, max(1.0, width - 1), h),
-                       pale)
+        # One call a colour: hundreds of fillRect calls from Python took milliseconds a
+        # paint, four times a second while an answer streams.
+        left, bottom, scale = plot.left(), plot.bottom(), plot.height() / top
+        bar_w = max(1.0, width - 1)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(pale)
+        p.drawRects([QRectF(left + c * width, bottom - value * scale, bar_w, value * scale)
+                     for c, value in enumerate(self.drafted_means(columns))])
+        rects: dict[bool, list[QRectF]] = {True: [], False: []}
         for c, (value, all_full) in enumerate(self.column_values(columns)):
-            h = plot.height() * value / top
-            rect = QRectF(plot.left() + c * width, plot.bottom() - h, max(1.0, width - 1), h)
-            p.fillRect(rect, full if all_full else bar)
+            rects[all_full].append(
+                QRectF(left + c * width, bottom - value * scale, bar_w, value * scale))
+        for all_full, colour in ((False, bar), (True, full)):
+            if rects[all_full]:
+                p.setBrush(colour)
+                p.drawRects(rects[all_full])
