@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -167,3 +168,65 @@ def test_an_unreadable_draft_file_is_not_named_a_draft_model(test_models, tmp_pa
     last = r.stderr.strip().splitlines()[-1]
     assert last.startswith("draftlight: broken.gguf: This is not a GGUF file")
     assert "drafts" not in last
+
+
+def test_the_coloured_answer_shows_every_step_as_its_events_tell_it(capsys):
+    """Printed text asks the engine process for folded runs of steps (no step's own event):
+    the same tokens in the same order and styles as the steps themselves. JSON lines and
+    exports ask for the steps."""
+    from backend.cli.generate import ACCEPTED, REJECTED, TARGET, _print_events
+    from backend.engine.events import GenerationFinished, Stats, StepVerified, Token
+    from backend.engine.request import GenerationRequest, Message
+    from backend.engine.token_log import fold_steps
+
+    def step(s: int, n_ok: int, k: int) -> StepVerified:
+        drafted = tuple(Token(i, f" d{s}.{i}", "draft", i < n_ok) for i in range(k))
+        return StepVerified(s, drafted, n_ok, (*drafted[:n_ok], Token(9, f" t{s}", "target",
+                                                                     True)), 0.0, 0.0)
+
+    events = [step(s, s % 4, 3) for s in range(12)]
+    finished = GenerationFinished("length", "", Stats(n_generated=30, n_steps=12))
+
+    class Engine:  # the engine process's groups: three steps a message
+        def __init__(self) -> None:
+            self.asked: list[bool] = []
+
+        def generate_batches(self, request, *, folded=False):
+            self.asked.append(folded)
+            for i in range(0, len(events), 3):
+                group = events[i:i + 3]
+                yield fold_steps(group) if folded else group
+            yield [finished]
+
+    request = GenerationRequest(messages=(Message("user", "hi"),))
+    engine = Engine()
+    assert _print_events(engine, request, None, as_json=False, color=True) == 0
+    printed = capsys.readouterr().out
+    kept: list = []
+    assert _print_events(engine, request, kept, as_json=True, color=True) == 0
+    assert engine.asked == [True, False]  # folded for text only
+    assert kept == [*events, finished]
+    expected = []
+    for e in events:
+        expected += [(ACCEPTED, t.text) for t in e.emitted if t.origin != "target"]
+        expected += [(REJECTED, t.text) for t in e.drafted if not t.accepted]
+        expected += [(TARGET, t.text) for t in e.emitted if t.origin == "target"]
+    shown, style = [], None
+    for piece in re.split(r"(\033\[[0-9;]*m)", printed):
+        if piece.startswith("\033["):
+            style = piece
+        elif piece:
+            shown.append((style, piece))
+    # a style is written where it changes (and reset, which is TARGET's, after each run of
+    # steps): compared as runs of one style
+    assert runs(shown) == runs([*expected, (TARGET, "\n")])  # the answer, its line ended
+
+
+def runs(pieces: list[tuple[str | None, str]]) -> list[tuple[str | None, str]]:
+    merged: list[tuple[str | None, str]] = []
+    for style, text in pieces:
+        if merged and merged[-1][0] == style:
+            merged[-1] = (style, merged[-1][1] + text)
+        else:
+            merged.append((style, text))
+    return merged

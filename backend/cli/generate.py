@@ -10,7 +10,6 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO, cast
@@ -24,8 +23,6 @@ from backend.engine.events import (
     Event,
     GenerationFailed,
     GenerationFinished,
-    StepVerified,
-    Token,
     event_to_dict,
 )
 from backend.engine.plain_yardstick import speedup_words
@@ -33,6 +30,7 @@ from backend.engine.protocol import Batched, EngineLike
 from backend.engine.remote import EngineProcess
 from backend.engine.request import GenerationRequest, Message
 from backend.engine.runtime import EngineRuntime
+from backend.engine.token_log import StepBatch, fold_steps
 from backend.engine.tree.refusals import TREE_DRAFTERS
 from backend.export_html import write_html
 from backend.generation_settings import GenerationSettings, generation_request
@@ -128,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
         if not path.parent.is_dir():
             raise EngineError(f"Cannot write {path}: the folder {path.parent} does not exist.")
     use_draft = bool(args.draft) and uses_draft
-    events: list[Event] = []
+    events: list[Event] | None = [] if outputs else None  # kept for the exports only
     engine = EngineProcess(EngineRuntime(args.kernels, args.gpu_layers))
     try:
         loaded = [engine.load_target(args.model, n_ctx=args.n_ctx, n_threads=args.n_threads)]
@@ -141,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
                                color=not args.no_color)
     finally:
         engine.close()
+    if events is None:
+        return status
     # Written once the answer has ended, finished or failed (a failed one's trace ends with
     # its GenerationFailed); file names only, as a trace is made to be shared.
     trace = Trace(request, tuple(events), target_model=Path(args.model).name,
@@ -196,7 +196,8 @@ def _run_server(args: argparse.Namespace) -> int:
     engine = ServerEngine(args.server, key)
     try:
         engine.load_target(args.model, n_ctx=0)
-        status = _print_events(engine, request, [], as_json=args.json, color=not args.no_color)
+        status = _print_events(engine, request, None, as_json=args.json,
+                               color=not args.no_color)
     finally:
         engine.close()
     report = engine.last_report
@@ -214,25 +215,31 @@ def fell_back(name: str) -> str:
             "the CPU; --gpu-layers N puts N layers on the GPU.")
 
 
-def _print_events(engine: EngineLike, request: GenerationRequest, events: list[Event], *,
-                  as_json: bool, color: bool) -> int:
+def _print_events(engine: EngineLike, request: GenerationRequest, events: list[Event] | None,
+                  *, as_json: bool, color: bool) -> int:
+    """Print the answer as it comes; `events`: a list to keep its events in (for an export),
+    or None."""
     out = sys.stdout
     status = 0
+    # Printed text needs no step's own event: the engine process then folds each run of
+    # steps into flat lists (a StepBatch), a few objects to pickle and read a group instead
+    # of a dozen a token, as it does for the window.
+    folded = not as_json and events is None
     # A group as the engine process sent it (a few ms of steps) is written and flushed at
     # once: one write a group, not one a token, on the cores llama.cpp's threads need.
-    groups = (cast(Iterator[list[Event]], engine.generate_batches(request))  # not folded
-              if isinstance(engine, Batched)
+    groups = (engine.generate_batches(request, folded=folded) if isinstance(engine, Batched)
               else ([event] for event in engine.generate(request)))
     for group in groups:
-        events.extend(group)
+        if events is not None:
+            events.extend(cast(list[Event], group))  # unfolded: they were asked for
         if as_json:
             # ASCII: a lone surrogate or a control character travels as a JSON escape
-            out.write("".join(json.dumps(event_to_dict(e)) + "\n" for e in group))
+            out.write("".join(json.dumps(event_to_dict(cast(Event, e))) + "\n"
+                              for e in group))
         else:
-            steps = [e for e in group if isinstance(e, StepVerified)]
-            out.write("".join(_render_step(e) if color
-                              else "".join(_answer_text(t.text) for t in e.emitted)
-                              for e in steps))
+            out.write("".join(render_steps(batch) if color
+                              else "".join(map(_answer_text, batch.parts))
+                              for batch in fold_steps(group) if isinstance(batch, StepBatch)))
         out.flush()
         for event in group:
             if isinstance(event, GenerationFinished) and not as_json:
@@ -259,16 +266,21 @@ def _say_finished(event: GenerationFinished, request: GenerationRequest, out: Te
     )
 
 
-def _render_step(step: StepVerified) -> str:
-    parts = []
-    for tok in step.emitted:
-        if tok.origin != "target":
-            shade = lookup_shade(tok.origin)
+def render_steps(batch: StepBatch) -> str:
+    """A run of steps in colour, in the window's order (per step the accepted drafts, the
+    rejected ones struck out, the target's own token), a style written where it changes."""
+    log = batch.tokens
+    parts, last = [], None
+    for text, origin, accepted in zip(log.text, log.origin, log.accepted, strict=True):
+        if origin == "target":
+            style = TARGET
+        elif not accepted:
+            style = REJECTED
+        else:
+            shade = lookup_shade(origin)
             style = ACCEPTED if shade is None else LOOKUP_ACCEPTED[shade]
-            parts.append(style + _answer_text(tok.text))
-    for tok in step.drafted:
-        if not tok.accepted:
-            parts.append(REJECTED + _answer_text(tok.text))
-    tail: list[Token] = [t for t in step.emitted if t.origin == "target"]
-    parts.extend(TARGET + _answer_text(t.text) for t in tail)
+        if style is not last:
+            parts.append(style)
+            last = style
+        parts.append(_answer_text(text))
     return "".join(parts) + RESET

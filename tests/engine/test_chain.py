@@ -290,14 +290,15 @@ def test_greedy_chains_equal_plain_decoding_on_the_demo_pair(demo_engine):
 
 
 def test_the_terminal_tells_a_lookups_copy_from_a_models_guess():
-    from backend.cli.generate import ACCEPTED, LOOKUP_ACCEPTED, _render_step
+    from backend.cli.generate import ACCEPTED, LOOKUP_ACCEPTED, render_steps
     from backend.engine.events import StepVerified, Token
+    from backend.engine.token_log import fold_steps
     from backend.palette import LOOKUP_KINDS
 
     def step(origin: str) -> str:
         drafted = (Token(1, " a", origin, True), Token(2, " b", origin, False))
         emitted = (Token(1, " a", origin, True), Token(3, " c", "target", True))
-        return _render_step(StepVerified(1, drafted, 1, emitted, 0.0, 0.0))
+        return render_steps(fold_steps([StepVerified(1, drafted, 1, emitted, 0.0, 0.0)])[0])
 
     assert step("draft").startswith(ACCEPTED + " a")
     shades = {step(name).partition(" a")[0] for name in LOOKUP_KINDS}
