@@ -107,7 +107,7 @@ def draft(tokens: Sequence[int], n_draft: int, context: Cache, dynamic: Cache,
     tree's alternative there; llama.cpp drafts a chain)."""
     if len(tokens) < NGRAM_STATIC:
         return [], [], []
-    seq = list(tokens)
+    seq = list(tokens[-NGRAM_MAX:])  # what the n-grams read: not a copy of the history
     drafted: list[int] = []
     sources: list[int | None] = []
     runners: list[RunnerUp | None] = []
