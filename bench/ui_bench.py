@@ -8,9 +8,12 @@
 1. Synthetic: an engine stand-in in the engine's own process (served as the engine is) yields
    steps as fast as it can, through the real pipe, outbox and worker thread into the real
    window; reports tokens rendered per second and the longest GUI-thread stall (the largest
-   gap of a 5 ms heartbeat timer). Targets: >= 5,000 tok/s, stall <= 50 ms.
-   With --rate R the stand-in paces its steps at R tokens/s (a GPU's rate) and tells the window
-   no core is spare (as where llama.cpp's threads hold every core): the GUI thread's share of a
+   gap of a 5 ms heartbeat timer). Then the same paced at STALL_RATE tokens/s (five times a
+   fast GPU's rate), for the stalls at a rate a model gives (unpaced, the stand-in takes a
+   core of two, and the window's process wants more than the other). Targets: >= 5,000
+   tok/s unpaced, stall < 50 ms paced.
+   With --rate R, one run paced at R tokens/s instead. A paced stand-in tells the window no
+   core is spare (as where llama.cpp's threads hold every core): the GUI thread's share of a
    core is then what the window takes from such a model.
 2. Real: the same request answered headless (a child process running Engine.generate on its
    main thread, answering in turns with the window) and through the window (whose engine runs
@@ -65,6 +68,7 @@ CHECK = verification_to_json(Verification("sampled", 0.42, 0.87, top_target=_TOP
 OWN = verification_to_json(Verification("sampled", drawn_from="residual", residual_p=0.31,
                                         top_target=_TOP))
 STALL_MS = 50  # the longest GUI-thread stall allowed while tokens stream
+STALL_RATE = 5000  # tokens/s of the paced synthetic run the stalls are judged on
 LARGE_VOCAB_TOKENS = 1500  # ~1.5 s an answer at lv-target's rate: long enough to time
 WORDS = ("the", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "while",
          "speculative", "decoding", "drafts", "several", "tokens", "at", "once")
@@ -456,10 +460,16 @@ def main(argv: list[str] | None = None) -> int:
 
     app = ensure_application()
     tmp = Path(tempfile.mkdtemp(prefix="draftlight-bench-"))
-    report = {"synthetic": synthetic(args, tmp)}
-    s = report["synthetic"]
-    s["pass"] = (args.rate > 0 or s["tokens_per_second"] >= 5000) and s["longest_stall_ms"] <= 50
-    print(json.dumps({"synthetic": s}, indent=2), flush=True)
+    report = {}
+    paced = [args.rate] if args.rate else [0.0, STALL_RATE]
+    for rate in paced:
+        name = f"synthetic at {rate:g} tok/s" if rate else "synthetic"
+        s = report[name] = synthetic(argparse.Namespace(**{
+            **vars(args), "rate": rate,
+            "steps": args.steps if not rate or args.rate else 4_000}), tmp)
+        s["pass"] = (s["longest_stall_ms"] < STALL_MS if rate
+                     else s["tokens_per_second"] >= 5000)
+        print(json.dumps({name: s}, indent=2), flush=True)
     if args.large_vocab:
         runs = large_vocab_runs(args)
     elif args.target is None:
