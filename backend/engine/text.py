@@ -17,8 +17,26 @@ class AnswerText:
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._stop = tuple(s for s in stop if s)
         self._pending = ""  # decoded, not yet released: might begin a stop string
-        self.text = ""  # released so far
+        # Released so far, as pieces: `text += piece` copies the whole answer a token (an
+        # attribute is never extended in place), 87 µs a token 100,000 tokens in.
+        self._parts: list[str] = []
+        self._keep = max(map(len, self._stop), default=0)
+        self._tail = ""  # the released text's last `_keep` characters: where a stop may begin
         self.stopped = False
+
+    @property
+    def text(self) -> str:
+        """Released so far."""
+        if len(self._parts) > 1:
+            self._parts[:] = ["".join(self._parts)]
+        return self._parts[0] if self._parts else ""
+
+    def _release(self, out: str) -> str:
+        if out:
+            self._parts.append(out)
+            if self._keep:
+                self._tail = (self._tail + out)[-self._keep:]
+        return out
 
     def push(self, data: bytes) -> str:
         """Feed one emitted token's bytes; return the text it releases."""
@@ -27,9 +45,8 @@ class AnswerText:
         self._pending += self._decoder.decode(data)
         if not self._stop:
             out, self._pending = self._pending, ""
-            self.text += out
-            return out
-        window = self.text[-max(map(len, self._stop)) :] + self._pending
+            return self._release(out)
+        window = self._tail + self._pending
         base = len(window) - len(self._pending)
         hits = [i for i in (window.find(s) for s in self._stop) if i >= 0]
         if hits:
@@ -37,13 +54,11 @@ class AnswerText:
             out = self._pending[:cut]
             self._pending = ""
             self.stopped = True
-            self.text += out
-            return out
+            return self._release(out)
         hold = self._held_back(self._pending)
         out = self._pending[: len(self._pending) - hold]
         self._pending = self._pending[len(out) :]
-        self.text += out
-        return out
+        return self._release(out)
 
     def flush(self) -> str:
         """At the end of generation: release whatever was held back (no stop string came)."""
@@ -51,8 +66,7 @@ class AnswerText:
             return ""
         out = self._pending + self._decoder.decode(b"", final=True)
         self._pending = ""
-        self.text += out
-        return out
+        return self._release(out)
 
     def _held_back(self, s: str) -> int:
         """Length of the longest suffix of s that is a proper prefix of some stop string."""

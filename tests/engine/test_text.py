@@ -37,3 +37,22 @@ def test_held_back_prefix_is_released_when_no_stop_follows():
     pieces, a = _pieces([b"x <", b"|im", b" not a stop"], stop=("<|im_end|>",))
     assert not a.stopped
     assert "".join(pieces) == a.text == "x <|im not a stop"
+
+
+def test_the_answer_ends_before_the_first_stop_string_whatever_the_pieces():
+    """Fuzzed: the text released (kept as pieces, with only the end read for stop strings)
+    is the whole text up to the first stop string, and the pieces add up to it."""
+    import random
+
+    rng = random.Random(5)
+    stops = ("<|a", "b|>", "aab", "|||")
+    for _ in range(500):
+        full = "".join(rng.choice("ab<|> ") for _ in range(rng.randrange(1, 80)))
+        cuts = sorted({*rng.sample(range(1, len(full) + 1), min(len(full), rng.randrange(1, 12))),
+                       len(full)})
+        chunks = [full[i:j].encode() for i, j in zip([0, *cuts], cuts, strict=False)]
+        pieces, a = _pieces(chunks, stop=stops)
+        found = [i for i in (full.find(s) for s in stops) if i >= 0]
+        expected = full[:min(found)] if found else full
+        assert a.text == "".join(pieces) == expected, (full, chunks)
+        assert a.stopped == bool(found)
