@@ -14,17 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from backend.engine.drafters.history_array import SeenHistory
+
 
 class LastRound:
     """The last proposal (the history it followed, its tokens, where its copy began) and, at
     the next proposal, how many of its tokens were kept."""
 
     def __init__(self) -> None:
+        self._seen = SeenHistory()  # the histories proposals followed
         self.forget()
 
     def forget(self) -> None:
         """A new answer: nothing proposed in it yet."""
-        self._history: list[int] | None = None
+        self._n_history: int | None = None  # the length of the last proposal's history
         self._tokens: list[int] = []
         self._distance: int | None = None
 
@@ -32,10 +35,10 @@ class LastRound:
         """How many of the last proposal's tokens the history went on with; None when there
         was none in this answer, it was read already, or the history is not its
         continuation."""
-        old, self._history = self._history, None  # read once: llama.cpp accepts once
-        if old is None or len(history) <= len(old) or list(history[: len(old)]) != old:
+        n, self._n_history = self._n_history, None  # read once: llama.cpp accepts once
+        if n is None or len(history) <= n or not self._seen.goes_on(history, n):
             return None
-        kept = history[len(old): len(history) - 1]
+        kept = history[n: len(history) - 1]
         n = 0
         for drafted, came in zip(self._tokens, kept, strict=False):
             if drafted != came:
@@ -50,7 +53,8 @@ class LastRound:
         distance = (len(history) - sources[0]
                     if tokens and sources and sources[0] is not None else None)
         continues = distance is not None and distance == self._distance
-        self._history = list(history)
+        self._seen.take(history)
+        self._n_history = len(history)
         self._tokens = list(tokens)
         self._distance = distance
         return continues

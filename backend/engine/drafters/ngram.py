@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from backend.engine.drafters.base import DraftingSetup, Proposal
+from backend.engine.drafters.history_array import SeenHistory
 from backend.engine.request import GenerationRequest, NgramSettings
 
 
@@ -26,9 +27,9 @@ class NgramDrafter:
 
     def __init__(self) -> None:
         self.settings = NgramSettings()
-        # n-gram → (start positions of its occurrences, oldest first), over `_indexed` tokens
+        # n-gram → (start positions of its occurrences, oldest first), over the tokens seen
         self._index: dict[tuple[int, ...], list[int]] = {}
-        self._indexed: list[int] = []
+        self._indexed = SeenHistory()
         self._distance: int | None = None  # how far back the last proposal's copy was found
 
     def begin(self, request: GenerationRequest, rng: np.random.Generator) -> None:
@@ -36,17 +37,15 @@ class NgramDrafter:
         if request.ngram != self.settings:
             self.settings = request.ngram
             self._index.clear()
-            self._indexed = []
+            self._indexed = SeenHistory()
 
     def _update_index(self, history: list[int]) -> None:
         n = self.settings.size_n
-        old = self._indexed
-        if len(old) > len(history) or history[: len(old)] != old:
+        kept = self._indexed.take(history)
+        if not kept:
             self._index.clear()
-            old = []
-        for start in range(max(len(old) - n + 1, 0), len(history) - n + 1):
+        for start in range(max(kept - n + 1, 0), len(history) - n + 1):
             self._index.setdefault(tuple(history[start : start + n]), []).append(start)
-        self._indexed = list(history)
 
     def propose(self, history: list[int], n_max: int) -> Proposal:
         follow = self._match(history)
