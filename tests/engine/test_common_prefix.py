@@ -21,3 +21,59 @@ def test_common_prefix_equals_the_plain_loop():
         b = a[: rng.randrange(0, len(a) + 1)] + [rng.randrange(3) for _ in range(rng.randrange(8))]
         limit = rng.randrange(0, 50)
         assert common_prefix(a, b, limit) == naive(a, b, limit), (a, b, limit)
+
+
+def test_a_known_shared_start_is_not_compared_again():
+    rng = random.Random(8)
+    for _ in range(3000):
+        a = [rng.randrange(3) for _ in range(rng.randrange(0, 40))]
+        b = a[: rng.randrange(0, len(a) + 1)] + [rng.randrange(3) for _ in range(rng.randrange(8))]
+        limit = rng.randrange(0, 50)
+        shared = naive(a, b, limit)
+        known = rng.randrange(0, shared + 1)  # any start the caller knows is shared
+        assert common_prefix(a, b, limit, known) == shared, (a, b, limit, known)
+
+
+class CountingList(list):
+    """A history that counts the tokens its slices hand out."""
+
+    read = 0
+
+    def __getitem__(self, index):
+        got = super().__getitem__(index)
+        if isinstance(index, slice):
+            CountingList.read += len(got)
+        return got
+
+
+def test_a_draft_cache_syncs_a_growing_history_at_the_cost_of_what_it_added(test_models):
+    """A draft model's cache follows the history each step (`Context.sync`); within an answer
+    the history is one list that only grows, and only what follows the last sync is compared,
+    also after drafts were decoded and rolled back. Another list, or a cache cut below the
+    last sync, is compared whole and still kept right."""
+    from backend.engine.context import Context
+    from backend.engine.model import LoadedModel
+
+    model = LoadedModel(test_models / "count-target.gguf")
+    ctx = Context(model, n_ctx=1024, n_threads=1)
+    try:
+        history = CountingList(model.tokenize(" zero one two three four five six seven eight "
+                                              "nine ten eleven" * 20, add_special=False))
+        ctx.sync(history)
+        CountingList.read = 0
+        for step in range(20):
+            ctx.decode([history[-1] + 1])  # a draft, then the step keeps one token more
+            ctx.decode([history[-1] + 2])
+            history.extend([history[-1] + 1, history[-1] + 3][: 1 + step % 2])
+            ctx.sync(history)
+            assert ctx.tokens == list(history)
+        assert CountingList.read < 20 * 10, CountingList.read  # not the history's 300 a step
+        ctx.truncate(10)  # cut below the last sync: compared from there, decoded again
+        ctx.sync(history)
+        assert ctx.tokens == list(history)
+        other = list(history[:50]) + [5, 6, 7]  # another list: compared whole
+        ctx.sync(other)
+        assert ctx.tokens == other
+    finally:
+        ctx.close()
+        model.close()

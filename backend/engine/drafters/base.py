@@ -76,6 +76,13 @@ class SamplingDrafter:
         self.rng = rng
         self.judge = None  # a fixed K drafts up to K; K auto's engine sets it per step
 
+    def penalty_window(self, history: list[int]) -> list[int]:
+        """The history's last tokens that the repeat penalty reads, as a list of its own
+        for `draft_next` to append the drafts to (a copy of the whole history each step
+        cost what the conversation's length made it)."""
+        n = min(self.sampling.repeat_last_n, len(history))
+        return history[len(history) - n:] if n else []
+
     def draft_next(self, logits: np.ndarray, seq: list[int], out: Proposal,
                    head: int | None = None) -> bool:
         """Draw the next draft token from `logits` under the request's sampler (as the target

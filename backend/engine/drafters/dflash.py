@@ -225,7 +225,7 @@ class DFlashDrafter(LayerInputFollower):
         try:
             logits = self.ctx.decode(block, all_logits=True)  # the one pass
             conf = self._confidence(len(block))
-            seq = list(history)
+            seq = self.penalty_window(history)
             for i in range(n_max):
                 row = first + i
                 if conf is not None and conf[row] < self.p_min:

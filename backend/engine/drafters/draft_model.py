@@ -78,6 +78,7 @@ class DraftModelDrafter(SamplingDrafter):
             return
         root = len(history) - 1
         fork_of: dict[int, int] = {}  # a node's fork: its sequence
+        window = self.penalty_window(history)
 
         def next_tokens(nodes: list[int]) -> list[tuple[int, float] | None]:
             rows: list[tuple[int, int, int, bool]] = []
@@ -97,7 +98,7 @@ class DraftModelDrafter(SamplingDrafter):
             logits = self.ctx.decode_forks(rows)
             got: dict[int, tuple[int, float]] = {}
             for i, node in enumerate(asked):
-                seen = [*history, *(tree.tokens[n] for n in tree.path(node))]
+                seen = [*window, *(tree.tokens[n] for n in tree.path(node))]
                 row = sampling.greedy_row(logits[i], self.sampling, seen)
                 got[node] = (row.best, row.p(row.best))
             return [got.get(node) for node in nodes]
@@ -117,7 +118,7 @@ class DraftModelDrafter(SamplingDrafter):
         t0 = time.perf_counter()
         logits = self.ctx.sync(history)
         out = Proposal(catch_up_ms=1000 * (time.perf_counter() - t0))
-        seq = list(history)
+        seq = self.penalty_window(history)
         for i in range(n_max):
             if not self.draft_next(logits, seq, out):
                 break  # unsure, or the next draft is not worth decoding this one

@@ -88,7 +88,7 @@ class FollowerDrafter(SamplingDrafter, ABC):
         t0 = time.perf_counter()
         logits, h = self._first_step(history, last)
         out = Proposal(catch_up_ms=1000 * (time.perf_counter() - t0))
-        seq = list(history)
+        seq = self.penalty_window(history)
         try:
             for i in range(n_max):
                 if not self.draft_next(logits, seq, out, self._head(i)):

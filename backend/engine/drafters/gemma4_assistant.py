@@ -138,7 +138,7 @@ class Gemma4AssistantDrafter(SamplingDrafter):
         if h is None:
             raise RuntimeError("the gemma4-assistant drafter lost the target's state it needs")
         out = Proposal()  # no catching up: it reads the target's own cache
-        seq = list(history)
+        seq = self.penalty_window(history)
         token = history[-1]
         for i in range(n_max):
             logits, h = self._step(token, h, n)
