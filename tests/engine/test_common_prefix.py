@@ -71,7 +71,7 @@ def test_a_draft_cache_syncs_a_growing_history_at_the_cost_of_what_it_added(test
         ctx.truncate(10)  # cut below the last sync: compared from there, decoded again
         ctx.sync(history)
         assert ctx.tokens == list(history)
-        other = list(history[:50]) + [5, 6, 7]  # another list: compared whole
+        other = [*history[:50], 5, 6, 7]  # another list: compared whole
         ctx.sync(other)
         assert ctx.tokens == other
     finally:
