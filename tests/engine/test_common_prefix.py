@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from backend.engine.context import common_prefix
+from engine.counting_list import CountingList
 
 
 def naive(a, b, limit):
@@ -14,36 +15,25 @@ def naive(a, b, limit):
     return n
 
 
-def test_common_prefix_equals_the_plain_loop():
-    rng = random.Random(7)
-    for _ in range(3000):
+def cases(rng: random.Random, n: int = 3000):
+    """(a, b, limit): two token lists sharing a random start, and a random limit."""
+    for _ in range(n):
         a = [rng.randrange(3) for _ in range(rng.randrange(0, 40))]
         b = a[: rng.randrange(0, len(a) + 1)] + [rng.randrange(3) for _ in range(rng.randrange(8))]
-        limit = rng.randrange(0, 50)
+        yield a, b, rng.randrange(0, 50)
+
+
+def test_common_prefix_equals_the_plain_loop():
+    for a, b, limit in cases(random.Random(7)):
         assert common_prefix(a, b, limit) == naive(a, b, limit), (a, b, limit)
 
 
 def test_a_known_shared_start_is_not_compared_again():
     rng = random.Random(8)
-    for _ in range(3000):
-        a = [rng.randrange(3) for _ in range(rng.randrange(0, 40))]
-        b = a[: rng.randrange(0, len(a) + 1)] + [rng.randrange(3) for _ in range(rng.randrange(8))]
-        limit = rng.randrange(0, 50)
+    for a, b, limit in cases(rng):
         shared = naive(a, b, limit)
         known = rng.randrange(0, shared + 1)  # any start the caller knows is shared
         assert common_prefix(a, b, limit, known) == shared, (a, b, limit, known)
-
-
-class CountingList(list):
-    """A history that counts the tokens its slices hand out."""
-
-    read = 0
-
-    def __getitem__(self, index):
-        got = super().__getitem__(index)
-        if isinstance(index, slice):
-            CountingList.read += len(got)
-        return got
 
 
 def test_a_draft_cache_syncs_a_growing_history_at_the_cost_of_what_it_added(test_models):

@@ -10,18 +10,7 @@ from __future__ import annotations
 from backend.engine.drafters.history_array import HistoryArray, SeenHistory
 from backend.engine.drafters.lookup_rounds import LastRound
 from backend.engine.drafters.ngram import NgramDrafter
-
-
-class CountingList(list):
-    """A history that counts the tokens its slices hand out."""
-
-    read = 0
-
-    def __getitem__(self, index):
-        got = super().__getitem__(index)
-        if isinstance(index, slice):
-            CountingList.read += len(got)
-        return got
+from engine.counting_list import CountingList
 
 
 def grow(history: list[int], steps: int, per_step: int = 5) -> None:
