@@ -6,17 +6,16 @@ On a GPU llama_decode leaves the CPU's caches warm and its cores free while it w
 the engine adds to each token is its own Python and the row pass over the vocabulary: on this
 CPU a real decode would both swamp the figure in noise and leave every cache cold after it. Here
 lv-target (151,936 tokens, tests/models/large_vocab.py) is loaded and plain answers are made with
-`llama_decode` replaced by a stand-in that waits D µs with the GIL released (the GPU working;
-default 1,000: a 1B model's token) and writes a model-like row into llama.cpp's logits buffer
-(a spread of a few nats, the next token of a count far ahead). Printed, per round and as the
-median of rounds: µs a token outside the stand-in, and that as a share of a D µs token, the
-share a GPU user's engine loses to llama.cpp's own loop; the answers' own events are made and
-drained as the window gets them (the engine's worker thread or inline). Each round runs the
-answer twice, with the verify rows' sums read in the background (row_stats.begin: the engine's
-choice where a second physical core is spare, as beside a GPU) and on the decoding thread, in
-alternating order; their ratio a round is the spread. `--no-inspect`: the answers of
-`draftlight generate` printing text, whose rows are read for their argmax alone (the reader,
-asleep, then changes nothing: the two rows measure the same path twice).
+`llama_decode` replaced by a stand-in for D µs of decoding (default 1,000: a 1B model's token)
+that writes a model-like row into llama.cpp's logits buffer (a spread of a few nats, the next
+token of a count far ahead). Two stand-ins, interleaved: a decode that returns at launch and a
+logits read that waits for it, as llama.cpp's CUDA and Metal backends do (what the engine does
+between the two overlaps the decoding), and a decode that returns when done, as on the CPU.
+Printed as medians of interleaved rounds: µs a token beyond the decoding's, and that as a
+share of a D µs token, the share a GPU user's engine loses to llama.cpp's own loop; the answers'
+own events are made and drained as the window gets them (the engine's worker thread or inline).
+`--no-inspect`: the answers of `draftlight generate` printing text, whose rows are read for
+their argmax alone.
 """
 
 from __future__ import annotations
@@ -37,6 +36,7 @@ sys.path.insert(0, str(ROOT / "tests" / "models"))
 import llama_cpp  # noqa: E402
 
 from backend.engine import context as context_module  # noqa: E402
+from backend.engine import output_rows  # noqa: E402
 from backend.engine.engine import Engine  # noqa: E402
 from backend.engine.events import GenerationFinished  # noqa: E402
 from backend.engine.request import GenerationRequest  # noqa: E402
@@ -45,7 +45,12 @@ PROMPT = " zero one"
 
 
 class StandIn:
-    """llama_decode for one-token batches: waits, then writes the row; its time kept."""
+    """llama_decode for one-token batches, its time kept. Synchronous (llama.cpp's CPU
+    backend): waits, then writes the row. Asynchronous (CUDA, Metal: llama_decode returns once
+    the work is queued, and reading the logits waits for it): returns at once, and the next
+    read of the logits waits until the decode's time has passed, then writes the row; its time
+    is the decode's, plus the wait's overshoot where the engine waited, never the engine's own
+    time after the decode was done."""
 
     def __init__(self, n_vocab: int, decode_us: float) -> None:
         rng = np.random.default_rng(3)
@@ -54,7 +59,10 @@ class StandIn:
         self.wait_s = decode_us / 1e6
         self.spent = 0.0
         self.calls = 0
+        self.asynchronous = False
         self.real = llama_cpp.llama_decode
+        self.real_logits = output_rows._logits_address
+        self._pending: tuple[float, int] | None = None  # an asynchronous decode: start, pos
 
     def __call__(self, ctx, batch) -> int:
         t0 = time.perf_counter()
@@ -62,15 +70,34 @@ class StandIn:
             rc = self.real(ctx, batch)
             self.spent += time.perf_counter() - t0
             return rc
+        self.calls += 1
+        if self.asynchronous:
+            self._pending = (t0, batch.pos[0])
+            return 0
         time.sleep(self.wait_s)
-        address = llama_cpp.llama_get_logits(ctx)
+        self._write(ctx, batch.pos[0])
+        self.spent += time.perf_counter() - t0
+        return 0
+
+    def logits_address(self, ctx) -> int:
+        """`output_rows._logits_address`: where an asynchronous decode is pending, waits for
+        it (as llama_get_logits synchronises)."""
+        if self._pending is not None:
+            (t0, pos), self._pending = self._pending, None
+            called = time.perf_counter()
+            due = t0 + self.wait_s
+            if called < due:
+                time.sleep(due - called)
+            self._write(ctx, pos)
+            self.spent += time.perf_counter() - t0 - max(0.0, called - due)
+        return self.real_logits(ctx)
+
+    def _write(self, ctx, pos: int) -> None:
+        address = self.real_logits(ctx)
         out = np.ctypeslib.as_array(ctypes.cast(address, ctypes.POINTER(ctypes.c_float)),
                                     shape=(self.n_vocab,))
         out[:] = self.row
-        out[1000 + (batch.pos[0] % 5000)] = 30.0  # counting on, never the end of text
-        self.calls += 1
-        self.spent += time.perf_counter() - t0
-        return 0
+        out[1000 + (pos % 5000)] = 30.0  # counting on, never the end of text
 
 
 def one_answer(engine: Engine, stand_in: StandIn, tokens: int, inspect: bool = True) -> float:
@@ -107,27 +134,27 @@ def main() -> int:
     assert engine.target is not None
     stand_in = StandIn(engine._target.n_vocab, args.decode_us)
     context_module.llama_cpp.llama_decode = stand_in  # type: ignore[attr-defined]
-    chosen = Engine._reader_core
+    output_rows._logits_address = stand_in.logits_address
     costs: dict[bool, list[float]] = {True: [], False: []}
     try:
         for round_ in range(args.rounds + 1):  # the first a warm-up
-            for reader in ((True, False) if round_ % 2 else (False, True)):
-                Engine._reader_core = lambda self, on=reader: on  # type: ignore[method-assign]
+            for asynchronous in ((True, False) if round_ % 2 else (False, True)):
+                stand_in.asynchronous = asynchronous
                 cost = one_answer(engine, stand_in, args.tokens, not args.no_inspect)
                 if round_:
-                    costs[reader].append(cost)
+                    costs[asynchronous].append(cost)
     finally:
-        Engine._reader_core = chosen  # type: ignore[method-assign]
         context_module.llama_cpp.llama_decode = stand_in.real  # type: ignore[attr-defined]
+        output_rows._logits_address = stand_in.real_logits
         engine.close()
-    for reader, name in ((True, "rows read in the background"), (False, "rows read inline")):
-        median = statistics.median(costs[reader])
-        print(f"{name:28} {median:4.0f} µs a token "
-              f"[{min(costs[reader]):.0f}-{max(costs[reader]):.0f}], "
+    for asynchronous, cost in costs.items():
+        decode = "returns at launch (GPU)" if asynchronous else "returns when done (CPU)"
+        median = statistics.median(cost)
+        print(f"decode {decode}: {median:4.0f} µs a token [{min(cost):.0f}-{max(cost):.0f}], "
               f"{100 * median / args.decode_us:.1f} % of a {args.decode_us:.0f} µs token: "
               f"engine ÷ llama.cpp's loop ≈ {args.decode_us / (args.decode_us + median):.3f}")
     ratios = [a / b for a, b in zip(costs[True], costs[False], strict=True)]
-    print(f"background ÷ inline {statistics.median(ratios):.2f}, "
+    print(f"at launch ÷ when done {statistics.median(ratios):.2f}, "
           f"rounds {min(ratios):.2f}-{max(ratios):.2f}")
     return 0
 

@@ -160,7 +160,27 @@ class Context:
         assert rows is not None
         return rows
 
+    def launch(self, token: int) -> None:
+        """Begin decoding `token` at the end of the cache, its logits row read later by
+        `rows(1)`. llama.cpp's decode returns once a GPU (CUDA, Metal) has the work and its
+        outputs wait for it (`llama_get_logits` synchronises), so what the caller does in
+        between overlaps the decoding; on the CPU the decode is done when this returns."""
+        if len(self.tokens) + 1 > self.n_ctx:
+            raise EngineError(words(CONTEXT_FULL, n_ctx=self.n_ctx))
+        self._launch_chunk([token], all_logits=True, want=True)
+
+    def rows(self, n: int) -> np.ndarray:
+        """The last decode's first n logits rows (a view into llama.cpp's buffer, valid until
+        the next decode), once the decode is done."""
+        return self._outputs.rows(n)
+
     def _decode_chunk(self, chunk: list[int], *, all_logits: bool, want: bool) -> np.ndarray:
+        self._launch_chunk(chunk, all_logits=all_logits, want=want)
+        if not want:
+            return np.empty((0, 0), np.float32)
+        return self._outputs.rows(len(chunk) if all_logits else 1)
+
+    def _launch_chunk(self, chunk: list[int], *, all_logits: bool, want: bool) -> None:
         pos0 = len(self.tokens)
         self._batch.chain(pos0, chunk, all_outputs=all_logits and want, last_output=want)
         row_stats.settle(self)  # rows read in the background from the buffer it writes
@@ -171,9 +191,6 @@ class Context:
         self.tokens.extend(chunk)
         if self.on_decode is not None:
             self.on_decode(self, pos0, chunk, None)
-        if not want:
-            return np.empty((0, 0), np.float32)
-        return self._outputs.rows(len(chunk) if all_logits else 1)
 
     # -- draft trees (backend/engine/tree) -------------------------------------------------
     def decode_tree(self, root: int, tree: DraftTree) -> np.ndarray:

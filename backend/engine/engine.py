@@ -388,8 +388,10 @@ class Engine:
         model, ctx = self._target, self._ctx
         self._events.inline = not self._spare_core()
         self._events.batched = row_stats.BUILT  # rows detached without a copy
-        # nothing to read in the background where only the argmax is read
-        row_stats.read_in_background(req.inspect and self._reader_core())
+        # nothing to read in the background where only the argmax is read, nor in a plain
+        # answer, whose next decode begins right after the argmax (`_pipelines`) and so waits
+        # for the row to be read: the reader would overlap nothing
+        row_stats.read_in_background(req.inspect and drafter is not None and self._reader_core())
         follower = drafter if isinstance(drafter, TargetFollower) else None
         try:
             yield from self._run(req, model, ctx, drafter, follower, n_draft_max, t_start, adaptive,
@@ -480,7 +482,7 @@ class Engine:
             if self._cancel.is_set():
                 reason = "cancelled"
                 break
-            if ctx.n_ctx - ctx.n_past - 1 < 0:
+            if run.launched_ms is None and ctx.n_ctx - ctx.n_past - 1 < 0:
                 reason = "context_full"
                 break
             step, reason = self._step(run, tally.n_generated, tally.n_steps + 1)
@@ -508,6 +510,7 @@ class Engine:
         step_events) and why the answer ends, if it does."""
         req, model, ctx, drafter, history = run.req, run.model, run.ctx, run.drafter, run.history
         t_begin = time.perf_counter()
+        launched_ms, run.launched_ms = run.launched_ms, None
         if run.adaptive is not None and run.last_step is not None:
             # the last step's time outside draft and verify
             start, measured_ms = run.last_step
@@ -533,6 +536,9 @@ class Engine:
             proposal, n_first, rolled_back = step.proposal, step.first_choices, True
             kept_path, draft_rows, accepts = step.path, step.draft_rows, step.accepts
             n_acc = verdict.n_accepted
+        elif launched_ms is not None:  # [last], begun by the step before (`_pipelines`)
+            verdict, p_rows = self._verify(ctx, ctx.rows(1), [], proposal, history, req, run.rng)
+            n_acc, rolled_back = 0, True
         else:
             n_before = ctx.n_past
             rows = ctx.decode([history[-1], *drafts], all_logits=True)
@@ -545,9 +551,14 @@ class Engine:
         # decode, here or in a recurrent model's prefill below; an event made at once (inline,
         # not batched) reads the buffer itself.
         events = self._events
-        if not (events.inline and not events.batched and rolled_back):
+        pipelined = self._pipelines(run, verdict.token, n_generated)
+        if pipelined or not (events.inline and not events.batched and rolled_back):
             asked = {*drafts, verdict.token, *(tree.tokens if tree is not None else ())}
             p_rows = [r.detach(asked) for r in p_rows]
+        if pipelined:
+            t_launch = time.perf_counter()
+            ctx.launch(verdict.token)
+            run.launched_ms = 1000 * (time.perf_counter() - t_launch)
 
         reason: StopReason | None = None
         answer = run.answer
@@ -576,12 +587,16 @@ class Engine:
         # Drafts verified after the end of the answer (EOS, a stop string, max tokens) were
         # never used: counting them would flatter the acceptance rate.
         n_used = min(n_acc, len(emitted))
+        # A decode begun in the step before counts as this step's, where it counts on the CPU
+        # (there the launch is the whole decode): the steps' times add up to the answer's.
+        begun_here = run.launched_ms or 0.0
+        before = launched_ms or 0.0
         record = StepRecord(
             number, model, proposal, drafts, drafter.origin if drafter is not None else None,
             verdict, p_rows, history, emitted, n_used,
-            req.sampling.greedy, draft_ms, 1000 * (t2 - t1),
-            1000 * (time.perf_counter() - t_begin), tree, kept_path, draft_rows, accepts,
-            req.inspect)
+            req.sampling.greedy, draft_ms, 1000 * (t2 - t1) + before,
+            1000 * (time.perf_counter() - t_begin) - begun_here + before, tree, kept_path,
+            draft_rows, accepts, req.inspect)
         # a plain step still recovering from the drafting before it is no measure of plain
         # decoding, for the answer's yardstick or for K auto (plain_yardstick.py)
         timed = run.yardstick.step(number, len(drafts), record.ms)
@@ -597,6 +612,20 @@ class Engine:
                                 timed=timed)
             run.last_step = (t_begin, draft_ms + record.verify_ms)
         return record, reason
+
+    def _pipelines(self, run: _Run, token: int, n_generated: int) -> bool:
+        """Whether the next step's batch, `token` alone, begins decoding now, before this
+        step's text, stop strings and event (`Context.launch`): where a GPU decodes, that work
+        then overlaps the decoding instead of following it (~60 µs of a 1 ms token,
+        bench/engine_overhead_bench.py). Only where the next step is surely a plain one of the
+        same answer: a plain request whose answer goes on past this token as far as the
+        token, the length and the context tell. A stop string found in the token's text ends
+        the answer with that token in the cache, where the next request's prefill finds it as
+        it finds any other."""
+        ctx = run.ctx
+        return (run.drafter is None and not run.model.is_eog(token)
+                and n_generated + 1 < run.req.max_tokens and ctx.n_past < ctx.n_ctx
+                and not self._cancel.is_set())
 
     def _grow(self, run: _Run, proposal: Proposal, k: int) -> DraftTree | None:
         """The step's draft tree around the chain of `proposal`'s first `k` tokens: a model's
@@ -727,6 +756,9 @@ class _Run:
     prompt_read_ms: float = 0.0  # the drafter's reading of the prompt (see PromptReader)
     yardstick: PlainYardstick = field(default_factory=PlainYardstick)  # plain decoding's speed
     trees: bool = False  # the request's token trees, where its drafter and target allow them
+    # the decode of the history's last token, begun by the step before (`_pipelines`): the
+    # launch's ms; None when the next step decodes its batch itself
+    launched_ms: float | None = None
 
 
 @dataclass

@@ -1,0 +1,100 @@
+"""Plain decoding begins the next token's decode before the step's text, stop strings and event
+(Engine._pipelines), so that on a GPU that work overlaps the decoding. The answer, the cache
+left behind and the steps' times stay what they were."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from backend.engine import context as context_module
+from backend.engine.request import GenerationRequest
+from backend.engine.text import AnswerText
+from engine.runner import emitted_ids, loaded_engine, run
+
+PROMPT = " zero one"
+
+
+@pytest.fixture
+def calls(monkeypatch):
+    """What happened, in order: ("decode", first position, n tokens), and ("push",) where the
+    answer's text took in a token's piece."""
+    seen: list[tuple] = []
+    real_decode = context_module.llama_cpp.llama_decode
+    real_push = AnswerText.push
+
+    def decode(ctx, batch):
+        seen.append(("decode", batch.pos[0], batch.n_tokens))
+        return real_decode(ctx, batch)
+
+    def push(self, piece: str) -> str:
+        seen.append(("push",))
+        return real_push(self, piece)
+
+    monkeypatch.setattr(context_module.llama_cpp, "llama_decode", decode)
+    monkeypatch.setattr(AnswerText, "push", push)
+    return seen
+
+
+def test_a_plain_step_decodes_the_next_token_before_its_text(count_engine, calls):
+    final, steps = run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=12))
+    n_prompt = final.stats.n_prompt
+    assert len(emitted_ids(steps)) == 12
+    pushes = [i for i, call in enumerate(calls) if call == ("push",)]
+    decodes = {call[1]: i for i, call in enumerate(calls) if call[0] == "decode"}
+    assert len(pushes) == 12
+    for i, pushed in enumerate(pushes[:-1]):
+        # the answer's token i sits at position n_prompt + i of the cache
+        assert decodes[n_prompt + i] < pushed, i
+    # the last token ends the answer (max_tokens): nothing decodes it
+    assert n_prompt + 11 not in decodes
+
+
+@pytest.mark.parametrize("stop", [(" five",), ("ve",)])
+def test_an_answer_ended_by_a_stop_string_leaves_a_cache_the_next_answer_can_use(
+        count_engine, stop):
+    _, alone = run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=20))
+    final, _ = run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=20, stop=stop))
+    assert final.stop_reason == "stop_string"
+    n = final.stats.n_generated
+    # the token that completed the stop string was decoded before its text was read
+    prompt = count_engine._target.tokenize(PROMPT, add_special=False)
+    assert count_engine._ctx.tokens == prompt + emitted_ids(alone)[:n]
+    # the next answer goes on from that cache: from its last token, and from before it
+    pieces = [t.text for step in alone for t in step.emitted]
+    for k in (n, n - 1):
+        text = "".join(pieces[:k])
+        _, again = run(count_engine, GenerationRequest(prompt=PROMPT + text, max_tokens=6))
+        assert emitted_ids(again) == emitted_ids(alone)[k:k + 6], k
+        run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=20, stop=stop))
+
+
+def test_a_full_context_ends_a_plain_answer_where_it_did(test_models):
+    with loaded_engine(test_models / "count-target.gguf", n_ctx=32, n_threads=1) as engine:
+        final, _ = run(engine, GenerationRequest(prompt=PROMPT, max_tokens=1000))
+        assert final.stop_reason == "context_full"
+        # every position of the context used: the prompt's, then one a token but the last
+        assert final.stats.n_prompt + final.stats.n_generated == engine._ctx.n_ctx + 1
+        assert engine._ctx.n_past == engine._ctx.n_ctx
+
+
+def test_a_decode_begun_in_one_step_is_timed_in_the_step_that_reads_it(count_engine,
+                                                                        monkeypatch):
+    """On the CPU the launch is the whole decode: it belongs to the step that verifies its row,
+    as it did before steps began their successor's decode, and the steps' times still add up
+    to no more than the answer's."""
+    real_decode = context_module.llama_cpp.llama_decode
+    slow_s = 0.005
+
+    def decode(ctx, batch):
+        time.sleep(slow_s)
+        return real_decode(ctx, batch)
+
+    monkeypatch.setattr(context_module.llama_cpp, "llama_decode", decode)
+    final, steps = run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=10))
+    assert len(steps) == 10
+    for step in steps:
+        assert step.verify_ms >= 1000 * slow_s, step.number
+        assert step.draft_ms + step.verify_ms <= step.ms + 1e-6, step.number
+    assert sum(step.ms for step in steps) <= final.stats.generation_ms + 1e-6
