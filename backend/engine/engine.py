@@ -517,7 +517,7 @@ class Engine:
             run.adaptive.record_overhead(1000 * (t_begin - start) - measured_ms)
         proposal, k, draft_ms = self._propose(run, n_generated, number)
         drafts = proposal.tokens[:k]
-        if len(drafts) < max(req.n_draft_min, 1):
+        if drafter is not None and len(drafts) < max(req.n_draft_min, 1):
             proposal, drafts = Proposal(), []
         t_grow = time.perf_counter()
         tree = (self._grow(run, proposal, len(drafts))
@@ -549,10 +549,11 @@ class Engine:
         # The event reads the rows later (step_events.py): made their own (what it asks of
         # them read now, `GreedyRow.detach`), for llama.cpp's buffer is written by the next
         # decode, here or in a recurrent model's prefill below; an event made at once (inline,
-        # not batched) reads the buffer itself.
+        # not batched) reads the buffer itself, and then the next decode waits for it.
         events = self._events
-        pipelined = self._pipelines(run, verdict.token, n_generated)
-        if pipelined or not (events.inline and not events.batched and rolled_back):
+        at_once = events.inline and not events.batched
+        pipelined = not at_once and self._pipelines(run, verdict.token, n_generated)
+        if not (at_once and rolled_back):
             asked = {*drafts, verdict.token, *(tree.tokens if tree is not None else ())}
             p_rows = [r.detach(asked) for r in p_rows]
         if pipelined:
@@ -616,7 +617,7 @@ class Engine:
     def _pipelines(self, run: _Run, token: int, n_generated: int) -> bool:
         """Whether the next step's batch, `token` alone, begins decoding now, before this
         step's text, stop strings and event (`Context.launch`): where a GPU decodes, that work
-        then overlaps the decoding instead of following it (~60 µs of a 1 ms token,
+        then overlaps the decoding instead of following it (~25 µs of a 1 ms token,
         bench/engine_overhead_bench.py). Only where the next step is surely a plain one of the
         same answer: a plain request whose answer goes on past this token as far as the
         token, the length and the context tell. A stop string found in the token's text ends
@@ -658,12 +659,13 @@ class Engine:
         model drafter drafts the length chosen first (K auto's, with its confidence stopper);
         a lookup, whose proposal costs nothing, proposes first, so that K auto chooses knowing
         whether the drafts go on with a copy (acceptance.py's note on copies). Step `number`
-        drafts nothing when plain decoding's yardstick is due (plain_yardstick.py)."""
+        drafts nothing when plain decoding's yardstick is due (plain_yardstick.py), nor does
+        a plain request's."""
         drafter, adaptive, history = run.drafter, run.adaptive, run.history
-        if (drafter is not None and run.next_k is None and run.req.measure_plain
-                and run.yardstick.due(number)):
+        if drafter is None or (run.next_k is None and run.req.measure_plain
+                               and run.yardstick.due(number)):
             return Proposal(), 0, 0.0
-        if (drafter is not None and adaptive is not None and run.next_k is None
+        if (adaptive is not None and run.next_k is None
                 and not isinstance(drafter, SamplingDrafter)):  # a lookup, under K auto
             allowed = self._allowed(run, n_generated)
             t0 = time.perf_counter()
@@ -681,7 +683,7 @@ class Engine:
         if adaptive is not None and isinstance(drafter, SamplingDrafter):
             drafter.judge = adaptive.stopper() if k else None
         t0 = time.perf_counter()
-        proposal = drafter.propose(history, k) if drafter is not None and k > 0 else Proposal()
+        proposal = drafter.propose(history, k) if k > 0 else Proposal()
         return proposal, k, 1000 * (time.perf_counter() - t0)
 
     @staticmethod
@@ -710,6 +712,9 @@ class Engine:
         # step would grow with the answer
         base = min(len(history), s.repeat_last_n)
         hist = [*history[len(history) - base :], *drafts]
+        if s.greedy and not drafts:  # a plain step: its row's choice
+            only = sampling.verify_row(rows[0], s, hist, owner=ctx, inspect=req.inspect)
+            return Verdict(0, only.best), [only]
         if s.greedy:
             greedy: dict[int, sampling.GreedyRow | sampling.ArgmaxRow] = {}
 
