@@ -67,6 +67,7 @@ def test_an_answer_ended_by_a_stop_string_leaves_a_cache_the_next_answer_can_use
         text = "".join(pieces[:k])
         _, again = run(count_engine, GenerationRequest(prompt=PROMPT + text, max_tokens=6))
         assert emitted_ids(again) == emitted_ids(alone)[k:k + 6], k
+        # the stop-string answer's cache again, for the next k
         run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=20, stop=stop))
 
 
@@ -94,7 +95,7 @@ def test_a_decode_begun_in_one_step_is_timed_in_the_step_that_reads_it(count_eng
     monkeypatch.setattr(context_module.llama_cpp, "llama_decode", decode)
     final, steps = run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=10))
     assert len(steps) == 10
-    for step in steps:
-        assert step.verify_ms >= 1000 * slow_s, step.number
-        assert step.draft_ms + step.verify_ms <= step.ms + 1e-6, step.number
+    for i, step in enumerate(steps):
+        assert step.verify_ms >= 1000 * slow_s, i
+        assert step.draft_ms + step.verify_ms <= step.ms + 1e-6, i
     assert sum(step.ms for step in steps) <= final.stats.generation_ms + 1e-6
