@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
 import pytest
 
 from backend.engine import context as context_module
@@ -99,3 +100,30 @@ def test_a_decode_begun_in_one_step_is_timed_in_the_step_that_reads_it(count_eng
         assert step.verify_ms >= 1000 * slow_s, i
         assert step.draft_ms + step.verify_ms <= step.ms + 1e-6, i
     assert sum(step.ms for step in steps) <= final.stats.generation_ms + 1e-6
+
+
+@pytest.mark.parametrize("spare", [True, False], ids=["events beside", "events inline"])
+def test_what_a_plain_answer_shows_was_read_before_the_next_decode(count_engine, monkeypatch,
+                                                                   spare):
+    """Each token's p is its own row's, though the next decode began before its event was
+    made: on the counting model the row after it gives the token next to nothing."""
+    from backend.engine.context import Context
+    from backend.engine.engine import Engine
+    from backend.engine.request import SamplingSettings
+
+    monkeypatch.setattr(Engine, "_spare_core", lambda self: spare)
+    s = SamplingSettings(temperature=0.0, repeat_penalty=1.0)
+    final, steps = run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=8, sampling=s))
+    tokens = emitted_ids(steps)
+    history = count_engine._ctx.tokens[: final.stats.n_prompt]
+    fresh = Context(count_engine._target, n_ctx=64, n_threads=1)
+    try:
+        for step, token in zip(steps, tokens, strict=True):
+            row = fresh.sync(history).astype(np.float64)
+            p = np.exp(row - row.max())
+            p /= p.sum()
+            assert step.emitted[0].p_target == pytest.approx(p[token], rel=1e-5)
+            history = [*history, token]
+    finally:
+        fresh.close()
+    assert min(t.p_target for step in steps for t in step.emitted) > 0.5
