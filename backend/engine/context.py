@@ -150,8 +150,7 @@ class Context:
         llama.cpp's buffer, valid until the next decode on this context."""
         if not tokens:
             raise ValueError("nothing to decode")
-        if len(self.tokens) + len(tokens) > self.n_ctx:
-            raise EngineError(words(CONTEXT_FULL, n_ctx=self.n_ctx))
+        self._fits(len(tokens))
         rows = None
         for start in range(0, len(tokens), self.n_batch):
             chunk = tokens[start : start + self.n_batch]
@@ -165,8 +164,7 @@ class Context:
         `rows(1)`. llama.cpp's decode returns once a GPU (CUDA, Metal) has the work and its
         outputs wait for it (`llama_get_logits` synchronises), so what the caller does in
         between overlaps the decoding; on the CPU the decode is done when this returns."""
-        if len(self.tokens) + 1 > self.n_ctx:
-            raise EngineError(words(CONTEXT_FULL, n_ctx=self.n_ctx))
+        self._fits(1)
         self._launch_chunk([token], all_logits=True, want=True)
 
     def rows(self, n: int) -> np.ndarray:
@@ -174,11 +172,16 @@ class Context:
         the next decode), once the decode is done."""
         return self._outputs.rows(n)
 
+    def _fits(self, n_positions: int) -> None:
+        """Refuse, in words, a decode that would take the cache past its n_ctx positions."""
+        if len(self.tokens) + n_positions > self.n_ctx:
+            raise EngineError(words(CONTEXT_FULL, n_ctx=self.n_ctx))
+
     def _decode_chunk(self, chunk: list[int], *, all_logits: bool, want: bool) -> np.ndarray:
         self._launch_chunk(chunk, all_logits=all_logits, want=want)
         if not want:
             return np.empty((0, 0), np.float32)
-        return self._outputs.rows(len(chunk) if all_logits else 1)
+        return self.rows(len(chunk) if all_logits else 1)
 
     def _launch_chunk(self, chunk: list[int], *, all_logits: bool, want: bool) -> None:
         pos0 = len(self.tokens)
@@ -208,9 +211,7 @@ class Context:
             raise ValueError(f"{n_leaves} leaves, more than this context's {self.n_seq_max}")
         if n > self._batch.cap:
             raise ValueError(f"a tree of {n} tokens, more than a batch of {self._batch.cap}")
-        if len(self.tokens) + 1 + max((tree.depth(i) for i in range(len(tree))), default=0) \
-                > self.n_ctx:
-            raise EngineError(words(CONTEXT_FULL, n_ctx=self.n_ctx))
+        self._fits(1 + max((tree.depth(i) for i in range(len(tree))), default=0))
         for s in range(1, n_leaves):
             llama_cpp.llama_memory_seq_cp(self.memory, 0, s, -1, -1)
         self._batch.mixed()
