@@ -1,13 +1,20 @@
-"""An answer's events sent to the window from a thread of their own, in batches.
+"""An answer's events sent to the window in batches, at most once a frame of the window.
 
 Pickling steps and writing them to the pipe, done on the decoding thread, is time llama.cpp
-waits for; at a GPU's rates every such microsecond a token counts. The events reach the sender
-through a `CoalescingQueue`, which wakes it at most once a frame of the window (frame_pace.py:
-each wake costs the decoding thread, coalescing_queue.py), and it sends all it finds as one
-`("events", [...])` message: at 1,000 tokens/s a message carries a frame's steps, and the
-window's worker and GUI thread are woken about as often as the window draws, not once a token.
+waits for; at a GPU's rates every such microsecond a token counts. So where the engine has a core
+to spare beside llama.cpp's threads (`GenerationStarted.spare_core`), a thread of their own sends
+them: the events reach it through a `CoalescingQueue`, which wakes it at most once a frame
+(frame_pace.py: each wake costs the decoding thread, coalescing_queue.py), and it sends all it
+finds as one `("events", [...])` message: at 1,000 tokens/s a message carries a frame's steps,
+and the window's worker and GUI thread are woken about as often as the window draws, not once a
+token. Where no core is spare, that thread could only run on a core one of llama.cpp's
+lock-stepped threads computes on, and its wakes cost the decoding more than the sending itself:
+there the decoding thread sends, after the step that completes a frame (`generate` on two
+cores at two threads, bench/generate_vs_llama.py --also: 1.02-1.03 times the rate with the
+thread). A step put less than a frame after the last message waits for the next event: at most
+one step.
 An event that is not a step (the answer starting, ending, failing) is sent at once; the
-answer's start says how long its frames are.
+answer's start says how long its frames are and whether a core is spare.
 
 For the window (`fold`), each run of steps is sent folded into one `StepBatch` of flat lists
 (token_log.py), as the window keeps them: pickled as events, a plain step with its inspection
@@ -18,6 +25,7 @@ work on each frozen dataclass; folded here, 2.2 µs, and read there in 0.2 µs.
 from __future__ import annotations
 
 import threading
+import time
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -35,9 +43,10 @@ class Outbox:
         self._fold = fold
         self._queue: CoalescingQueue[Any] = CoalescingQueue(FRAME_S)
         self._failed: BaseException | None = None
-        self._thread = threading.Thread(target=self._send_all, name="engine-outbox",
-                                        daemon=True)
-        self._thread.start()
+        self._thread: threading.Thread | None = None  # the sender, once a core is spare
+        self._inline = False  # sent by the caller's thread: no core is spare
+        self._held: list[Any] = []  # inline: steps put since the last message
+        self._sent_at = 0.0  # inline: when the last message was sent
 
     def put(self, event: Any) -> None:
         """Queue one event; the sender's failure (the window gone), raised here."""
@@ -45,14 +54,41 @@ class Outbox:
             raise self._failed
         if type(event) is GenerationStarted:
             self._queue.every = frame_s(event.spare_core)
+            self._inline = not event.spare_core
+        if self._inline:
+            self._held.append(event)
+            now = time.perf_counter()
+            if type(event) is not StepVerified or now - self._sent_at >= self._queue.every:
+                self._sent_at = now
+                self._send_held()
+            return
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._send_all, name="engine-outbox",
+                                            daemon=True)
+            self._thread.start()
         self._queue.put(event, wake=type(event) is not StepVerified)
 
     def close(self) -> None:
         """Send what is queued and stop the sender; its failure, raised here."""
-        self._queue.put(_DONE, wake=True)
-        self._thread.join()
+        if self._failed is None and self._held:
+            self._send_held()
+        if self._thread is not None:
+            self._queue.put(_DONE, wake=True)
+            self._thread.join()
         if self._failed is not None:
             raise self._failed
+
+    def _send_held(self) -> None:
+        events, self._held = self._held, []
+        self._send(events)
+        if self._failed is not None:
+            raise self._failed
+
+    def _send(self, events: list[Any]) -> None:
+        try:
+            self._conn.send(("events", fold_steps(events) if self._fold else events))
+        except BaseException as exc:  # raised again on the caller's thread
+            self._failed = exc
 
     def _send_all(self) -> None:
         done = False
@@ -62,7 +98,4 @@ class Outbox:
                 events.pop()
                 done = True
             if events and self._failed is None:
-                try:
-                    self._conn.send(("events", fold_steps(events) if self._fold else events))
-                except BaseException as exc:  # raised again on the caller's thread
-                    self._failed = exc
+                self._send(events)

@@ -62,3 +62,81 @@ def test_for_the_window_each_run_of_steps_is_sent_folded_as_the_window_keeps_it(
             getattr(expected.tokens, name), name
     assert [x for b in batches for x in b.parts] == expected.parts
     assert sum(len(b) for b in batches) == len(run)
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+def _messages(window) -> list[list]:
+    out = []
+    while window.poll():
+        op, batch = window.recv()
+        assert op == "events"
+        out.append(batch)
+    return out
+
+
+def test_with_no_core_spare_the_decoding_thread_sends_a_frame_of_steps_at_a_time(monkeypatch):
+    """No sender thread to wake on llama.cpp's cores: the caller sends, once a frame has passed
+    since its last message, everything held; the start and the end at once."""
+    import backend.engine.outbox as outbox_module
+
+    clock = _Clock()
+    monkeypatch.setattr(outbox_module, "time", clock)
+    window, engine = Pipe()
+    outbox = Outbox(engine)
+    started = GenerationStarted(1, "none", 0, 3, spare_core=False)
+    outbox.put(started)
+    assert _messages(window) == [[started]]
+    run = steps(10)
+    for step in run[:4]:  # 4 ms apart: within a frame of the start's message
+        clock.now += 0.004
+        outbox.put(step)
+    assert _messages(window) == []
+    clock.now += BUSY_FRAME_S  # the fifth completes a frame: the five go together
+    outbox.put(run[4])
+    assert _messages(window) == [run[:5]]
+    for step in run[5:]:
+        clock.now += 0.004
+        outbox.put(step)
+    finished = GenerationFinished("length", "", Stats())
+    outbox.put(finished)  # not a step: sent at once, with the steps held before it
+    assert _messages(window) == [[*run[5:], finished]]
+    assert outbox._thread is None
+    outbox.close()
+    assert _messages(window) == []
+
+
+def test_with_no_core_spare_steps_held_at_the_end_are_sent_by_close(monkeypatch):
+    import backend.engine.outbox as outbox_module
+
+    monkeypatch.setattr(outbox_module, "time", _Clock())
+    window, engine = Pipe()
+    outbox = Outbox(engine)
+    outbox.put(GenerationStarted(1, "none", 0, 3, spare_core=False))
+    run = steps(3)
+    for step in run:
+        outbox.put(step)
+    outbox.close()
+    assert _messages(window)[1:] == [run]
+
+
+@pytest.mark.parametrize("spare_core", [True, False])
+def test_a_window_gone_is_raised_to_the_engine_at_the_next_event_and_at_close(spare_core):
+    window, engine = Pipe()
+    outbox = Outbox(engine)
+    window.close()
+    with pytest.raises(OSError):
+        for event in [GenerationStarted(1, "none", 0, 3, spare_core=spare_core), *steps(5),
+                      GenerationFinished("length", "", Stats())]:
+            outbox.put(event)
+            if outbox._thread is not None:
+                outbox._thread.join(0.05)  # the sender's failure, met at a later put
+        outbox.close()
+    with pytest.raises(OSError):
+        outbox.close()
