@@ -68,6 +68,12 @@ class AcceptChart(QWidget):
             self._top = max(self._top, d)
         return n
 
+    def has_drafts(self) -> bool:
+        """Whether any step so far drafted: read off the running sums, never by walking the
+        answer's steps (a plain answer's are all nothing, and it may be long)."""
+        self._catch_up()
+        return self._top > 0
+
     def drafted_means(self, columns: int) -> list[float]:
         """Per column: the mean drafted per step (the K each step used)."""
         n = self._catch_up()

@@ -256,7 +256,7 @@ class AnswerWidget(QFrame):
         self.stats_label.setText(format_stats(a))
         self.chart.set_data(a.accepted_lengths, a.drafted_lengths, a.n_draft_max)
         # a server answer is "plain" here but may report its steps' drafts (Stats.*_per_step)
-        self.chart.setVisible(a.spec_type != spec_types.PLAIN or any(a.drafted_lengths))
+        self.chart.setVisible(a.spec_type != spec_types.PLAIN or self.chart.has_drafts())
         self.check_button.setVisible(a.done)
         if a.error:
             self.error_label.setText(error_shown(a))

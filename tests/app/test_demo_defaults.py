@@ -74,3 +74,4 @@ def test_an_answer_that_loops_says_what_to_change(make_window, qtbot):
     assert widget.loop_label.isVisibleTo(widget)
     assert "Repeat penalty" in widget.loop_label.text()
     assert "Temperature" in widget.loop_label.text()
+    assert widget.chart.isHidden()  # a plain answer drafted nothing: no chart of its drafts

@@ -68,3 +68,18 @@ def test_a_repaint_with_nothing_new_draws_nothing_again(qtbot, monkeypatch):
     chart.resize(200, chart.height())  # a new size: drawn again
     chart.grab()
     assert len(drawn) == 3
+
+
+def test_whether_any_step_drafted_follows_the_growing_answer(qtbot):
+    """What the answer's card asks to show the chart at all: told from the running sums, as
+    the lists grow, and anew for a new answer."""
+    chart = AcceptChart()
+    qtbot.addWidget(chart)
+    accepted, drafted = [0] * 500, [0] * 500  # a plain answer's steps
+    chart.set_data(accepted, drafted, 0)
+    assert not chart.has_drafts()
+    drafted.append(3)
+    accepted.append(1)
+    assert chart.has_drafts()
+    chart.set_data([0, 0], [0, 0], 0)
+    assert not chart.has_drafts()
