@@ -12,7 +12,9 @@ lock-stepped threads computes on, and its wakes cost the decoding more than the 
 there the decoding thread sends, after the step that completes a frame (`generate` on two
 cores at two threads, bench/generate_vs_llama.py --also: 1.02-1.03 times the rate with the
 thread). A step put less than a frame after the last message waits for the next event: at most
-one step.
+one step. The window reads each message as it comes (slow motion holds steps on its side,
+app/teaching/slow_motion.py), so the decoding thread does not wait for it; a terminal that stops
+reading `generate` stops the answer there, as it stops llama.cpp's own command line.
 An event that is not a step (the answer starting, ending, failing) is sent at once; the
 answer's start says how long its frames are and whether a core is spare.
 
