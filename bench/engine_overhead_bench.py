@@ -140,6 +140,7 @@ def main() -> int:
         for round_ in range(args.rounds + 1):  # the first a warm-up
             for asynchronous in ((True, False) if round_ % 2 else (False, True)):
                 stand_in.asynchronous = asynchronous
+                engine.decode_at_launch = asynchronous  # as a GPU's model would be loaded
                 cost = one_answer(engine, stand_in, args.tokens, not args.no_inspect)
                 if round_:
                     costs[asynchronous].append(cost)

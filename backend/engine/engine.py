@@ -114,6 +114,11 @@ class Engine:
         self.n_ctx = DEFAULT_N_CTX
         self.n_threads = default_threads()
         self._events = EventPipeline()  # steps' events, made beside the decoding
+        # Whether llama_decode returns at launch and reading its outputs waits for it (CUDA,
+        # Metal): None, as the target was loaded (on a GPU or not). bench/engine_overhead_bench.py
+        # sets it for its stand-in of a GPU's decode.
+        self.decode_at_launch: bool | None = None
+        self._row_copy: np.ndarray | None = None  # see _Run.row_copy
 
     # -- models --------------------------------------------------------------------------
     @property
@@ -466,7 +471,7 @@ class Engine:
         n_cached = ctx.prefill(prompt[:-1], reuse_max=reuse_max)
         run = _Run(req, model, ctx, drafter, n_draft_max, rng,
                    AnswerText(tuple(req.stop) + template_stops), list(prompt), adaptive,
-                   trees=trees)
+                   trees=trees, row_copy=self._copies_rows(req, model, drafter))
         if isinstance(drafter, PromptReader):  # see PromptReader
             run.next_k = self._next_k(run, 0)
             if run.next_k:
@@ -536,6 +541,11 @@ class Engine:
             proposal, n_first, rolled_back = step.proposal, step.first_choices, True
             kept_path, draft_rows, accepts = step.path, step.draft_rows, step.accepts
             n_acc = verdict.n_accepted
+        elif launched_ms is not None and run.row_copy is not None:  # see _Run.row_copy
+            row = sampling.penalized(ctx.rows(1)[0], req.sampling, history, in_place=True)
+            verdict, p_rows = Verdict(0, int(row.argmax())), []
+            np.copyto(run.row_copy, row)
+            n_acc, rolled_back = 0, True
         elif launched_ms is not None:  # [last], begun by the step before (`_pipelines`)
             verdict, p_rows = self._verify(ctx, ctx.rows(1), [], proposal, history, req, run.rng)
             n_acc, rolled_back = 0, True
@@ -553,13 +563,16 @@ class Engine:
         events = self._events
         at_once = events.inline and not events.batched
         pipelined = not at_once and self._pipelines(run, verdict.token, n_generated)
+        asked = {*drafts, verdict.token, *(tree.tokens if tree is not None else ())}
         if not (at_once and rolled_back):
-            asked = {*drafts, verdict.token, *(tree.tokens if tree is not None else ())}
             p_rows = [r.detach(asked) for r in p_rows]
         if pipelined:
             t_launch = time.perf_counter()
             ctx.launch(verdict.token)
             run.launched_ms = 1000 * (time.perf_counter() - t_launch)
+        if launched_ms is not None and run.row_copy is not None:
+            # a view (the buffer is the run's): detach keeps what C read, not the buffer
+            p_rows = [sampling.GreedyRow(run.row_copy[:]).detach(asked)]
 
         reason: StopReason | None = None
         answer = run.answer
@@ -627,6 +640,22 @@ class Engine:
         return (run.drafter is None and not run.model.is_eog(token)
                 and n_generated + 1 < run.req.max_tokens and ctx.n_past < ctx.n_ctx
                 and not self._cancel.is_set())
+
+    def _copies_rows(self, req: GenerationRequest, model: LoadedModel,
+                     drafter: Drafter | None) -> np.ndarray | None:
+        """The buffer a plain answer's rows are copied into (`_Run.row_copy`), where that pays:
+        a greedy plain request whose rows are read for what the window shows, its next decode
+        begun before its events are made (not made at once), on a decode that returns at
+        launch. None elsewhere: on the CPU the launch is the whole decode, and the copy
+        would only add to it."""
+        at_launch = (self.decode_at_launch if self.decode_at_launch is not None
+                     else model.info.on_gpu)
+        if not (at_launch and drafter is None and req.inspect and req.sampling.greedy
+                and not (self._events.inline and not self._events.batched)):
+            return None
+        if self._row_copy is None or self._row_copy.shape[0] != model.n_vocab:
+            self._row_copy = np.empty(model.n_vocab, np.float32)
+        return self._row_copy
 
     def _grow(self, run: _Run, proposal: Proposal, k: int) -> DraftTree | None:
         """The step's draft tree around the chain of `proposal`'s first `k` tokens: a model's
@@ -764,6 +793,13 @@ class _Run:
     # the decode of the history's last token, begun by the step before (`_pipelines`): the
     # launch's ms; None when the next step decodes its batch itself
     launched_ms: float | None = None
+    # Where the next decode is begun before the step's row is read for what the window shows
+    # (Engine._copies_rows): the row, penalised, copied here after its argmax, and its one pass
+    # in C (log-sum-exp, top five) made over the copy once the next decode is under way, while
+    # a GPU decodes, instead of before it: the same values from the same logits, and 49-50 µs
+    # of the engine's own a token where it took 66-71 (a 1B model's decode at 152k tokens,
+    # bench/engine_overhead_bench.py).
+    row_copy: np.ndarray | None = None
 
 
 @dataclass

@@ -127,3 +127,43 @@ def test_what_a_plain_answer_shows_was_read_before_the_next_decode(count_engine,
     finally:
         fresh.close()
     assert min(t.p_target for step in steps for t in step.emitted) > 0.5
+
+
+def _shown(steps) -> list[tuple]:
+    """What the window shows of each token of a plain answer: its id, p and inspection record
+    (the top five among it)."""
+    return [(t.id, t.p_target, t.inspection) for step in steps for t in step.emitted]
+
+
+def test_where_a_decode_returns_at_launch_a_row_is_read_from_its_copy_after_the_next_launch(
+        count_engine, monkeypatch):
+    """On a GPU (here told so: `decode_at_launch`) a plain answer's row is read for what the
+    window shows once the next decode has begun, from a copy: the same answer, the same p and
+    top fives, and the row's pass in C made after that launch."""
+    from backend.engine import row_stats
+    from backend.engine.request import SamplingSettings
+
+    s = SamplingSettings(temperature=0.0)  # the app's default repeat penalty, in place
+    request = GenerationRequest(prompt=PROMPT, max_tokens=12, sampling=s)
+    count_engine.decode_at_launch = False
+    _, before = run(count_engine, request)
+    seen: list[tuple] = []
+    real_read, real_decode = row_stats.read, context_module.llama_cpp.llama_decode
+    monkeypatch.setattr(row_stats, "read",
+                        lambda row, k: (seen.append(("read",)), real_read(row, k))[1])
+    monkeypatch.setattr(context_module.llama_cpp, "llama_decode",
+                        lambda ctx, batch: (seen.append(("decode", batch.pos[0])),
+                                            real_decode(ctx, batch))[1])
+    count_engine.decode_at_launch = True
+    final, after = run(count_engine, request)
+    assert _shown(after) == _shown(before)
+    assert all(record for _, _, record in _shown(after))
+    reads = [i for i, call in enumerate(seen) if call == ("read",)]
+    decodes = {call[1]: i for i, call in enumerate(seen) if call[0] == "decode"}
+    assert len(reads) == 12
+    n_prompt = final.stats.n_prompt
+    # the answer's token k (from 1) sits at position n_prompt + k - 1; step k reads its row
+    # (its k-th read) after it began decoding that token, except the first step (no decode
+    # was begun before it) and the last (nothing decodes its token)
+    for k in range(2, 12):
+        assert reads[k - 1] > decodes[n_prompt + k - 1], k
