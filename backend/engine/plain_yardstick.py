@@ -25,10 +25,11 @@ that is slower goes on as above. K auto's own plain stretches count the same way
 step is timed where it follows a plain step and is not still getting faster, or is no slower
 than those timed. The answer pays for the yardstick in the steps it does not draft (one or two
 every PROBE_EVERY steps), and what is timed leans to the faster plain steps: the figure errs
-low. Except on a GPU: a plain answer's steps hide their text and event behind the next decode
-(Engine._pipelines), and in the window the row's pass in C too (_Run.row_copy), and a probe's
-do not, so the figure can err high by that work: ~25 µs a token, ~40 where no second core reads
-the probe's row in the background (2.5-4 % at 1,000 tokens/s, under 1 % at 200:
+low. On a GPU a plain answer's steps make their text and event while the next decode runs
+(Engine._pipelines), so a probe's step is timed up to where such a step would begin it
+(Engine._yardstick_ms); in the window a plain answer also reads its row's pass in C then
+(_Run.row_copy), and a probe whose row no second core reads in the background does not: there
+the figure can err high by ~25 µs a token (2.5 % at 1,000 tokens/s, 0.5 % at 200:
 bench/engine_overhead_bench.py).
 
 A step's time runs from the engine resuming after the last step to this step's event being

@@ -228,3 +228,32 @@ def test_a_request_may_draft_every_step(count_engine):
         prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=60,
         measure_plain=False))
     assert all(s.drafted for s in steps[:-1])
+
+
+@pytest.mark.parametrize("at_launch", [False, True], ids=["decode when done", "at launch"])
+def test_where_a_decode_returns_at_launch_a_probe_is_timed_without_its_text_and_event(
+        count_engine, monkeypatch, at_launch):
+    """On a GPU a plain answer's step makes its text and event while its successor decodes
+    (Engine._pipelines), so the yardstick times a probe's step up to that point: a slow text
+    (5 ms a token here) is in every step's time, and in the plain figure only where the decode
+    waits on the CPU."""
+    from backend.engine.text import AnswerText
+
+    slow_s, push = 0.005, AnswerText.push
+
+    def slow_push(self, piece):
+        time.sleep(slow_s)
+        return push(self, piece)
+
+    monkeypatch.setattr(AnswerText, "push", slow_push)
+    count_engine.decode_at_launch = at_launch
+    final, steps = run(count_engine, GenerationRequest(
+        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=120))
+    assert all(s.ms >= 1000 * slow_s for s in steps if not s.drafted)
+    s = final.stats
+    assert s.plain_steps >= ys.MIN_STEPS
+    plain_ms = 1000 / s.plain_tokens_per_second
+    if at_launch:
+        assert plain_ms < 1000 * slow_s
+    else:
+        assert plain_ms >= 1000 * slow_s
