@@ -535,16 +535,18 @@ class Engine:
         kept_path: tuple[int, ...] = ()
         draft_rows: tuple[int, ...] = ()  # a chain's: token i examined at row i
         accepts: tuple[float, ...] = ()
+        # the row read after the next launch, from a copy (`_Run.row_copy`)
+        row_copy = run.row_copy if launched_ms is not None else None
         if tree is not None:
             step = verify_tree_step(ctx, tree, history[-1], chain, history, req, run.rng)
             verdict, p_rows, drafts = step.verdict, step.p_rows, step.drafts
             proposal, n_first, rolled_back = step.proposal, step.first_choices, True
             kept_path, draft_rows, accepts = step.path, step.draft_rows, step.accepts
             n_acc = verdict.n_accepted
-        elif launched_ms is not None and run.row_copy is not None:  # see _Run.row_copy
+        elif row_copy is not None:
             row = sampling.penalized(ctx.rows(1)[0], req.sampling, history, in_place=True)
             verdict, p_rows = Verdict(0, int(row.argmax())), []
-            np.copyto(run.row_copy, row)
+            np.copyto(row_copy, row)
             n_acc, rolled_back = 0, True
         elif launched_ms is not None:  # [last], begun by the step before (`_pipelines`)
             verdict, p_rows = self._verify(ctx, ctx.rows(1), [], proposal, history, req, run.rng)
@@ -560,8 +562,7 @@ class Engine:
         # them read now, `GreedyRow.detach`), for llama.cpp's buffer is written by the next
         # decode, here or in a recurrent model's prefill below; an event made at once (inline,
         # not batched) reads the buffer itself, and then the next decode waits for it.
-        events = self._events
-        at_once = events.inline and not events.batched
+        at_once = self._events.at_once
         pipelined = not at_once and self._pipelines(run, verdict.token, n_generated)
         asked = {*drafts, verdict.token, *(tree.tokens if tree is not None else ())}
         if not (at_once and rolled_back):
@@ -571,9 +572,9 @@ class Engine:
             t_launch = time.perf_counter()
             ctx.launch(verdict.token)
             run.launched_ms = 1000 * (time.perf_counter() - t_launch)
-        if launched_ms is not None and run.row_copy is not None:
+        if row_copy is not None:
             # a view (the buffer is the run's): detach keeps what C read, not the buffer
-            p_rows = [sampling.GreedyRow(run.row_copy[:]).detach(asked)]
+            p_rows = [sampling.GreedyRow(row_copy[:]).detach(asked)]
 
         reason: StopReason | None = None
         answer = run.answer
@@ -665,7 +666,7 @@ class Engine:
         would only add to it."""
         if not (self._decodes_at_launch(model) and drafter is None and req.inspect
                 and req.sampling.greedy
-                and not (self._events.inline and not self._events.batched)):
+                and not self._events.at_once):
             return None
         if self._row_copy is None or self._row_copy.shape[0] != model.n_vocab:
             self._row_copy = np.empty(model.n_vocab, np.float32)

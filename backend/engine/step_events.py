@@ -203,6 +203,12 @@ class EventPipeline:
         self._rows = 0  # their sum
         self._worker: threading.Thread | None = None  # started by the first step
 
+    @property
+    def at_once(self) -> bool:
+        """Whether each step's event is made as it is put, from the rows where they lie
+        (inline, not batched): the next decode then waits for it."""
+        return self.inline and not self.batched
+
     def put(self, make: Callable[[], StepVerified], rows: int = 1) -> Iterator[StepVerified]:
         """Queue one step's event, whose step holds `rows` rows; give back, in order, those
         already made (waiting only while more than ROWS_AHEAD rows are held, and never for
