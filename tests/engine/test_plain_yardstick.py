@@ -235,20 +235,21 @@ def test_where_a_decode_returns_at_launch_a_probe_is_timed_without_its_text_and_
         count_engine, monkeypatch, at_launch):
     """On a GPU a plain answer's step makes its text and event while its successor decodes
     (Engine._pipelines), so the yardstick times a probe's step up to that point: a slow text
-    (5 ms a token here) is in every step's time, and in the plain figure only where the decode
-    waits on the CPU."""
+    (50 ms a token on the scripted clock here) is in every step's time, and in the plain
+    figure only where the decode waits on the CPU."""
     from backend.engine.text import AnswerText
 
-    slow_s, push = 0.005, AnswerText.push
+    clock, slow_s, push = ScriptedClock(), 0.05, AnswerText.push
 
     def slow_push(self, piece):
-        time.sleep(slow_s)
+        clock.now += slow_s
         return push(self, piece)
 
+    monkeypatch.setattr(engine_module, "time", clock)
     monkeypatch.setattr(AnswerText, "push", slow_push)
     count_engine.decode_at_launch = at_launch
     final, steps = run(count_engine, GenerationRequest(
-        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=120))
+        prompt=" zero one", spec_type="draft", n_draft_max=4, max_tokens=200))
     assert all(s.ms >= 1000 * slow_s for s in steps if not s.drafted)
     s = final.stats
     assert s.plain_steps >= ys.MIN_STEPS
