@@ -7,7 +7,7 @@ is the document layout that runs when the edit block ends (about 10x the inserti
 the number of tokens per frame is sized from the measured cost of whole frames, keeping each
 near FRAME_BUDGET_S however fast tokens arrive; the window handles input between frames.
 Where llama.cpp's threads hold every core (the answer's GenerationStarted says so) the timer
-ticks at 30 Hz: each frame then takes its time from the model, whose lock-stepped threads all
+ticks at 10 Hz: each frame then takes its time from the model, whose lock-stepped threads all
 wait for the one the window interrupts.
 """
 
