@@ -88,6 +88,8 @@ NOT_COSTED = ("K auto verified fewer than {min} batches of {n} tokens, so what K
 CONFIDENT_ONLY = ("K auto stops a draft where the draft model is unsure, so the acceptance "
                   "measured is that of its surer drafts: a fixed K drafts the unsure ones too "
                   "and may give less than these figures (try one to measure it).")
+KEEP_K_AUTO = ("K auto made this answer {measured:.2f}× as fast as plain decoding, and no fixed K "
+               "is expected to do better (K = {k} at most {speedup:.2f}×): keep K auto.")
 ALL_ACCEPTED = "Every one of the {n} drafts was accepted."
 NONE_ACCEPTED = "None of the {n} drafts was accepted."
 SLOWER = ("Speculation is expected to be slower than plain decoding at every K from {first} "
@@ -101,7 +103,7 @@ SLOW_DRAFT = "the draft is too slow (a drafted token costs {c:.2f} of a plain st
 DEAR_BATCH = ("batch verification is dear on this CPU (each extra token in the verify batch "
               "adds {beta:.2f} of a plain step)")
 TEMPLATES = (NO_DRAFT_YET, TOO_FEW_STEPS, COST_UNKNOWN, BETA_UNKNOWN, LONGER_UNTRIED,
-             NOT_COSTED, CONFIDENT_ONLY, ALL_ACCEPTED, NONE_ACCEPTED, SLOWER, BEST,
+             NOT_COSTED, CONFIDENT_ONLY, KEEP_K_AUTO, ALL_ACCEPTED, NONE_ACCEPTED, SLOWER, BEST,
              LOW_ACCEPTANCE, SLOW_DRAFT, DEAR_BATCH)
 
 
@@ -380,7 +382,8 @@ def _reasons(alphas: list[float], ks: Sequence[int], c: float, beta: float,
 def advise(steps: Sequence[StepVerified], *, plain_tokens_per_second: float = 0.0,
            cost_ratio: float | None = None, verify_line: VerifyLine | None = None,
            overhead_ms: float | None = None, asked: int | None = None,
-           k_auto: KAutoDrafter | None = None, ks: Sequence[int] = K_RANGE) -> Advice:
+           k_auto: KAutoDrafter | None = None, k_auto_speedup: float | None = None,
+           ks: Sequence[int] = K_RANGE) -> Advice:
     """Advice from `steps` (one answer's or several; plain steps help fit the verify line).
 
     `cost_ratio` (c) defaults to the measured drafting time per drafted token ÷ a plain step
@@ -388,13 +391,16 @@ def advise(steps: Sequence[StepVerified], *, plain_tokens_per_second: float = 0.
     `overhead_ms`, a step's time outside drafting and verifying (`step_overhead_ms`), when
     known, makes T(K) the measured sum (see `_estimate`); `asked`, the fixed K the steps
     asked for, if there was one (see `positions_from_lengths`); `k_auto`, for K auto's steps
-    (no one K asked), what kind of drafter made them (see KAutoDrafter).
+    (no one K asked), what kind of drafter made them (see KAutoDrafter), and `k_auto_speedup`,
+    what K auto measured against plain decoding in the same answer, where it did (see
+    KEEP_K_AUTO).
     """
     return advise_per_step(
         [len(s.drafted) for s in steps], [accepted_before_rejection(s) for s in steps],
         [s.draft_ms for s in steps], [s.verify_ms for s in steps],
         plain_tokens_per_second=plain_tokens_per_second, cost_ratio=cost_ratio,
-        verify_line=verify_line, overhead_ms=overhead_ms, asked=asked, k_auto=k_auto, ks=ks)
+        verify_line=verify_line, overhead_ms=overhead_ms, asked=asked, k_auto=k_auto,
+        k_auto_speedup=k_auto_speedup, ks=ks)
 
 
 def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
@@ -402,6 +408,7 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
                     plain_tokens_per_second: float = 0.0, cost_ratio: float | None = None,
                     verify_line: VerifyLine | None = None, overhead_ms: float | None = None,
                     asked: int | None = None, k_auto: KAutoDrafter | None = None,
+                    k_auto_speedup: float | None = None,
                     ks: Sequence[int] = K_RANGE) -> Advice:
     """`advise` over plain per-step lists, as the window keeps an answer's steps (holding
     every StepVerified of a long answer would cost it more than the lists): per step, the
@@ -462,6 +469,13 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
         notes.append(words(ALL_ACCEPTED, n=n_drafted))
     elif not any(p.n_accepted for p in positions):
         notes.append(words(NONE_ACCEPTED, n=n_drafted))
+    if by_model and k_auto_speedup is not None and k_auto_speedup >= max(best.speedup, 1.0):
+        # What K auto's steps predict for a fixed K is its upper bound (CONFIDENT_ONLY): below
+        # what K auto measured, switching can only lose (large_vocab_bench: K auto 1.09-2.29x,
+        # the K advised from its steps measured 0.66-0.88x).
+        summary = words(KEEP_K_AUTO, measured=k_auto_speedup, k=best.k, speedup=best.speedup)
+        return _said(replace(none, rows=tuple(rows), cost_ratio=c, verify_cost=beta),
+                     summary=summary, notes=notes)
     warning = None
     if best.speedup < 1.0:
         reasons = tuple(_reasons(alphas, ks, c, beta, longest))

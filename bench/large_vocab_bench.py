@@ -195,14 +195,17 @@ def report_pair(title: str, plain: Row, spec: dict[int, Row], native: Row | None
         print("K auto: the answer reported no speedup of its own (too few plain steps)")
     advice = advise(auto_steps, plain_tokens_per_second=plain_rate,
                     overhead_ms=step_overhead_ms(auto_st), ks=list(fixed),
-                    k_auto=k_auto_drafter(spec_types.get("draft")))
+                    k_auto=k_auto_drafter(spec_types.get("draft")),
+                    k_auto_speedup=auto_st.speedup or None)
     if advice.rows:
         parts = [f"K = {r.k} {r.speedup:.2f} "
                  f"(meas/pred {fixed[r.k].median / plain_rate / r.speedup:.2f})"
                  for r in advice.rows if r.speedup]
-        print(f"the advisor on K auto's steps predicts {'; '.join(parts)}; it advises "
-              f"K = {advice.best_k} (expected ×{advice.speedup:.2f}; K auto itself measured "
-              f"×{measured:.2f})")
+        said = (f"it advises K = {advice.best_k} (expected ×{advice.speedup:.2f})"
+                if advice.best_k is not None and advice.speedup is not None
+                else f"it says: {advice.summary}")
+        print(f"the advisor on K auto's steps predicts {'; '.join(parts)}; {said} (K auto "
+              f"itself measured ×{measured:.2f})")
     else:
         print(f"the advisor on K auto's steps: {advice.summary}")
     if native is not None:

@@ -115,13 +115,14 @@ def advice_after_auto(spec: str, steps, stats, plain_rate: float, fixed) -> str:
     tok/s, speedup, …) rows)."""
     advice = advise(steps, plain_tokens_per_second=plain_rate,
                     overhead_ms=step_overhead_ms(stats), ks=[r[1] for r in fixed],
-                    k_auto=k_auto_drafter(spec_types.get(spec)))
+                    k_auto=k_auto_drafter(spec_types.get(spec)),
+                    k_auto_speedup=stats.speedup or None)
     if not advice.rows:
         return f"{spec}: the advisor after K auto: {advice.summary}"
     parts = [f"K = {r.k} {r.speedup:.2f} (meas/pred {f[3] / r.speedup:.2f})"
              for r, f in zip(advice.rows, fixed, strict=True) if r.speedup]
-    return (f"{spec}: the advisor on K auto's steps predicts {'; '.join(parts)}; "
-            f"it advises K = {advice.best_k}")
+    said = f"it advises K = {advice.best_k}" if advice.best_k is not None else advice.summary
+    return f"{spec}: the advisor on K auto's steps predicts {'; '.join(parts)}; {said}"
 
 
 def bench_pair(name, target, draft, prompt, *, raw, ks, tokens, repeats, threads, specs,

@@ -8,6 +8,7 @@ import pytest
 
 from backend.advisor import (
     CONFIDENT_ONLY,
+    KEEP_K_AUTO,
     MIN_DRAFT_STEPS,
     VerifyLine,
     acceptance_by_position,
@@ -263,6 +264,40 @@ def test_after_k_auto_a_model_drafter_s_figures_are_said_to_count_only_its_surer
                   advise(steps, plain_tokens_per_second=100.0, k_auto="lookup"),
                   advise(steps, plain_tokens_per_second=100.0)):
         assert not any(note.startswith(said) for note in other.notes)
+
+
+def test_after_k_auto_no_fixed_k_is_advised_that_its_steps_put_below_what_k_auto_measured():
+    """What K auto's steps predict for a fixed K is an upper bound (CONFIDENT_ONLY): on the
+    large-vocabulary pairs the window advised K = 2 after answers K auto made 1.09-2.29x as
+    fast as plain, and K = 2 then measured 0.66-0.88x. Where K auto measured at least the
+    best prediction, the advice is to keep it (no K to switch to, the rows still shown);
+    where a fixed K is predicted faster, it is advised as before."""
+    steps = steps_with_alpha(80, 4, draft_ms=4 * 6.0)
+    kw = dict(plain_tokens_per_second=100.0, k_auto="model")
+    plain_advice = advise(steps, **kw)
+    assert plain_advice.best_k is not None and plain_advice.speedup > 1.0
+    best = plain_advice.speedup
+    kept = advise(steps, k_auto_speedup=best + 0.1, **kw)
+    assert kept.best_k is None and kept.speedup is None and kept.warning is None
+    assert kept.summary.startswith(KEEP_K_AUTO.split(" {")[0])
+    assert f"{best + 0.1:.2f}×" in kept.summary and f"K = {plain_advice.best_k}" in kept.summary
+    assert kept.rows == plain_advice.rows and kept.notes == plain_advice.notes
+    assert advise(steps, k_auto_speedup=best - 0.1, **kw) == plain_advice
+    # a fixed K's own steps, and lookup's under K auto, are not K auto's stopper's
+    for other in (dict(asked=4), dict(k_auto="lookup"), {}):
+        alone = advise(steps, plain_tokens_per_second=100.0, **other)
+        assert advise(steps, plain_tokens_per_second=100.0, k_auto_speedup=best + 0.1,
+                      **other) == alone
+
+
+def test_after_k_auto_slower_than_plain_the_warning_stands():
+    """K auto measured below plain decoding: whatever a fixed K is predicted, plain is what
+    the advice says, not "keep K auto"."""
+    steps = steps_with_alpha(10, 4, draft_ms=4 * 8.0)
+    kw = dict(plain_tokens_per_second=100.0, k_auto="model")
+    alone = advise(steps, **kw)
+    assert alone.warning is not None and alone.speedup < 0.9
+    assert advise(steps, k_auto_speedup=0.9, **kw) == alone
 
 
 def test_after_k_auto_n_gram_lookup_steps_without_a_match_count_against_drafting():

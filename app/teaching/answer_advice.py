@@ -42,12 +42,14 @@ def answer_advice(answer: Answer) -> Advice:
     growing when the answer finishes, so a pool thread may read them)."""
     stats = answer.stats()
     spec = spec_types.get(answer.spec_type)
+    k_auto = not answer.n_draft_max
     advice = advise_per_step(answer.drafted_lengths, answer.target_accepted, answer.draft_ms,
                              answer.verify_ms,
                              plain_tokens_per_second=stats.sure_plain_tokens_per_second,
                              overhead_ms=step_overhead_ms(stats),
                              asked=answer.n_draft_max or None,
-                             k_auto=k_auto_drafter(spec) if not answer.n_draft_max else None)
+                             k_auto=k_auto_drafter(spec) if k_auto else None,
+                             k_auto_speedup=(stats.speedup or None) if k_auto else None)
     trees = tree_versus_chain(answer, step_overhead_ms(stats) or 0.0)
     return replace(advice, trees=trees) if trees is not None else advice
 

@@ -85,11 +85,40 @@ def test_after_a_k_auto_answer_the_advice_costs_every_draft_a_fixed_k_would_make
     final = next(e for e in script if isinstance(e, GenerationFinished))
     steps = [e for e in script if isinstance(e, StepVerified)]
     kw = dict(plain_tokens_per_second=PLAIN_TPS, overhead_ms=step_overhead_ms(final.stats))
-    expected = advise(steps, k_auto="model", **kw)
-    assert expected != advise(steps, **kw)  # the lengths as made would say otherwise
+    expected = advise(steps, k_auto="model", k_auto_speedup=final.stats.speedup, **kw)
+    assert expected.rows != advise(steps, **kw).rows  # the lengths as made would say otherwise
     _, widget = answer(make_window, qtbot, script)
     qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)
     assert widget.advice == expected
+
+
+def test_after_a_k_auto_answer_faster_than_any_fixed_k_is_expected_the_line_says_keep_it(
+        make_window, qtbot):
+    """What K auto's steps predict for a fixed K is at most what it gives (K auto drafted only
+    its surer tokens): where K auto itself measured more, the line says to keep K auto and
+    offers no K to switch to."""
+    script = []
+    for e in with_costs(counting_stream(32, k=8, reject_at=lambda s: 8 if s % 4 == 0 else 2,
+                                        step_ms=1.4)):
+        if isinstance(e, GenerationStarted):
+            e = replace(e, n_draft_max=0)  # K auto
+        elif isinstance(e, StepVerified) and e.n_accepted < 8:
+            e = replace(e, drafted=e.drafted[:3])
+        elif isinstance(e, GenerationFinished):  # the answer's rate a quarter above its steps'
+            e = replace(e, stats=replace(e.stats, n_generated=e.stats.n_generated * 5 // 4))
+        script.append(e)
+    final = next(e for e in script if isinstance(e, GenerationFinished))
+    steps = [e for e in script if isinstance(e, StepVerified)]
+    kw = dict(plain_tokens_per_second=final.stats.plain_tokens_per_second, k_auto="model",
+              overhead_ms=step_overhead_ms(final.stats))
+    predicted = advise(steps, **kw)
+    assert predicted.best_k is not None and 1.0 < predicted.speedup < final.stats.speedup
+    _, widget = answer(make_window, qtbot, script)
+    qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)
+    assert widget.advice.best_k is None and widget.advice.rows == predicted.rows
+    line = widget.advice_label.text()
+    assert "keep K auto" in line and f"{final.stats.speedup:.2f}×" in line
+    assert widget.use_k_button.isHidden()
 
 
 def test_a_plain_rate_too_spread_to_tell_is_no_yardstick_for_the_advice(make_window, qtbot):
