@@ -29,6 +29,24 @@ def with_costs(events: list, *, draft_ms: float | None = None) -> list:
     return out
 
 
+def k_auto_script(faster: float = 1.0) -> list:
+    """A K auto answer (K auto's GenerationStarted says K 0): 8 drafts on every fourth step,
+    all kept, and 3 on the others, two kept; `faster` scales the answer's own rate against
+    what its steps' times give."""
+    script = []
+    for e in with_costs(counting_stream(32, k=8, reject_at=lambda s: 8 if s % 4 == 0 else 2,
+                                        step_ms=1.4)):
+        if isinstance(e, GenerationStarted):
+            e = replace(e, n_draft_max=0)
+        elif isinstance(e, StepVerified) and e.n_accepted < 8:
+            e = replace(e, drafted=e.drafted[:3])
+        elif isinstance(e, GenerationFinished) and faster != 1.0:
+            e = replace(e, stats=replace(e.stats, n_generated=round(e.stats.n_generated
+                                                                    * faster)))
+        script.append(e)
+    return script
+
+
 def answer(make_window, qtbot, script):
     w = make_window(ScriptedEngine(script))
     with qtbot.waitSignal(w.models_changed, timeout=5000):
@@ -74,14 +92,7 @@ def test_after_a_k_auto_answer_the_advice_costs_every_draft_a_fixed_k_would_make
     """K auto (the default) drafts as long as its controller chooses: here 8 on every fourth
     step and 3 on the others. The advice is for a fixed K, which a draft model fills: each K
     is costed at K drafts, not at the lengths K auto happened to choose."""
-    script = []
-    for e in with_costs(counting_stream(32, k=8, reject_at=lambda s: 8 if s % 4 == 0 else 2,
-                                        step_ms=1.4)):
-        if isinstance(e, GenerationStarted):
-            e = replace(e, n_draft_max=0)  # K auto
-        elif isinstance(e, StepVerified) and e.n_accepted < 8:
-            e = replace(e, drafted=e.drafted[:3])  # two kept, the third rejected
-        script.append(e)
+    script = k_auto_script()
     final = next(e for e in script if isinstance(e, GenerationFinished))
     steps = [e for e in script if isinstance(e, StepVerified)]
     kw = dict(plain_tokens_per_second=PLAIN_TPS, overhead_ms=step_overhead_ms(final.stats))
@@ -97,16 +108,7 @@ def test_after_a_k_auto_answer_faster_than_any_fixed_k_is_expected_the_line_says
     """What K auto's steps predict for a fixed K is at most what it gives (K auto drafted only
     its surer tokens): where K auto itself measured more, the line says to keep K auto and
     offers no K to switch to."""
-    script = []
-    for e in with_costs(counting_stream(32, k=8, reject_at=lambda s: 8 if s % 4 == 0 else 2,
-                                        step_ms=1.4)):
-        if isinstance(e, GenerationStarted):
-            e = replace(e, n_draft_max=0)  # K auto
-        elif isinstance(e, StepVerified) and e.n_accepted < 8:
-            e = replace(e, drafted=e.drafted[:3])
-        elif isinstance(e, GenerationFinished):  # the answer's rate a quarter above its steps'
-            e = replace(e, stats=replace(e.stats, n_generated=e.stats.n_generated * 5 // 4))
-        script.append(e)
+    script = k_auto_script(faster=1.25)  # the answer's rate a quarter above its steps'
     final = next(e for e in script if isinstance(e, GenerationFinished))
     steps = [e for e in script if isinstance(e, StepVerified)]
     kw = dict(plain_tokens_per_second=final.stats.plain_tokens_per_second, k_auto="model",
