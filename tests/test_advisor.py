@@ -268,8 +268,8 @@ def test_after_k_auto_a_model_drafter_s_figures_are_said_to_count_only_its_surer
 
 def test_after_k_auto_no_fixed_k_is_advised_that_its_steps_put_below_what_k_auto_measured():
     """What K auto's steps predict for a fixed K is an upper bound (CONFIDENT_ONLY): on the
-    large-vocabulary pairs the window advised K = 2 after answers K auto made 1.09-2.29x as
-    fast as plain, and K = 2 then measured 0.66-0.88x. Where K auto measured at least the
+    large-vocabulary pairs the window advised K = 2 after answers K auto made 1.04-2.29x as
+    fast as plain, and K = 2 then measured 0.63-0.88x. Where K auto measured at least the
     best prediction, the advice is to keep it (no K to switch to, the rows still shown);
     where a fixed K is predicted faster, it is advised as before."""
     steps = steps_with_alpha(80, 4, draft_ms=4 * 6.0)

@@ -3792,8 +3792,8 @@ Inutilisable : {error}</translation>
         <translation>K auto arrête un brouillon là où le modèle de brouillon hésite : l&apos;acceptation mesurée est donc celle de ses brouillons les plus sûrs ; un K fixe écrit aussi les incertains et peut donner moins que ces chiffres (essayez-en un pour le mesurer).</translation>
     </message>
     <message>
-        <source>K auto made this answer {measured:.2f}× as fast as plain decoding, and no fixed K is expected to do better (K = {k} at most {speedup:.2f}×): keep K auto.</source>
-        <translation>K auto a rendu cette réponse {measured:.2f}× plus rapide que le décodage simple, et aucun K fixe ne devrait faire mieux (K = {k} au plus {speedup:.2f}×) : gardez K auto.</translation>
+        <source>K auto made this answer {measured:.2f}× as fast as plain decoding; of the lengths it measured, no fixed K is expected to do better (K = {k} at most {speedup:.2f}×): keep K auto.</source>
+        <translation>K auto a rendu cette réponse {measured:.2f}× plus rapide que le décodage simple ; parmi les longueurs qu&apos;il a mesurées, aucun K fixe ne devrait faire mieux (K = {k} au plus {speedup:.2f}×) : gardez K auto.</translation>
     </message>
     <message>
         <source>Unknown spec type {name!r}.</source>

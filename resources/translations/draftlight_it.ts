@@ -3792,8 +3792,8 @@ Non utilizzabile: {error}</translation>
         <translation>K auto interrompe un draft dove il modello draft è incerto, quindi l&apos;accettazione misurata è quella dei suoi draft più sicuri: un K fisso scrive anche quelli incerti e può dare meno di queste cifre (provane uno per misurarlo).</translation>
     </message>
     <message>
-        <source>K auto made this answer {measured:.2f}× as fast as plain decoding, and no fixed K is expected to do better (K = {k} at most {speedup:.2f}×): keep K auto.</source>
-        <translation>K auto ha reso questa risposta {measured:.2f}× più veloce della decodifica semplice, e nessun K fisso dovrebbe fare di meglio (K = {k} al massimo {speedup:.2f}×): tieni K auto.</translation>
+        <source>K auto made this answer {measured:.2f}× as fast as plain decoding; of the lengths it measured, no fixed K is expected to do better (K = {k} at most {speedup:.2f}×): keep K auto.</source>
+        <translation>K auto ha reso questa risposta {measured:.2f}× più veloce della decodifica semplice; tra le lunghezze che ha misurato, nessun K fisso dovrebbe fare di meglio (K = {k} al massimo {speedup:.2f}×): tieni K auto.</translation>
     </message>
     <message>
         <source>Unknown spec type {name!r}.</source>
