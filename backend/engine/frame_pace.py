@@ -7,9 +7,9 @@ and 100 ms where there is none: there every wake of the window, of `generate` an
 reads its output lands on a core that one of llama.cpp's lock-stepped threads computes on, and
 the model waits for it, about a millisecond a frame whatever its rate. On lv-target at two
 threads on two cores (docs/BENCHMARKS.md), against 33 ms frames: `generate` 1.04 times as fast
-(bench/generate_vs_llama.py --also, two runs), the window's process 5 % of a core instead of
-8 % on a plain answer and 7 % instead of 10 % drafting (bench/ui_bench.py --large-vocab). Ten
-frames a second still move; the answer's numbers are redrawn four times a second anyway.
+(bench/generate_vs_llama.py --also, two runs), the window's process 5-6 % of a core instead of
+8-9 % on a plain answer and 7 % instead of 10-11 % drafting (bench/ui_bench.py --large-vocab).
+Ten frames a second still move; the answer's numbers are redrawn four times a second anyway.
 """
 
 from __future__ import annotations
