@@ -26,14 +26,16 @@ from app.transcript.markdown_view import MarkdownView
 from app.transcript.token_formats import TokenFormats
 from app.transcript.token_view import TokenView, cut_text
 from app.widgets.copy_feedback import copy_text
+from app.widgets.wrapped_label import WrappedLabel
 from backend import spec_types
 from backend.advisor import Advice
 from backend.repetition import repeats_itself
 
 
 def plain_label(text: str = "", *, selectable: bool = False) -> QLabel:
-    """A QLabel that can never interpret model text as rich text."""
-    label = QLabel()
+    """A QLabel that can never interpret model text as rich text (word-wrapped, laid out
+    once per width: wrapped_label.py)."""
+    label = WrappedLabel()
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(True)
     label.setText(text)
