@@ -3,6 +3,7 @@ on the large-vocabulary models (tests/models/large_vocab.py: a GPU's token rates
 
     python bench/generate_vs_llama.py [--tokens N] [--rounds R] [--threads T]
                                       [--also DIR] [--native-bin DIR]
+                                      [--target T.gguf [--draft D.gguf]]
 
 Rows, in interleaved rounds after a warm-up (bench/large_vocab_bench.py's `measure`; medians
 over rounds, each round's ratio as the spread): `generate` at its defaults (greedy, repeat
@@ -10,7 +11,9 @@ penalty 1.1, the engine in its own process, the answer written to a pipe) plain 
 and lv-target-slow, and with lv-draft at K = 4 on lv-target; llama-bench on both targets and
 llama-speculative-simple at K = 4. With --also DIR, the same `generate` rows from another
 checkout (its own code, this one's virtual environment), paired with this one's by round.
-The rate is the one `generate` prints: tokens after the prompt ÷ their time.
+With --target, that model plain instead (and, with --draft, that pair at K = 4): any
+large-vocabulary model, the counting models' prompt. The rate is the one `generate` prints:
+tokens after the prompt ÷ their time.
 """
 
 from __future__ import annotations
@@ -72,6 +75,24 @@ def as_the_engine_loads(target: Path) -> tuple[int, str]:
         engine.close()
 
 
+Case = tuple[str, Path, Path | None]  # a row's title, its target and its draft (or None)
+
+
+def counting_cases() -> list[Case]:
+    from large_vocab import DEFAULT_DIR, FILES, ensure_large_vocab
+
+    fast, draft, slow = (ensure_large_vocab(DEFAULT_DIR) / f for f in FILES)
+    return [("lv-target plain", fast, None), ("lv-target-slow plain", slow, None),
+            (f"lv pair K = {NATIVE_K}", fast, draft)]
+
+
+def own_cases(target: Path, draft: Path | None) -> list[Case]:
+    cases: list[Case] = [(f"{target.stem} plain", target, None)]
+    if draft is not None:
+        cases.append((f"{target.stem} + {draft.stem} K = {NATIVE_K}", target, draft))
+    return cases
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tokens", type=int, default=512)
@@ -81,31 +102,29 @@ def main() -> int:
                         help="another checkout whose generate rows run beside this one's")
     parser.add_argument("--native-bin", type=Path, metavar="DIR",
                         help="llama-bench and llama-speculative-simple from DIR, not native.sh")
+    parser.add_argument("--target", type=Path, help="bench this model instead")
+    parser.add_argument("--draft", type=Path, help="with --target: this draft model at K = 4")
     args = parser.parse_args()
     args.no_native = False
-    from large_vocab import DEFAULT_DIR, FILES, ensure_large_vocab
-
-    models = ensure_large_vocab(DEFAULT_DIR)
-    fast, draft, slow = (models / f for f in FILES)
+    if args.draft and not args.target:
+        parser.error("--draft needs --target")
     folder, why_not = native_bin(args)
     if folder is None:
         raise SystemExit(f"llama.cpp's tools are needed: {why_not}")
-    n_prompt, ngl = as_the_engine_loads(fast)
+    cases = own_cases(args.target, args.draft) if args.target else counting_cases()
+    n_prompt, ngl = as_the_engine_loads(cases[0][1])
     sides = {"": ROOT, **({" (also)": args.also.resolve()} if args.also else {})}
     common = dict(tokens=args.tokens, threads=args.threads)
     pairs: list[tuple[str, Row, Row]] = []  # what is reported: (title, engine, yardstick)
     rows: list[Row] = []
-    for title, target, use_draft in (("lv-target plain", fast, False),
-                                     ("lv-target-slow plain", slow, False),
-                                     (f"lv pair K = {NATIVE_K}", fast, True)):
-        native = (native_spec_row(f"{title} spec-simple", folder, fast, draft, ngl=ngl,
-                                  **common) if use_draft else
+    for title, target, draft in cases:
+        native = (native_spec_row(f"{title} spec-simple", folder, target, draft, ngl=ngl,
+                                  **common) if draft else
                   native_plain_row(f"{title} llama-bench", folder, target, ngl=ngl,
                                    n_prompt=n_prompt, **common))
         rows.append(native)
         for suffix, checkout in sides.items():
-            row = generate_row(f"{title}{suffix}", checkout, target,
-                               draft=draft if use_draft else None, **common)
+            row = generate_row(f"{title}{suffix}", checkout, target, draft=draft, **common)
             rows.append(row)
             pairs.append((f"{title}{suffix}", row, native))
     print(f"{len(rows)} rows, {args.rounds} rounds after a warm-up, {args.tokens} tokens, "
