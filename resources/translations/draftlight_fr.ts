@@ -3796,6 +3796,10 @@ Inutilisable : {error}</translation>
         <translation>K auto a rendu cette réponse {measured:.2f}× plus rapide que le décodage simple ; parmi les longueurs qu&apos;il a mesurées, aucun K fixe ne devrait faire mieux (K = {k} au plus {speedup:.2f}×) : gardez K auto.</translation>
     </message>
     <message>
+        <source>K auto&apos;s steps put K = {k} at {speedup:.2f}×, but they are its own drafts: a fixed K also drafts where K auto stops, and may give much less. Keep K auto, or make one answer at K = {k} to measure it.</source>
+        <translation>Les pas de K auto placent K = {k} à {speedup:.2f}×, mais ce sont ses propres brouillons : un K fixe propose aussi là où K auto s&apos;arrête, et peut donner bien moins. Gardez K auto, ou faites une réponse avec K = {k} pour le mesurer.</translation>
+    </message>
+    <message>
         <source>Unknown spec type {name!r}.</source>
         <translation>Type de spéculation inconnu {name!r}.</translation>
     </message>

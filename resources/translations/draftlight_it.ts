@@ -3796,6 +3796,10 @@ Non utilizzabile: {error}</translation>
         <translation>K auto ha reso questa risposta {measured:.2f}× più veloce della decodifica semplice; tra le lunghezze che ha misurato, nessun K fisso dovrebbe fare di meglio (K = {k} al massimo {speedup:.2f}×): tieni K auto.</translation>
     </message>
     <message>
+        <source>K auto&apos;s steps put K = {k} at {speedup:.2f}×, but they are its own drafts: a fixed K also drafts where K auto stops, and may give much less. Keep K auto, or make one answer at K = {k} to measure it.</source>
+        <translation>I passi di K auto danno K = {k} a {speedup:.2f}×, ma sono i suoi draft: un K fisso scrive draft anche dove K auto si ferma, e può dare molto meno. Tieni K auto, oppure fai una risposta con K = {k} per misurarlo.</translation>
+    </message>
+    <message>
         <source>Unknown spec type {name!r}.</source>
         <translation>Tipo di speculazione sconosciuto {name!r}.</translation>
     </message>

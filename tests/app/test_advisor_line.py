@@ -113,13 +113,33 @@ def test_after_a_k_auto_answer_faster_than_any_fixed_k_is_expected_the_line_says
     steps = [e for e in script if isinstance(e, StepVerified)]
     kw = dict(plain_tokens_per_second=final.stats.plain_tokens_per_second, k_auto="model",
               overhead_ms=step_overhead_ms(final.stats))
-    predicted = advise(steps, **kw)
+    predicted = advise(steps, k_auto_speedup=0.9, **kw)  # the best K's figure, named
     assert predicted.best_k is not None and 1.0 < predicted.speedup < final.stats.speedup
     _, widget = answer(make_window, qtbot, script)
     qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)
     assert widget.advice.best_k is None and widget.advice.rows == predicted.rows
     line = widget.advice_label.text()
     assert "keep K auto" in line and f"{final.stats.speedup:.2f}×" in line
+    assert widget.use_k_button.isHidden()
+
+
+def test_after_a_k_auto_answer_its_steps_figure_for_a_fixed_k_is_no_reason_to_switch(
+        make_window, qtbot):
+    """A fixed K's figure from K auto's steps does not carry over to it (its drafts fall
+    where K auto's did not): above what K auto measured, the line names it with its figure
+    and says to keep K auto, or to make one answer at that K to measure it; no button."""
+    script = k_auto_script(faster=0.8)  # the answer's rate below what its steps give
+    final = next(e for e in script if isinstance(e, GenerationFinished))
+    steps = [e for e in script if isinstance(e, StepVerified)]
+    kw = dict(plain_tokens_per_second=final.stats.plain_tokens_per_second, k_auto="model",
+              overhead_ms=step_overhead_ms(final.stats))
+    lost = advise(steps, k_auto_speedup=0.9, **kw)  # what would be advised, K auto beaten
+    assert lost.best_k is not None and 1.0 <= final.stats.speedup < lost.speedup
+    _, widget = answer(make_window, qtbot, script)
+    qtbot.waitUntil(lambda: widget.advice is not None, timeout=5000)
+    assert widget.advice.best_k is None and widget.advice.rows == lost.rows
+    line = widget.advice_label.text()
+    assert f"K = {lost.best_k} at {lost.speedup:.2f}×" in line and "Keep K auto" in line
     assert widget.use_k_button.isHidden()
 
 
