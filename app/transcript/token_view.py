@@ -44,6 +44,8 @@ TOOLTIP_TOKEN_CHARS = 300  # a token's text as its tooltip quotes it
 def cut_text(text: str, limit: int) -> str:
     """`text` as drawn: whole up to `limit` characters, else cut there with its length said;
     a lone surrogate (half an emoji a drafter drew) as U+FFFD, which Qt can draw."""
+    if len(text) <= limit and text.isascii():
+        return text  # most tokens: nothing to make readable or cut
     text = readable(text)
     if len(text) <= limit:
         return text
@@ -88,6 +90,8 @@ class TokenView(AutoHeightTextEdit):
         # the tree steps' kept alternatives among these tokens (a sorted list, read from here)
         branches, b = log.branches, bisect_left(log.branches, start)
         first_block = cursor.block()
+        pos = cursor.position()  # carried along: asking the cursor costs a call a token
+        drafted: dict[str, QTextCharFormat] = {}  # an accepted draft's format by its drafter
         cursor.beginEditBlock()
         try:
             for i in range(start, end):
@@ -109,15 +113,23 @@ class TokenView(AutoHeightTextEdit):
                 elif b < len(branches) and branches[b] == i:
                     f = fmt.branch  # a tree kept the drafter's second or third choice here
                 else:
-                    f = fmt.drafted(origins[i])
+                    origin = origins[i]
+                    if origin not in drafted:
+                        drafted[origin] = fmt.drafted(origin)
+                    f = drafted[origin]
                 text = cut_text(text, MAX_TOKEN_CHARS)
                 if block_chars > MAX_LINE_CHARS or (
                         block_chars > MAX_BLOCK_CHARS and text[0] == " "):
                     cursor.insertBlock()
                     block_chars = 0
-                starts.append(cursor.position())
+                    pos += 1
+                starts.append(pos)
                 cursor.insertText(text, f)
-                ends.append(cursor.position())
+                if text.isascii() and "\r" not in text:
+                    pos += len(text)
+                else:
+                    pos = cursor.position()
+                ends.append(pos)
                 index.append(i)
                 newline = text.rfind("\n")
                 block_chars = len(text) - newline - 1 if newline >= 0 else block_chars + len(text)
