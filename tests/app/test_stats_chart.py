@@ -34,6 +34,8 @@ def test_columns_follow_a_growing_answer(qtbot):
             accepted.append(d if rng.random() < 0.3 else rng.randrange(0, d + 1))
         for columns in (7, 150, 400):
             assert chart.column_values(columns) == naive(accepted, drafted, columns)
+            assert chart.drafted_means(columns) == [
+                mean for mean, _ in naive(drafted, drafted, columns)]
     chart.grab()  # and it paints
 
 
