@@ -108,8 +108,7 @@ DEAR_BATCH = ("batch verification is dear on this CPU (each extra token in the v
               "adds {beta:.2f} of a plain step)")
 TEMPLATES = (NO_DRAFT_YET, TOO_FEW_STEPS, COST_UNKNOWN, BETA_UNKNOWN, LONGER_UNTRIED,
              NOT_COSTED, CONFIDENT_ONLY, KEEP_K_AUTO, K_AUTO_OWN, ALL_ACCEPTED, NONE_ACCEPTED,
-             SLOWER, BEST,
-             LOW_ACCEPTANCE, SLOW_DRAFT, DEAR_BATCH)
+             SLOWER, BEST, LOW_ACCEPTANCE, SLOW_DRAFT, DEAR_BATCH)
 
 
 def k_auto_drafter(spec: SpecType | None) -> KAutoDrafter | None:

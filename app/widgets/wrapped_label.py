@@ -3,9 +3,9 @@
 Qt asks a wrapped label its height for a width at every layout pass, several times a pass,
 and QLabel answers each time by laying its text out again (a selectable one through a whole
 QTextDocument). Under a streaming answer the transcript is laid out at every frame, and the
-labels of the cards around it, whose text had not changed, took about a sixth of the GUI
-thread's layout time at a GPU's token rate. Each answer is kept until the text, the width,
-the wrapping or the label's look (font, style, language: any change event) changes.
+labels of the cards around it, whose text had not changed, took about half of that layout's
+time at a GPU's token rate. Each answer is kept until the text, the width, the wrapping or the
+label's look (font, style, language: any change event) changes.
 """
 
 from __future__ import annotations
