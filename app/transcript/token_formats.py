@@ -53,22 +53,24 @@ class TokenFormats:
         self.branch.setUnderlineStyle(U.WaveUnderline)
         self.branch.setProperty(BRANCH_PROPERTY, True)
         self._heads: dict[int, QTextCharFormat] = {}
-        self._lookups: dict[str, QTextCharFormat] = {}
+        # by drafter, looked up once: asked for every accepted draft a stream draws
+        self._drafted: dict[str, QTextCharFormat] = {}
 
     def drafted(self, origin: str) -> QTextCharFormat:
         """An accepted draft's format by its drafter: a lookup's in its own shade, dashed
         (backend/palette.py's LOOKUP_KINDS), a model's the accepted one."""
-        shade = lookup_shade(origin)
-        if shade is None:
-            return self.accepted
-        fmt = self._lookups.get(origin)
+        fmt = self._drafted.get(origin)
         if fmt is None:
-            fg = self.colours.lookup_fg[shade % len(self.colours.lookup_fg)]
-            fmt = _format(ACCEPTED, fg, self.colours.accepted_bg)
-            fmt.setUnderlineStyle(LOOKUP_UNDERLINE)
-            fmt.setUnderlineColor(QColor(fg))
-            fmt.setProperty(ORIGIN_PROPERTY, origin)
-            self._lookups[origin] = fmt
+            shade = lookup_shade(origin)
+            if shade is None:
+                fmt = self.accepted
+            else:
+                fg = self.colours.lookup_fg[shade % len(self.colours.lookup_fg)]
+                fmt = _format(ACCEPTED, fg, self.colours.accepted_bg)
+                fmt.setUnderlineStyle(LOOKUP_UNDERLINE)
+                fmt.setUnderlineColor(QColor(fg))
+                fmt.setProperty(ORIGIN_PROPERTY, origin)
+            self._drafted[origin] = fmt
         return fmt
 
     def head(self, index: int) -> QTextCharFormat:

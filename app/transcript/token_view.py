@@ -91,7 +91,6 @@ class TokenView(AutoHeightTextEdit):
         branches, b = log.branches, bisect_left(log.branches, start)
         first_block = cursor.block()
         pos = cursor.position()  # carried along: asking the cursor costs a call a token
-        drafted: dict[str, QTextCharFormat] = {}  # an accepted draft's format by its drafter
         cursor.beginEditBlock()
         try:
             for i in range(start, end):
@@ -113,10 +112,7 @@ class TokenView(AutoHeightTextEdit):
                 elif b < len(branches) and branches[b] == i:
                     f = fmt.branch  # a tree kept the drafter's second or third choice here
                 else:
-                    origin = origins[i]
-                    if origin not in drafted:
-                        drafted[origin] = fmt.drafted(origin)
-                    f = drafted[origin]
+                    f = fmt.drafted(origins[i])
                 text = cut_text(text, MAX_TOKEN_CHARS)
                 if block_chars > MAX_LINE_CHARS or (
                         block_chars > MAX_BLOCK_CHARS and text[0] == " "):
