@@ -473,21 +473,10 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
         notes.append(words(ALL_ACCEPTED, n=n_drafted))
     elif not any(p.n_accepted for p in positions):
         notes.append(words(NONE_ACCEPTED, n=n_drafted))
-    # What K auto's steps predict for a fixed K does not carry over to it: K auto drafted
-    # where its stopper was sure and as far as its controller chose, and a fixed K's drafts
-    # fall elsewhere (large_vocab_bench: the K advised from them measured 0.4-0.9 of the
-    # figure, and K auto beat every fixed K). So unless K auto lost to plain decoding, no K
-    # is advised from them: the rows stay, and the line says to keep K auto.
-    kept = k_auto_speedup is None or k_auto_speedup >= 1.0
-    if by_model and kept and max(best.speedup, 1.0) <= (k_auto_speedup or 0.0):
-        summary = words(KEEP_K_AUTO, measured=k_auto_speedup, k=best.k, speedup=best.speedup)
-    elif by_model and kept and best.speedup >= 1.0:
-        summary = words(K_AUTO_OWN, k=best.k, speedup=best.speedup)
-    else:
-        summary = None
-    if summary is not None:
+    keep = _keep_k_auto(best, k_auto_speedup) if by_model else None
+    if keep is not None:
         return _said(replace(none, rows=tuple(rows), cost_ratio=c, verify_cost=beta),
-                     summary=summary, notes=notes)
+                     summary=keep, notes=notes)
     warning = None
     if best.speedup < 1.0:
         reasons = tuple(_reasons(alphas, ks, c, beta, longest))
@@ -501,6 +490,22 @@ def advise_per_step(drafted: Sequence[int], accepted: Sequence[int],
     advice = Advice(rows, best.k, best.speedup, (low, high), None, "", (), positions,
                     n_draft_steps, c, beta)
     return _said(advice, summary=summary, warning=warning, notes=notes)
+
+
+def _keep_k_auto(best: KEstimate, k_auto_speedup: float | None) -> Words | None:
+    """After K auto with a model drafter: why to keep K auto, or None where a K is advised.
+    What K auto's steps predict for a fixed K does not carry over to it: K auto drafted where
+    its stopper was sure and as far as its controller chose, and a fixed K's drafts fall
+    elsewhere (large_vocab_bench: the K advised from them measured 0.4-0.9 of the figure, and
+    K auto beat every fixed K). So unless K auto lost to plain decoding, no K is advised from
+    them; where even their best figure is below plain, the warning says so instead."""
+    if k_auto_speedup is not None and k_auto_speedup < 1.0:
+        return None
+    if k_auto_speedup is not None and k_auto_speedup >= best.speedup:
+        return words(KEEP_K_AUTO, measured=k_auto_speedup, k=best.k, speedup=best.speedup)
+    if best.speedup >= 1.0:
+        return words(K_AUTO_OWN, k=best.k, speedup=best.speedup)
+    return None
 
 
 def _said(advice: Advice, *, summary: Words, warning: Words | None = None,
