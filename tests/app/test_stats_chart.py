@@ -1,11 +1,17 @@
 """The per-step chart: its columns from running sums equal the plain mean of each column's
-steps, also while the answer's lists keep growing between paints."""
+steps, also while the answer's lists keep growing between paints; its bars, one image made in
+numpy, are the pixels of the rectangles they stand for."""
 
 from __future__ import annotations
 
 import random
 
-from app.teaching.stats_chart import AcceptChart
+import numpy as np
+import pytest
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from app.teaching.stats_chart import AcceptChart, bar_image
 
 
 def naive(accepted, drafted, columns):
@@ -85,3 +91,58 @@ def test_whether_any_step_drafted_follows_the_growing_answer(qtbot):
     assert chart.has_drafts()
     chart.set_data([0, 0], [0, 0], 0)
     assert not chart.has_drafts()
+
+
+def _rects_drawn(means, all_accepted, drafted, plot, width, scale, ratio, bar, full):
+    """The bars as QPainter fills them, rectangle by rectangle: what bar_image must equal."""
+    image = QImage(round((plot.right() + 4) * ratio), round((plot.bottom() + 4) * ratio),
+                   QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(ratio)
+    image.fill(Qt.GlobalColor.transparent)
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    p.setPen(Qt.PenStyle.NoPen)
+    bar_w, pale = max(1.0, width - 1), QColor(bar)
+    pale.setAlpha(60)
+    for values, colours in ((drafted, [pale] * len(drafted)),
+                            (means, [full if a else bar for a in all_accepted])):
+        for c, (value, colour) in enumerate(zip(values, colours, strict=True)):
+            p.fillRect(QRectF(plot.left() + c * width, plot.bottom() - value * scale, bar_w,
+                              value * scale), colour)
+    p.end()
+    return image
+
+
+def _bars(means, all_accepted, drafted, plot, width, scale, ratio, bar, full):
+    image = QImage(round((plot.right() + 4) * ratio), round((plot.bottom() + 4) * ratio),
+                   QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(ratio)
+    image.fill(Qt.GlobalColor.transparent)
+    bars, at = bar_image(np.array(means, dtype=float), np.array(all_accepted),
+                         np.array(drafted, dtype=float), plot=plot, width=width, scale=scale,
+                         ratio=ratio, bar=bar, full=full)
+    p = QPainter(image)
+    p.drawImage(at, bars)
+    p.end()
+    return image
+
+
+@pytest.mark.parametrize("ratio", [1.0, 2.0])
+@pytest.mark.parametrize("columns", [3, 40, 150])
+def test_the_bars_image_holds_the_pixels_of_the_bars_rectangles(ratio, columns):
+    """One image made in numpy instead of a rectangle a column: the same pixels, wide bars and
+    bars a pixel wide, a pale drafted bar behind each, green where every draft stood."""
+    rng = random.Random(columns)
+    drafted = [rng.choice((0, 2, 4, 4)) for _ in range(columns)]
+    means = [rng.uniform(0, d) if rng.random() < 0.6 else d for d in drafted]
+    all_accepted = [m == d and d > 0 for m, d in zip(means, drafted, strict=True)]
+    plot = QRectF(30, 4, 300, 34)
+    width = min(6.0, plot.width() / columns)
+    bar, full = QColor("#5b8def"), QColor("#2e9e5b")
+    args = (means, all_accepted, drafted, plot, width, 34 / 4, ratio, bar, full)
+    expected = _rects_drawn(*args)
+    assert _bars(*args) == expected
+    assert expected.pixelColor(0, 0).alpha() == 0  # and the reference is no blank image
+    painted = {expected.pixel(x, y) for x in range(expected.width())
+               for y in range(expected.height())}
+    assert {bar.rgba(), full.rgba()} <= painted
