@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from backend import settings_schema, spec_types
-from backend.engine import row_stats, sampling
+from backend.engine import plain_chunk, row_stats, sampling
 from backend.engine.adaptive_k import AUTO_K_CAP, SEEDED_K, AdaptiveK
 from backend.engine.build_facts import build_facts
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
@@ -483,6 +483,8 @@ class Engine:
 
         tally = _Tally()
         reason: StopReason | None = None
+        chunked = plain_chunk.takes(req, drafter, model.recurrent)
+        at_launch = self._decodes_at_launch(model)
         while reason is None:
             if self._cancel.is_set():
                 reason = "cancelled"
@@ -490,9 +492,14 @@ class Engine:
             if run.launched_ms is None and ctx.n_ctx - ctx.n_past - 1 < 0:
                 reason = "context_full"
                 break
-            step, reason = self._step(run, tally.n_generated, tally.n_steps + 1)
-            tally.add(step, time.perf_counter() - t_start)
-            yield from self._events.put(step.event, len(step.p_rows))
+            number = tally.n_steps + 1
+            steps = (plain_chunk.plain_steps(run, tally.n_generated, number, self._cancel,
+                                             at_launch) if chunked
+                     else [self._step(run, tally.n_generated, number)])
+            for step, _ in steps:
+                tally.add(step, time.perf_counter() - t_start)
+                yield from self._events.put(step.event, len(step.p_rows))
+            reason = steps[-1][1]  # only a chunk's last step may end the answer
         row_stats.settle(ctx)  # the last step's rows, which no decode settles
         yield from self._events.drain()
 

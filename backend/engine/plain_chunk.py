@@ -1,0 +1,121 @@
+"""A plain greedy answer read for its text alone (`draftlight generate` printing it), decided a
+few milliseconds of tokens at a time.
+
+Engine._step walks the drafting machinery for each step, and a plain step is one token: at a
+GPU's token rates its Python took 94 µs a token beside llama.cpp's decode (lv-target, two
+threads, the Intel Xeon), where deciding the tokens of a few milliseconds in a tight loop (the
+row's repeat penalty and argmax, the next decode begun: nothing else between two decodes), then
+making their text, stop strings and steps together, while the CPU's caches still hold that
+code, takes 69 (1.03 times the tokens a second; one thread, 118 and 89).
+The tokens are the general loop's: each its row's argmax after the same penalty over the same
+history. A token whose text ends the answer (a stop string) may have been followed by a few
+decided after it: they leave the history and the cache again, so the answer, the cache and the
+next request's prefill are the general loop's too.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING
+
+from backend.engine import sampling
+from backend.engine.drafters.base import Proposal
+from backend.engine.events import StopReason
+from backend.engine.request import GenerationRequest
+from backend.engine.step_events import StepRecord
+from backend.engine.verify import Verdict
+
+if TYPE_CHECKING:
+    from backend.engine.engine import _Run
+
+# The most time a chunk's tokens are decided before their text and steps are made: well under
+# a frame (frame_pace.py), so the window sees no difference; the first chunk of an answer is
+# its first token alone, so that the time to it is the general loop's.
+CHUNK_S = 0.004
+
+
+def takes(req: GenerationRequest, drafter: object | None, recurrent: bool) -> bool:
+    """Whether a request is answered here: plain (no drafter), greedy, read for its text alone
+    (no token's p or top five), on a model whose cache can drop the tokens decided past a stop
+    string (a recurrent model's keeps only a few snapshots)."""
+    return drafter is None and req.sampling.greedy and not req.inspect and not recurrent
+
+
+def plain_steps(run: _Run, n_generated: int, number: int, cancel: threading.Event,
+                at_launch: bool) -> list[tuple[StepRecord, StopReason | None]]:
+    """The next chunk's steps, one a token (numbered from `number`), each with why the answer
+    ends there, if it does (only the last may). `at_launch`: llama_decode returns once a GPU
+    has the work, so a step's time for plain decoding's yardstick is up to its successor's
+    launch (Engine._yardstick_ms)."""
+    req, model, ctx, history = run.req, run.model, run.ctx, run.history
+    s = req.sampling
+    t_begin = last = time.perf_counter()
+    if run.launched_ms is None:
+        ctx.launch(history[-1])
+        before = 0.0
+    else:  # begun after the last chunk's last token: the decode is this chunk's first's
+        before, run.launched_ms = run.launched_ms, None
+    end = t_begin + (CHUNK_S if n_generated else 0.0)
+    decided: list[tuple[int, sampling.ArgmaxRow, float]] = []  # token, its row, its ms
+    while True:
+        row = sampling.argmax_row(ctx.rows(1)[0], s, history, in_place=True)
+        now = time.perf_counter()
+        decided.append((row.best, row, 1000 * (now - last) + before))
+        last, before = now, 0.0
+        history.append(row.best)
+        if (model.is_eog(row.best) or n_generated + len(decided) >= req.max_tokens
+                or ctx.n_past >= ctx.n_ctx or cancel.is_set()):
+            break
+        t_launch = time.perf_counter()
+        ctx.launch(row.best)
+        launched = time.perf_counter()
+        if launched >= end:
+            run.launched_ms = 1000 * (launched - t_launch)
+            break
+    return _steps(run, n_generated, number, decided, at_launch)
+
+
+def _steps(run: _Run, n_generated: int, number: int,
+           decided: list[tuple[int, sampling.ArgmaxRow, float]], at_launch: bool
+           ) -> list[tuple[StepRecord, StopReason | None]]:
+    """The decided tokens' text, stop strings and steps; any decided after the answer's end
+    taken back out of the history and the cache."""
+    t_made = time.perf_counter()
+    req, model, answer, history = run.req, run.model, run.answer, run.history
+    n_before = len(history) - len(decided)
+    texts: list[tuple[str, StopReason | None]] = []
+    for i, (tok, _row, _ms) in enumerate(decided):
+        eog = model.is_eog(tok)
+        text = "" if eog else answer.push(model.piece(tok))
+        reason: StopReason | None = None
+        if eog:
+            reason = "eos"
+        elif answer.stopped:
+            reason = "stop_string"
+        elif n_generated + i + 1 >= req.max_tokens:
+            reason = "length"
+        if reason in ("eos", "length"):
+            text += answer.flush()
+        texts.append((text, reason))
+        if reason is not None:
+            break
+    kept = n_before + len(texts)
+    if kept < len(history):  # decided past a stop string
+        del history[kept:]
+        run.ctx.truncate(kept)
+        run.launched_ms = None
+    # what making the steps cost, shared among them: the steps' times add up to the answer's
+    share_ms = 1000 * (time.perf_counter() - t_made) / len(texts)
+    made = []
+    for i, ((tok, row, decide_ms), (text, reason)) in enumerate(
+            zip(decided[: len(texts)], texts, strict=True)):
+        ms = decide_ms + share_ms
+        run.yardstick.step(number + i, 0, decide_ms if at_launch else ms)
+        made.append((StepRecord(number + i, model, _NOTHING, [], None, Verdict(0, tok), [row],
+                                history, [(tok, text)], 0, True, 0.0, decide_ms, ms,
+                                inspect=False), reason))
+    return made
+
+
+_NOTHING = Proposal()  # a plain step's: drafted nothing (never changed)
