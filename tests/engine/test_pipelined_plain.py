@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from backend.engine import context as context_module
+from backend.engine import plain_chunk
 from backend.engine.request import GenerationRequest
 from backend.engine.text import AnswerText
 from engine.runner import emitted_ids, loaded_engine, run
@@ -81,11 +82,13 @@ def test_a_full_context_ends_a_plain_answer_where_it_did(test_models):
         assert engine._ctx.n_past == engine._ctx.n_ctx
 
 
+@pytest.mark.parametrize("inspect", [True, False], ids=["step by step", "in chunks"])
 def test_a_decode_begun_in_one_step_is_timed_in_the_step_that_reads_it(count_engine,
-                                                                        monkeypatch):
+                                                                        monkeypatch, inspect):
     """On the CPU the launch is the whole decode: it belongs to the step that verifies its row,
-    as it did before steps began their successor's decode, and the steps' times still add up
-    to no more than the answer's."""
+    as it did before steps began their successor's decode, also where the chunk before began
+    it (plain_chunk.py: an answer nothing inspects), and the steps' times still add up to no
+    more than the answer's."""
     real_decode = context_module.llama_cpp.llama_decode
     slow_s = 0.005
 
@@ -94,7 +97,9 @@ def test_a_decode_begun_in_one_step_is_timed_in_the_step_that_reads_it(count_eng
         return real_decode(ctx, batch)
 
     monkeypatch.setattr(context_module.llama_cpp, "llama_decode", decode)
-    final, steps = run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=10))
+    monkeypatch.setattr(plain_chunk, "CHUNK_S", 0.012)  # two or three tokens a chunk
+    final, steps = run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=10,
+                                                       inspect=inspect))
     assert len(steps) == 10
     for i, step in enumerate(steps):
         assert step.verify_ms >= 1000 * slow_s, i

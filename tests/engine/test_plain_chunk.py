@@ -1,15 +1,12 @@
 """A plain greedy answer read for its text alone is decided a few ms of tokens at a time
 (backend/engine/plain_chunk.py): the same tokens, text, end and cache as the general loop's
 (the same answer read for what the window shows), also where a chunk decided tokens past the
-stop string that ends it; its steps' times add up as before."""
+stop string that ends it (their times: test_pipelined_plain.py)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from backend.engine import context as context_module
 from backend.engine import plain_chunk
 from backend.engine.model import LoadedModel
 from backend.engine.request import GenerationRequest, SamplingSettings
@@ -129,28 +126,6 @@ def test_only_such_answers_are_chunked(count_engine, chunks):
     assert chunks == []
     run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=8, inspect=False))
     assert chunks == [1, 7]  # the first token alone: the time to it is the general loop's
-
-
-def test_a_decode_is_timed_in_the_step_that_reads_it(count_engine, monkeypatch):
-    """On the CPU the launch is the whole decode: each step's time holds its own token's,
-    also where the chunk before began it, and the steps' times add up to no more than the
-    answer's."""
-    real_decode = context_module.llama_cpp.llama_decode
-    slow_s = 0.005
-
-    def decode(ctx, batch):
-        time.sleep(slow_s)
-        return real_decode(ctx, batch)
-
-    monkeypatch.setattr(context_module.llama_cpp, "llama_decode", decode)
-    monkeypatch.setattr(plain_chunk, "CHUNK_S", 0.012)  # two or three tokens a chunk
-    final, steps = run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=12,
-                                                       inspect=False))
-    assert len(steps) == 12
-    for i, step in enumerate(steps):
-        assert step.verify_ms >= 1000 * slow_s, i
-        assert step.draft_ms + step.verify_ms <= step.ms + 1e-6, i
-    assert sum(step.ms for step in steps) <= final.stats.generation_ms + 1e-6
 
 
 def test_the_repeat_penalty_reads_the_same_history(demo_engine, chunks):
