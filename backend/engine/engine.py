@@ -13,7 +13,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +21,7 @@ import numpy as np
 from backend import settings_schema, spec_types
 from backend.engine import plain_chunk, row_stats, sampling
 from backend.engine.adaptive_k import AUTO_K_CAP, SEEDED_K, AdaptiveK
+from backend.engine.answer_run import AnswerRun
 from backend.engine.build_facts import build_facts
 from backend.engine.context import DEFAULT_RS_SNAPSHOTS, Context
 from backend.engine.cores import default_threads, spare_physical_cores, usable_cores
@@ -54,7 +55,6 @@ from backend.engine.events import (
 from backend.engine.k_auto_memory import KAutoMemory, memory_key
 from backend.engine.model import LoadedModel, inspect_file
 from backend.engine.model_info import ModelInfo
-from backend.engine.plain_yardstick import PlainYardstick
 from backend.engine.prompt import build_prompt
 from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
@@ -118,7 +118,7 @@ class Engine:
         # Metal): None, as the target was loaded (on a GPU or not). bench/engine_overhead_bench.py
         # sets it for its stand-in of a GPU's decode.
         self.decode_at_launch: bool | None = None
-        self._row_copy: np.ndarray | None = None  # see _Run.row_copy
+        self._row_copy: np.ndarray | None = None  # see AnswerRun.row_copy
 
     # -- models --------------------------------------------------------------------------
     @property
@@ -469,7 +469,7 @@ class Engine:
             reuse_max = follower.follow(ctx, prompt[:-1])
             ctx.on_decode = follower.observe
         n_cached = ctx.prefill(prompt[:-1], reuse_max=reuse_max)
-        run = _Run(req, model, ctx, drafter, n_draft_max, rng,
+        run = AnswerRun(req, model, ctx, drafter, n_draft_max, rng,
                    AnswerText(tuple(req.stop) + template_stops), list(prompt), adaptive,
                    trees=trees, row_copy=self._copies_rows(req, model, drafter))
         if isinstance(drafter, PromptReader):  # see PromptReader
@@ -515,7 +515,7 @@ class Engine:
                 and 2 * stats.n_draft_steps < stats.n_steps else None) or tree_note
         yield GenerationFinished(reason, run.answer.text, stats, note)
 
-    def _step(self, run: _Run, n_generated: int, number: int
+    def _step(self, run: AnswerRun, n_generated: int, number: int
               ) -> tuple[StepRecord, StopReason | None]:
         """One draft–verify step: propose, decode `[last, drafts…]` in one batch, verify,
         roll the cache back to what was kept; the step (its event made later, see
@@ -542,7 +542,7 @@ class Engine:
         kept_path: tuple[int, ...] = ()
         draft_rows: tuple[int, ...] = ()  # a chain's: token i examined at row i
         accepts: tuple[float, ...] = ()
-        # the row read after the next launch, from a copy (`_Run.row_copy`)
+        # the row read after the next launch, from a copy (`AnswerRun.row_copy`)
         row_copy = run.row_copy if launched_ms is not None else None
         if tree is not None:
             step = verify_tree_step(ctx, tree, history[-1], chain, history, req, run.rng)
@@ -637,7 +637,7 @@ class Engine:
             run.last_step = (t_begin, draft_ms + record.verify_ms)
         return record, reason
 
-    def _pipelines(self, run: _Run, token: int, n_generated: int) -> bool:
+    def _pipelines(self, run: AnswerRun, token: int, n_generated: int) -> bool:
         """Whether the next step's batch, `token` alone, begins decoding now, before this
         step's text, stop strings and event (`Context.launch`): where a GPU decodes, that work
         then overlaps the decoding instead of following it (~25 µs of a 1 ms token,
@@ -655,7 +655,7 @@ class Engine:
         """Whether llama_decode returns at launch for `model` (see `decode_at_launch`)."""
         return self.decode_at_launch if self.decode_at_launch is not None else model.info.on_gpu
 
-    def _yardstick_ms(self, run: _Run, ms: float, ready_ms: float) -> float:
+    def _yardstick_ms(self, run: AnswerRun, ms: float, ready_ms: float) -> float:
         """A step's time as plain decoding's yardstick reads it (plain_yardstick.py): the
         whole step's `ms`; where a decode returns at launch, `ready_ms`, up to where a plain
         answer's step begins its successor's decode (`_pipelines`): its text, stop strings and
@@ -666,7 +666,7 @@ class Engine:
 
     def _copies_rows(self, req: GenerationRequest, model: LoadedModel,
                      drafter: Drafter | None) -> np.ndarray | None:
-        """The buffer a plain answer's rows are copied into (`_Run.row_copy`), where that pays:
+        """The buffer a plain answer's rows are copied into (`AnswerRun.row_copy`), where that pays:
         a greedy plain request whose rows are read for what the window shows, its next decode
         begun before its events are made (not made at once), on a decode that returns at
         launch. None elsewhere: on the CPU the launch is the whole decode, and the copy
@@ -679,7 +679,7 @@ class Engine:
             self._row_copy = np.empty(model.n_vocab, np.float32)
         return self._row_copy
 
-    def _grow(self, run: _Run, proposal: Proposal, k: int) -> DraftTree | None:
+    def _grow(self, run: AnswerRun, proposal: Proposal, k: int) -> DraftTree | None:
         """The step's draft tree around the chain of `proposal`'s first `k` tokens: a model's
         next choices beside it, or n-gram lookup's older continuations; None: a chain."""
         if isinstance(run.drafter, LookupAlternatives):
@@ -696,7 +696,7 @@ class Engine:
         return tree
 
     @staticmethod
-    def _tree_worth(run: _Run, k: int) -> float | None:
+    def _tree_worth(run: AnswerRun, k: int) -> float | None:
         """Auto trees under K auto: the path probability an alternative must reach to repay
         its batch row (tree/grow.py); None where nothing is measured (a fixed K)."""
         a = run.adaptive
@@ -704,7 +704,7 @@ class Engine:
             return None
         return row_worth(a.verify_line()[1], a.step_time(k), a.expected_tokens(k))
 
-    def _propose(self, run: _Run, n_generated: int, number: int
+    def _propose(self, run: AnswerRun, n_generated: int, number: int
                  ) -> tuple[Proposal, int, float]:
         """The step's proposal, how many of its tokens to draft, and the drafter's ms. A
         model drafter drafts the length chosen first (K auto's, with its confidence stopper);
@@ -738,13 +738,13 @@ class Engine:
         return proposal, k, 1000 * (time.perf_counter() - t0)
 
     @staticmethod
-    def _allowed(run: _Run, n_generated: int) -> int:
+    def _allowed(run: AnswerRun, n_generated: int) -> int:
         """The most a step may draft: what the request, the context's room and the answer's
         end allow."""
         room = run.ctx.n_ctx - run.ctx.n_past - 1
         return max(0, min(run.n_draft_max, room, run.req.max_tokens - n_generated - 1))
 
-    def _next_k(self, run: _Run, n_generated: int) -> int:
+    def _next_k(self, run: AnswerRun, n_generated: int) -> int:
         """The next step's draft length: what `_allowed` allows, and within that K auto's
         choice."""
         k = self._allowed(run, n_generated)
@@ -791,37 +791,6 @@ class Engine:
 def _needs(spec_name: str) -> spec_types.Need:
     spec = spec_types.get(spec_name)
     return spec.needs if spec else ""
-
-
-@dataclass
-class _Run:
-    """What one request's steps share."""
-
-    req: GenerationRequest
-    model: LoadedModel
-    ctx: Context
-    drafter: Drafter | None
-    n_draft_max: int
-    rng: np.random.Generator
-    answer: AnswerText
-    history: list[int]  # prompt and answer tokens so far
-    adaptive: AdaptiveK | None = None  # K auto's controller, when the request asked for it
-    # K auto: when the last step's drafting began, and its draft + verify ms
-    last_step: tuple[float, float] | None = None
-    next_k: int | None = None  # the next step's draft length, when chosen ahead of it
-    prompt_read_ms: float = 0.0  # the drafter's reading of the prompt (see PromptReader)
-    yardstick: PlainYardstick = field(default_factory=PlainYardstick)  # plain decoding's speed
-    trees: bool = False  # the request's token trees, where its drafter and target allow them
-    # the decode of the history's last token, begun by the step before (`_pipelines`): the
-    # launch's ms; None when the next step decodes its batch itself
-    launched_ms: float | None = None
-    # Where the next decode is begun before the step's row is read for what the window shows
-    # (Engine._copies_rows): the row, penalised, copied here after its argmax, and its one pass
-    # in C (log-sum-exp, top five) made over the copy once the next decode is under way, while
-    # a GPU decodes, instead of before it: the same values from the same logits, and 49-50 µs
-    # of the engine's own a token where it took 66-71 (a 1B model's decode at 152k tokens,
-    # bench/engine_overhead_bench.py).
-    row_copy: np.ndarray | None = None
 
 
 @dataclass

@@ -17,17 +17,14 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import TYPE_CHECKING
 
 from backend.engine import sampling
+from backend.engine.answer_run import AnswerRun
 from backend.engine.drafters.base import Proposal
 from backend.engine.events import StopReason
 from backend.engine.request import GenerationRequest
 from backend.engine.step_events import StepRecord
 from backend.engine.verify import Verdict
-
-if TYPE_CHECKING:
-    from backend.engine.engine import _Run
 
 # The most time a chunk's tokens are decided before their text and steps are made: well under
 # a frame (frame_pace.py), so the window sees no difference; the first chunk of an answer is
@@ -42,7 +39,7 @@ def takes(req: GenerationRequest, drafter: object | None, recurrent: bool) -> bo
     return drafter is None and req.sampling.greedy and not req.inspect and not recurrent
 
 
-def plain_steps(run: _Run, n_generated: int, number: int, cancel: threading.Event,
+def plain_steps(run: AnswerRun, n_generated: int, number: int, cancel: threading.Event,
                 at_launch: bool) -> list[tuple[StepRecord, StopReason | None]]:
     """The next chunk's steps, one a token (numbered from `number`), each with why the answer
     ends there, if it does (only the last may). `at_launch`: llama_decode returns once a GPU
@@ -76,7 +73,7 @@ def plain_steps(run: _Run, n_generated: int, number: int, cancel: threading.Even
     return _steps(run, n_generated, number, decided, at_launch)
 
 
-def _steps(run: _Run, n_generated: int, number: int,
+def _steps(run: AnswerRun, n_generated: int, number: int,
            decided: list[tuple[int, sampling.ArgmaxRow, float]], at_launch: bool
            ) -> list[tuple[StepRecord, StopReason | None]]:
     """The decided tokens' text, stop strings and steps; any decided after the answer's end

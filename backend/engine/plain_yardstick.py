@@ -28,7 +28,7 @@ every PROBE_EVERY steps), and what is timed leans to the faster plain steps: the
 low. On a GPU a plain answer's steps make their text and event while the next decode runs
 (Engine._pipelines), so a probe's step is timed up to where such a step would begin it
 (Engine._yardstick_ms); in the window a plain answer also reads its row's pass in C then
-(_Run.row_copy), and a probe whose row no second core reads in the background does not: there
+(AnswerRun.row_copy), and a probe whose row no second core reads in the background does not: there
 the figure can err high by ~25 µs a token (2.5 % at 1,000 tokens/s, 0.5 % at 200:
 bench/engine_overhead_bench.py).
 
