@@ -10,6 +10,7 @@ import numpy as np
 from backend.engine.adaptive_k import AdaptiveK
 from backend.engine.context import Context
 from backend.engine.drafters.base import Drafter
+from backend.engine.events import StopReason
 from backend.engine.model import LoadedModel
 from backend.engine.plain_yardstick import PlainYardstick
 from backend.engine.request import GenerationRequest
@@ -45,3 +46,29 @@ class AnswerRun:
     # of the engine's own a token where it took 66-71 (a 1B model's decode at 152k tokens,
     # bench/engine_overhead_bench.py).
     row_copy: np.ndarray | None = None
+
+    def emit(self, tokens: list[int], n_generated: int
+             ) -> tuple[list[tuple[int, str]], StopReason | None]:
+        """The answer's next tokens, each with the text it releases, up to the one that ends
+        the answer (an end-of-generation token, a stop string in its text, the request's
+        length), and why it ends there, if it does; the text held back for a stop string
+        released where the answer ends otherwise. After `n_generated` tokens."""
+        answer, model = self.answer, self.model
+        reason: StopReason | None = None
+        emitted: list[tuple[int, str]] = []
+        for tok in tokens:
+            eog = model.is_eog(tok)
+            emitted.append((tok, "" if eog else answer.push(model.piece(tok))))
+            if eog:
+                reason = "eos"
+            elif answer.stopped:
+                reason = "stop_string"
+            elif n_generated + len(emitted) >= self.req.max_tokens:
+                reason = "length"
+            if reason is not None:
+                break
+        if reason in ("eos", "length"):
+            tail = answer.flush()
+            if tail:
+                emitted[-1] = (emitted[-1][0], emitted[-1][1] + tail)
+        return emitted, reason

@@ -470,8 +470,8 @@ class Engine:
             ctx.on_decode = follower.observe
         n_cached = ctx.prefill(prompt[:-1], reuse_max=reuse_max)
         run = AnswerRun(req, model, ctx, drafter, n_draft_max, rng,
-                   AnswerText(tuple(req.stop) + template_stops), list(prompt), adaptive,
-                   trees=trees, row_copy=self._copies_rows(req, model, drafter))
+                        AnswerText(tuple(req.stop) + template_stops), list(prompt), adaptive,
+                        trees=trees, row_copy=self._copies_rows(req, model, drafter))
         if isinstance(drafter, PromptReader):  # see PromptReader
             run.next_k = self._next_k(run, 0)
             if run.next_k:
@@ -583,24 +583,7 @@ class Engine:
             # a view (the buffer is the run's): detach keeps what C read, not the buffer
             p_rows = [sampling.GreedyRow(row_copy[:]).detach(asked)]
 
-        reason: StopReason | None = None
-        answer = run.answer
-        emitted: list[tuple[int, str]] = []
-        for tok in [*drafts[:n_acc], verdict.token]:
-            eog = model.is_eog(tok)
-            emitted.append((tok, "" if eog else answer.push(model.piece(tok))))
-            if eog:
-                reason = "eos"
-            elif answer.stopped:
-                reason = "stop_string"
-            elif n_generated + len(emitted) >= req.max_tokens:
-                reason = "length"
-            if reason is not None:
-                break
-        if reason in ("eos", "length"):
-            tail = answer.flush()
-            if tail:
-                emitted[-1] = (emitted[-1][0], emitted[-1][1] + tail)
+        emitted, reason = run.emit([*drafts[:n_acc], verdict.token], n_generated)
         history.extend(tok for tok, _ in emitted)
         if not rolled_back:
             # A recurrent state that cannot roll back this far would hold the rejected

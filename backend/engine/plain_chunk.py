@@ -76,42 +76,29 @@ def plain_steps(run: AnswerRun, n_generated: int, number: int, cancel: threading
 def _steps(run: AnswerRun, n_generated: int, number: int,
            decided: list[tuple[int, sampling.ArgmaxRow, float]], at_launch: bool
            ) -> list[tuple[StepRecord, StopReason | None]]:
-    """The decided tokens' text, stop strings and steps; any decided after the answer's end
-    taken back out of the history and the cache."""
+    """The decided tokens' text, stop strings (AnswerRun.emit, as the general loop's) and
+    steps; any decided after the answer's end taken back out of the history and the cache."""
     t_made = time.perf_counter()
-    req, model, answer, history = run.req, run.model, run.answer, run.history
+    history = run.history
     n_before = len(history) - len(decided)
-    texts: list[tuple[str, StopReason | None]] = []
-    for i, (tok, _row, _ms) in enumerate(decided):
-        eog = model.is_eog(tok)
-        text = "" if eog else answer.push(model.piece(tok))
-        reason: StopReason | None = None
-        if eog:
-            reason = "eos"
-        elif answer.stopped:
-            reason = "stop_string"
-        elif n_generated + i + 1 >= req.max_tokens:
-            reason = "length"
-        if reason in ("eos", "length"):
-            text += answer.flush()
-        texts.append((text, reason))
-        if reason is not None:
-            break
-    kept = n_before + len(texts)
+    emitted, reason = run.emit([tok for tok, _row, _ms in decided], n_generated)
+    kept = n_before + len(emitted)
     if kept < len(history):  # decided past a stop string
         del history[kept:]
         run.ctx.truncate(kept)
         run.launched_ms = None
     # what making the steps cost, shared among them: the steps' times add up to the answer's
-    share_ms = 1000 * (time.perf_counter() - t_made) / len(texts)
+    share_ms = 1000 * (time.perf_counter() - t_made) / len(emitted)
     made = []
-    for i, ((tok, row, decide_ms), (text, reason)) in enumerate(
-            zip(decided[: len(texts)], texts, strict=True)):
+    # the decided tokens past the answer's end have no step
+    for i, ((tok, text), (_tok, row, decide_ms)) in enumerate(
+            zip(emitted, decided[: len(emitted)], strict=True)):
         ms = decide_ms + share_ms
         run.yardstick.step(number + i, 0, decide_ms if at_launch else ms)
-        made.append((StepRecord(number + i, model, _NOTHING, [], None, Verdict(0, tok), [row],
-                                history, [(tok, text)], 0, True, 0.0, decide_ms, ms,
-                                inspect=False), reason))
+        made.append((StepRecord(number + i, run.model, _NOTHING, [], None, Verdict(0, tok),
+                                [row], history, [(tok, text)], 0, True, 0.0, decide_ms, ms,
+                                inspect=False),
+                     reason if i == len(emitted) - 1 else None))
     return made
 
 
