@@ -15,7 +15,8 @@ Printed as medians of interleaved rounds: µs a token beyond the decoding's, and
 share of a D µs token, the share a GPU user's engine loses to llama.cpp's own loop; the answers'
 own events are made and drained as the window gets them (the engine's worker thread or inline).
 `--no-inspect`: the answers of `draftlight generate` printing text, whose rows are read for
-their argmax alone.
+their argmax alone, decided in C (backend/engine/greedy_loop.py) where it is built: the C loop
+calls the stand-ins through ctypes callbacks, whose own few µs a call count as the engine's.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ sys.path.insert(0, str(ROOT / "tests" / "models"))
 import llama_cpp  # noqa: E402
 
 from backend.engine import context as context_module  # noqa: E402
-from backend.engine import output_rows  # noqa: E402
+from backend.engine import greedy_loop, output_rows  # noqa: E402
 from backend.engine.engine import Engine  # noqa: E402
 from backend.engine.events import GenerationFinished  # noqa: E402
 from backend.engine.request import GenerationRequest  # noqa: E402
@@ -135,6 +136,15 @@ def main() -> int:
     stand_in = StandIn(engine._target.n_vocab, args.decode_us)
     context_module.llama_cpp.llama_decode = stand_in  # type: ignore[attr-defined]
     output_rows._logits_address = stand_in.logits_address
+    in_c = greedy_loop._bound() and args.no_inspect
+    if in_c:  # the C loop's llama.cpp functions: the stand-ins, as callbacks
+        callbacks = (ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p,
+                                      llama_cpp.llama_batch)(stand_in),
+                     ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p)(stand_in.logits_address))
+        assert greedy_loop._native is not None
+        greedy_loop._native.bind(*(ctypes.cast(f, ctypes.c_void_p).value for f in callbacks),
+                                 greedy_loop._address("llama_vocab_is_eog"))
+        print("plain tokens decided in C (greedy_loop.py)")
     costs: dict[bool, list[float]] = {True: [], False: []}
     try:
         for round_ in range(args.rounds + 1):  # the first a warm-up
@@ -147,6 +157,7 @@ def main() -> int:
     finally:
         context_module.llama_cpp.llama_decode = stand_in.real  # type: ignore[attr-defined]
         output_rows._logits_address = stand_in.real_logits
+        greedy_loop._bound.cache_clear()  # llama.cpp's own functions again
         engine.close()
     for asynchronous, cost in costs.items():
         decode = "returns at launch (GPU)" if asynchronous else "returns when done (CPU)"

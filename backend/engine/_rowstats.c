@@ -23,21 +23,9 @@ and infinities propagate, and a row holding one is handed back (None) for numpy'
 #include <math.h>
 #include <stdint.h>
 
-#define BLOCK 256
-#define MAX_K 64
+#include "_row_argmax.h"
 
-/* Whole levels, not features: in target_clones a comma parts clones, so "avx2,fma" would be an
-   AVX2 copy without FMA and an FMA copy without AVX2 (the exp's polynomial in separate multiplies
-   and adds, ~40 % slower). GCC takes the level names from 12 on; before it, AVX2 without FMA. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
-#if __GNUC__ >= 12
-#define CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
-#else
-#define CLONES
-#endif
+#define MAX_K 64
 
 /* e^d in float32 (Cephes' expf: d = n ln2 + r, |r| <= ln2 / 2, e^r by a degree-6 polynomial,
    2^n written into the exponent bits), ~1 ulp; 0 below -87 (where e^d goes subnormal, 1e-38 of
@@ -161,36 +149,6 @@ static double scan_row(const float *x, long n, int k, float *max, float *vals, l
     }
     *max = m;
     return total;
-}
-
-/* The row's argmax, or -1 where it holds a NaN or +inf or is all -inf (the row goes to the
-   full pass, which hands it back to numpy): the decision, read on the decoding thread while the
-   background thread reads the rest (`begin`). ~10 us at 152k tokens: a maximum, no exp. */
-CLONES
-static long argmax_checked(const float *x, long n) {
-    float m = -INFINITY;
-    long at = -1;
-    int bad = 0;
-    for (long start = 0; start < n; start += BLOCK) {
-        long size = n - start < BLOCK ? n - start : BLOCK;
-        const float *b = x + start;
-        float bm = -INFINITY;
-        int bb = 0;
-#pragma omp simd reduction(max : bm) reduction(| : bb)
-        for (long i = 0; i < size; i++) {
-            float v = b[i];
-            bm = v > bm ? v : bm;
-            bb |= (v != v) | (v == INFINITY);
-        }
-        bad |= bb;
-        if (bm > m) { /* the first block holding the maximum: the lower id among equals */
-            m = bm;
-            at = start;
-        }
-    }
-    if (bad || at < 0) return -1;
-    while (x[at] != m) at++;
-    return at;
 }
 
 /* The background reader: where a core is spare beside llama.cpp's (a GPU decodes, or fewer CPU

@@ -167,6 +167,11 @@ class Context:
         self._fits(1)
         self._launch_chunk([token], all_logits=True, want=True)
 
+    @property
+    def batch(self) -> llama_cpp.llama_batch:
+        """The batch its decodes are given (the C loop of greedy_loop.py writes it too)."""
+        return self._batch.batch
+
     def rows(self, n: int) -> np.ndarray:
         """The last decode's first n logits rows (a view into llama.cpp's buffer, valid until
         the next decode), once the decode is done."""

@@ -3,10 +3,10 @@ few milliseconds of tokens at a time.
 
 Engine._step walks the drafting machinery for each step, and a plain step is one token: at a
 GPU's token rates its Python took 94 µs a token beside llama.cpp's decode (lv-target, two
-threads, the Intel Xeon), where deciding the tokens of a few milliseconds in a tight loop (the
-row's repeat penalty and argmax, the next decode begun: nothing else between two decodes), then
-making their text, stop strings and steps together, while the CPU's caches still hold that
-code, takes 69 (1.03 times the tokens a second; one thread, 118 and 89).
+threads, the Intel Xeon). Here the tokens of a few milliseconds are decided in a tight loop (the
+row's repeat penalty and argmax, the next decode begun: nothing else between two decodes), in C
+where it is built (greedy_loop.py), else in Python; then their text, stop strings and steps are
+made together, while the CPU's caches still hold that code.
 The tokens are the general loop's: each its row's argmax after the same penalty over the same
 history. A token whose text ends the answer (a stop string) may have been followed by a few
 decided after it: they leave the history and the cache again, so the answer, the cache and the
@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 import time
 
-from backend.engine import sampling
+from backend.engine import greedy_loop, sampling
 from backend.engine.answer_run import AnswerRun
 from backend.engine.drafters.base import Proposal
 from backend.engine.events import StopReason
@@ -55,8 +55,27 @@ def plain_steps(run: AnswerRun, n_generated: int, number: int, cancel: threading
         before, run.launched_ms = run.launched_ms, None
     end = t_begin + (CHUNK_S if n_generated else 0.0)
     decided: list[tuple[int, sampling.ArgmaxRow, float]] = []  # token, its row, its ms
+    handed_back = False  # the row in llama.cpp's buffer is penalised already (greedy_loop)
+    if greedy_loop.usable(ctx) and not cancel.is_set():
+        chunk = greedy_loop.run_chunk(ctx, model, history, penalty=s.repeat_penalty,
+                                      last_n=s.repeat_last_n,
+                                      max_new=req.max_tokens - n_generated,
+                                      budget_s=end - time.perf_counter())
+        last = time.perf_counter()
+        before += 1000 * (chunk.started - t_begin)
+        for tok, ms in zip(chunk.tokens, chunk.ms, strict=True):
+            decided.append((tok, sampling.ArgmaxRow.decided(tok), ms + before))
+            before = 0.0
+        if chunk.status == greedy_loop.LAUNCHED:
+            run.launched_ms = chunk.launch_ms
+        handed_back = chunk.status == greedy_loop.HANDED_BACK
+        if not handed_back:
+            return _steps(run, n_generated, number, decided, at_launch)
     while True:
-        row = sampling.argmax_row(ctx.rows(1)[0], s, history, in_place=True)
+        logits = ctx.rows(1)[0]
+        row = (sampling.ArgmaxRow(logits) if handed_back else
+               sampling.argmax_row(logits, s, history, in_place=True))
+        handed_back = False
         now = time.perf_counter()
         decided.append((row.best, row, 1000 * (now - last) + before))
         last, before = now, 0.0
@@ -85,8 +104,9 @@ def _steps(run: AnswerRun, n_generated: int, number: int,
     kept = n_before + len(emitted)
     if kept < len(history):  # decided past a stop string
         del history[kept:]
-        run.ctx.truncate(kept)
         run.launched_ms = None
+    # as the general loop leaves it: an end-of-generation token is never decoded
+    run.ctx.truncate(kept - (reason == "eos"))
     # what making the steps cost, shared among them: the steps' times add up to the answer's
     share_ms = 1000 * (time.perf_counter() - t_made) / len(emitted)
     made = []

@@ -4,13 +4,15 @@ left behind and the steps' times stay what they were."""
 
 from __future__ import annotations
 
+import ctypes
 import time
 
+import llama_cpp
 import numpy as np
 import pytest
 
 from backend.engine import context as context_module
-from backend.engine import plain_chunk
+from backend.engine import greedy_loop, plain_chunk
 from backend.engine.request import GenerationRequest
 from backend.engine.text import AnswerText
 from engine.runner import emitted_ids, loaded_engine, run
@@ -82,21 +84,44 @@ def test_a_full_context_ends_a_plain_answer_where_it_did(test_models):
         assert engine._ctx.n_past == engine._ctx.n_ctx
 
 
+@pytest.fixture
+def slow_decode():
+    """llama_decode slowed by `slow_s`, in Python and in the C loop (greedy_loop.py), which
+    calls llama.cpp's through its address; llama.cpp's own bound there again after."""
+    keep = []
+
+    def slowed(monkeypatch, slow_s: float):
+        real_decode = context_module.llama_cpp.llama_decode
+
+        def decode(ctx, batch):
+            time.sleep(slow_s)
+            return real_decode(ctx, batch)
+
+        monkeypatch.setattr(context_module.llama_cpp, "llama_decode", decode)
+        assert greedy_loop._bound()
+        c_decode = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p,
+                                    llama_cpp.llama_batch)(decode)
+        keep.append(c_decode)
+        greedy_loop._native.bind(ctypes.cast(c_decode, ctypes.c_void_p).value,
+                                 greedy_loop._address("llama_get_logits"),
+                                 greedy_loop._address("llama_vocab_is_eog"))
+        return decode
+
+    yield slowed
+    greedy_loop._bound.cache_clear()
+    assert greedy_loop._bound()
+
+
 @pytest.mark.parametrize("inspect", [True, False], ids=["step by step", "in chunks"])
 def test_a_decode_begun_in_one_step_is_timed_in_the_step_that_reads_it(count_engine,
-                                                                        monkeypatch, inspect):
+                                                                        monkeypatch, inspect,
+                                                                        slow_decode):
     """On the CPU the launch is the whole decode: it belongs to the step that verifies its row,
     as it did before steps began their successor's decode, also where the chunk before began
     it (plain_chunk.py: an answer nothing inspects), and the steps' times still add up to no
     more than the answer's."""
-    real_decode = context_module.llama_cpp.llama_decode
     slow_s = 0.005
-
-    def decode(ctx, batch):
-        time.sleep(slow_s)
-        return real_decode(ctx, batch)
-
-    monkeypatch.setattr(context_module.llama_cpp, "llama_decode", decode)
+    slow_decode(monkeypatch, slow_s)
     monkeypatch.setattr(plain_chunk, "CHUNK_S", 0.012)  # two or three tokens a chunk
     final, steps = run(count_engine, GenerationRequest(prompt=PROMPT, max_tokens=10,
                                                        inspect=inspect))

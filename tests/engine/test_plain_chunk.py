@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from backend.engine import plain_chunk
+from backend.engine import greedy_loop, plain_chunk
 from backend.engine.model import LoadedModel
 from backend.engine.request import GenerationRequest, SamplingSettings
 from engine.runner import emitted_ids, loaded_engine, run
@@ -15,10 +15,11 @@ from engine.runner import emitted_ids, loaded_engine, run
 PROMPT = " zero one"
 
 
-@pytest.fixture
-def chunks(monkeypatch):
+@pytest.fixture(params=["C", "Python"])
+def chunks(monkeypatch, request):
     """How many tokens each chunk decided; chunks as long as the answer allows (CHUNK_S), so
-    that one runs past a stop string."""
+    that one runs past a stop string. Decided by the C loop (greedy_loop.py), which must then
+    have run, or by the Python one."""
     sizes: list[int] = []
     real = plain_chunk._steps
 
@@ -28,7 +29,15 @@ def chunks(monkeypatch):
 
     monkeypatch.setattr(plain_chunk, "_steps", counted)
     monkeypatch.setattr(plain_chunk, "CHUNK_S", 60.0)
-    return sizes
+    in_c = []
+    if request.param == "Python":
+        monkeypatch.setattr(greedy_loop, "usable", lambda ctx: False)
+    else:
+        real_chunk = greedy_loop.run_chunk
+        monkeypatch.setattr(greedy_loop, "run_chunk",
+                            lambda *a, **k: in_c.append(1) or real_chunk(*a, **k))
+    yield sizes
+    assert bool(in_c) == (request.param == "C" and bool(sizes))
 
 
 def both(engine, **request):
