@@ -3,7 +3,8 @@
 A frame that resizes the answer's text view moves its card and scrolls the transcript, which
 repaints everything visible; at a GPU's rate that was every frame. With room kept for what
 arrives in GROW_AHEAD_S the view resizes a few times a second, and at a reading rate it keeps
-MIN_ROOM_LINES below the text and grows a few lines at a time. Driven by a stand-in clock: frames and lines, not this machine's speed.
+MIN_ROOM_LINES below the text and grows a few lines at a time. Driven by a stand-in clock:
+frames and lines, not this machine's speed.
 """
 
 from __future__ import annotations
