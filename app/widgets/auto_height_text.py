@@ -6,8 +6,8 @@ last GROW_AHEAD_S: a frame that resizes it moves its card and scrolls the transc
 repaints everything visible, where a frame that only adds text repaints the lines it changed.
 At a GPU's token rate the transcript then moves a few times a second instead of every frame;
 at a reading rate it keeps MIN_ROOM_LINES of room and grows a few lines at a time, where growing
-line by line repainted everything visible at each line (a fifth of the GUI thread's time at 40
-tok/s, bench/ui_bench.py's synthetic stream).
+line by line repainted everything visible at each line (10-20 % of the GUI thread's time at 40
+tok/s: ui_bench.py's synthetic engine, the room toggled in turns).
 """
 
 from __future__ import annotations
