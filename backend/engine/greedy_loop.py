@@ -3,7 +3,7 @@ decode, token after token, with nothing in Python between two decodes.
 
 Built with the package where a C compiler is found (setup.py) and bound to llama.cpp's own
 functions once; where it is not built, or llama-cpp-python's llama_batch is not laid out as the
-module declares it, `loop()` is None and plain_chunk.py decides the tokens in Python, the same
+module declares it, `usable` says no and plain_chunk.py decides the tokens in Python, the same
 tokens. A context that tells others of its decodes (`on_decode`) is left to Python too.
 """
 
