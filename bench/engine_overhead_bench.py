@@ -141,9 +141,7 @@ def main() -> int:
         callbacks = (ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p,
                                       llama_cpp.llama_batch)(stand_in),
                      ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p)(stand_in.logits_address))
-        assert greedy_loop._native is not None
-        greedy_loop._native.bind(*(ctypes.cast(f, ctypes.c_void_p).value for f in callbacks),
-                                 greedy_loop._address("llama_vocab_is_eog"))
+        greedy_loop.use_functions(*callbacks)
         print("plain tokens decided in C (greedy_loop.py)")
     costs: dict[bool, list[float]] = {True: [], False: []}
     try:
@@ -157,7 +155,8 @@ def main() -> int:
     finally:
         context_module.llama_cpp.llama_decode = stand_in.real  # type: ignore[attr-defined]
         output_rows._logits_address = stand_in.real_logits
-        greedy_loop._bound.cache_clear()  # llama.cpp's own functions again
+        if in_c:
+            greedy_loop.use_functions()  # llama.cpp's own again
         engine.close()
     for asynchronous, cost in costs.items():
         decode = "returns at launch (GPU)" if asynchronous else "returns when done (CPU)"

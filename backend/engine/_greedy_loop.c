@@ -3,8 +3,8 @@ penalty and argmax, then the next decode begun, through llama.cpp's own function
 addresses given once by `bind`), without the GIL, until a time budget is spent.
 
 At a GPU's token rates a token takes ~1 ms, and the Python between two decodes (the ctypes calls
-into llama.cpp, the batch's fields, the loop itself) took ~35 us of it on the Intel Xeon; here it
-is the row's argmax alone. The tokens are the Python loop's: the same penalty, in float32, on
+into llama.cpp, the batch's fields, the loop itself) is a few per cent of it; here it is the
+row's argmax alone (bench/engine_overhead_bench.py --no-inspect: 42 -> 33 us a token in all). The tokens are the Python loop's: the same penalty, in float32, on
 the same distinct tokens of the history's last `last_n`, and the same argmax (the lowest id among
 equal largest logits). A row numpy must read (a NaN, +inf, all -inf) is handed back penalised
 and undecided, and a failed decode is reported with its code: the caller reads the rest.
@@ -139,7 +139,7 @@ static void penalize_window(float *x, const Chunk *c, uint32_t *stamps, long n_v
         int32_t t = c->window[(c->head + j) % c->cap];
         if (stamps[t] != gen) {
             stamps[t] = gen;
-            x[t] = x[t] > 0.0f ? x[t] / p : x[t] * p;
+            x[t] = penalized(x[t], p);
         }
     }
 }

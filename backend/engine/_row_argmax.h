@@ -1,5 +1,5 @@
-/* What both C modules read a row with (_rowstats.c, _greedy_loop.c): the clones' targets and
-   the row's checked argmax. */
+/* What both C modules read a row with (_rowstats.c, _greedy_loop.c): the clones' targets, the
+   row's checked argmax, and the repeat penalty on one logit. */
 
 #ifndef DRAFTLIGHT_ROW_ARGMAX_H
 #define DRAFTLIGHT_ROW_ARGMAX_H
@@ -49,6 +49,12 @@ static long argmax_checked(const float *x, long n) {
     if (bad || at < 0) return -1;
     while (x[at] != m) at++;
     return at;
+}
+
+/* A logit after the repeat penalty, as sampling.penalized writes it in float32: divided by the
+   penalty where positive, else multiplied by it. */
+static inline float penalized(float x, float penalty) {
+    return x > 0.0f ? x / penalty : x * penalty;
 }
 
 #endif

@@ -448,7 +448,7 @@ static PyObject *penalize(PyObject *self, PyObject *const *args, Py_ssize_t narg
             PyErr_Format(PyExc_IndexError, "token %zd outside a row of %zd", id, view.shape[0]);
             goto done;
         }
-        x[id] = x[id] > 0.0f ? x[id] / pf : x[id] * pf;
+        x[id] = penalized(x[id], pf);
     }
     if (!PyErr_Occurred()) out = Py_NewRef(Py_None);
 done:

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
+from typing import Any
 
 import llama_cpp
 import numpy as np
@@ -50,10 +51,6 @@ class Chunk:
     launch_ms: float  # LAUNCHED: the last decode's own ms
 
 
-def _address(name: str) -> int:
-    return ctypes.cast(llama_cpp.llama_cpp._lib[name], ctypes.c_void_p).value or 0
-
-
 @cache
 def _bound() -> bool:
     """Whether the module is built, bound, and declares llama_batch as the binding does."""
@@ -64,9 +61,20 @@ def _bound() -> bool:
     if size != ctypes.sizeof(batch) or list(offsets) != [getattr(batch, f).offset
                                                          for f in _FIELDS]:
         return False
-    _native.bind(_address("llama_decode"), _address("llama_get_logits"),
-                 _address("llama_vocab_is_eog"))
+    use_functions()
     return True
+
+
+def use_functions(decode: Any = None, get_logits: Any = None, is_eog: Any = None) -> None:
+    """The C loop calls these ctypes functions (a bench's or a test's stand-ins) in place of
+    llama_decode, llama_get_logits and llama_vocab_is_eog; each one not given, and all of them
+    with none, llama.cpp's own. Only where the module is built."""
+    assert _native is not None
+    names = ("llama_decode", "llama_get_logits", "llama_vocab_is_eog")
+    given = (decode, get_logits, is_eog)
+    _native.bind(*(ctypes.cast(llama_cpp.llama_cpp._lib[name] if f is None else f,
+                               ctypes.c_void_p).value for name, f in zip(names, given,
+                                                                         strict=True)))
 
 
 _local = threading.local()

@@ -52,14 +52,11 @@ class FakeLlama:
         return 0
 
     def __enter__(self):
-        address = ctypes.cast
-        greedy_loop._native.bind(*(address(f, ctypes.c_void_p).value
-                                   for f in (self._decode, self._logits, self._is_eog)))
+        greedy_loop.use_functions(self._decode, self._logits, self._is_eog)
         return self
 
     def __exit__(self, *exc):
-        greedy_loop._bound.cache_clear()  # the real llama.cpp's again
-        assert greedy_loop._bound()
+        greedy_loop.use_functions()  # the real llama.cpp's again
 
 
 @pytest.fixture

@@ -102,14 +102,11 @@ def slow_decode():
         c_decode = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p,
                                     llama_cpp.llama_batch)(decode)
         keep.append(c_decode)
-        greedy_loop._native.bind(ctypes.cast(c_decode, ctypes.c_void_p).value,
-                                 greedy_loop._address("llama_get_logits"),
-                                 greedy_loop._address("llama_vocab_is_eog"))
+        greedy_loop.use_functions(decode=c_decode)
         return decode
 
     yield slowed
-    greedy_loop._bound.cache_clear()
-    assert greedy_loop._bound()
+    greedy_loop.use_functions()
 
 
 @pytest.mark.parametrize("inspect", [True, False], ids=["step by step", "in chunks"])
