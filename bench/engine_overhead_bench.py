@@ -106,8 +106,9 @@ def one_answer(engine: Engine, stand_in: StandIn, tokens: int, inspect: bool = T
     stand_in.spent, stand_in.calls = 0.0, 0
     t0 = time.perf_counter()
     final = None
-    for event in engine.generate(GenerationRequest(prompt=PROMPT, max_tokens=tokens,
-                                                   measure_plain=False, inspect=inspect)):
+    # as the engine process takes them (host.py): a plain answer's steps folded by the engine
+    for event in engine.generate_folded(GenerationRequest(prompt=PROMPT, max_tokens=tokens,
+                                                          measure_plain=False, inspect=inspect)):
         final = event
     wall = time.perf_counter() - t0
     assert isinstance(final, GenerationFinished), final

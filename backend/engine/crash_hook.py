@@ -18,10 +18,11 @@ from pathlib import Path
 ENV = "DRAFTLIGHT_TEST_CRASH"
 
 
-def due(at: str, value: int | str) -> Path | None:
-    """The armed hook file if the engine should crash at this point, else None."""
+def due(at: str, value: range | str) -> Path | None:
+    """The armed hook file if the engine should crash at this point, else None: at "step",
+    `value` holds the numbers of the steps just sent; at "load", the file's path."""
     name = os.environ.get(ENV)
-    if not name:
+    if not name or not value:
         return None
     path = Path(name)
     try:
@@ -30,7 +31,7 @@ def due(at: str, value: int | str) -> Path | None:
         return None
     if spec.get("at") != at:
         return None
-    hit = value == spec.get("n") if at == "step" else spec.get("match", "") in str(value)
+    hit = spec.get("n") in value if at == "step" else spec.get("match", "") in str(value)
     return path if hit else None
 
 

@@ -60,6 +60,7 @@ from backend.engine.protocol import ProgressFn
 from backend.engine.request import GenerationRequest
 from backend.engine.step_events import EventPipeline, StepRecord
 from backend.engine.text import AnswerText
+from backend.engine.token_log import StepBatch
 from backend.engine.tree.continuations import tree_from_continuations
 from backend.engine.tree.grow import AUTO, row_worth, tree_from_chain
 from backend.engine.tree.grow import budget as tree_budget
@@ -363,6 +364,16 @@ class Engine:
     def generate(self, request: GenerationRequest) -> Iterator[Event]:
         """Run one request, yielding events. Never raises for a user-level problem: it ends
         with GenerationFinished or GenerationFailed."""
+        for event in self.generate_folded(request):
+            if isinstance(event, StepBatch):
+                yield from event.plain_steps()
+            else:
+                yield event
+
+    def generate_folded(self, request: GenerationRequest) -> Iterator[Event | StepBatch]:
+        """The same, but a plain answer read for its text alone (plain_chunk.py) comes a
+        chunk's steps at a time, folded into StepBatches, never made into StepVerified events:
+        as the engine process sends steps to `generate`'s terminal (host.py)."""
         self._cancel.clear()
         try:
             yield from self._generate(request)
@@ -372,7 +383,7 @@ class Engine:
             detail = f"{type(exc).__name__}: {exc}"
             yield GenerationFailed(GENERATION_FAILED, detail, words=words(GENERATION_FAILED))
 
-    def _generate(self, req: GenerationRequest) -> Iterator[Event]:
+    def _generate(self, req: GenerationRequest) -> Iterator[Event | StepBatch]:
         t_start = time.perf_counter()
         if self._target is None or self._ctx is None:
             raise EngineError(words(NO_MODEL))
@@ -448,7 +459,7 @@ class Engine:
     def _run(self, req: GenerationRequest, model: LoadedModel, ctx: Context,
              drafter: Drafter | None, follower: TargetFollower | None, n_draft_max: int,
              t_start: float, adaptive: AdaptiveK | None = None, trees: bool = False,
-             tree_note: Words | None = None) -> Iterator[Event]:
+             tree_note: Words | None = None) -> Iterator[Event | StepBatch]:
         prompt, template_stops = build_prompt(model, req)
         if len(prompt) >= ctx.n_ctx:
             raise EngineError(words(PROMPT_TOO_LONG, n=len(prompt), n_ctx=ctx.n_ctx))
@@ -493,13 +504,15 @@ class Engine:
                 reason = "context_full"
                 break
             number = tally.n_steps + 1
-            steps = (plain_chunk.plain_steps(run, tally.n_generated, number, self._cancel,
-                                             at_launch) if chunked
-                     else [self._step(run, tally.n_generated, number)])
-            for step, _ in steps:
-                tally.add(step, time.perf_counter() - t_start)
-                yield from self._events.put(step.event, len(step.p_rows))
-            reason = steps[-1][1]  # only a chunk's last step may end the answer
+            if chunked:
+                batch, reason = plain_chunk.plain_batch(run, tally.n_generated, number,
+                                                        self._cancel, at_launch)
+                tally.add_plain(batch, time.perf_counter() - t_start)
+                yield batch
+                continue
+            step, reason = self._step(run, tally.n_generated, number)
+            tally.add(step, time.perf_counter() - t_start)
+            yield from self._events.put(step.event, len(step.p_rows))
         row_stats.settle(ctx)  # the last step's rows, which no decode settles
         yield from self._events.drain()
 
@@ -799,6 +812,15 @@ class _Tally:
         self.verify_ms += step.verify_ms
         if self.n_steps == 1:
             self.ttft_ms = 1000 * since_start_s
+
+    def add_plain(self, batch: StepBatch, since_start_s: float) -> None:
+        """Plain steps, folded (StepBatch.plain): as `add` counts each."""
+        if not self.n_steps:
+            self.ttft_ms = 1000 * since_start_s
+        self.n_generated += batch.n_emitted
+        self.n_steps += len(batch)
+        for ms in batch.verify_ms:
+            self.verify_ms += ms
 
     def stats(self, n_prompt: int, n_cached: int, prompt_ms: float,
               generation_ms: float) -> Stats:

@@ -27,6 +27,8 @@ from backend.engine import crash_hook
 from backend.engine.errors import EngineError, LoadCancelled
 from backend.engine.events import StepVerified
 from backend.engine.outbox import Outbox
+from backend.engine.protocol import Folding
+from backend.engine.token_log import StepBatch
 from backend.words import words_of
 
 
@@ -134,16 +136,28 @@ class _Host:
 
     def op_generate(self, request, folded: bool = False) -> None:
         outbox = Outbox(self.conn, fold=folded)
+        engine = self.engine
         try:
-            for event in self.engine.generate(request):
+            for event in (engine.generate_folded(request)
+                          if folded and isinstance(engine, Folding) else engine.generate(request)):
                 outbox.put(event)
-                armed = (crash_hook.due("step", event.step) if type(event) is StepVerified
-                         else None)
+                armed = crash_hook.due("step", _steps(event))
                 if armed:  # after the steps so far reached the window, as a real crash may
                     outbox.close()
                     crash_hook.fire(armed)
         finally:
             outbox.close()
+
+
+def _steps(event: Any) -> range:
+    """The numbers of the steps an event holds."""
+    kind = type(event)
+    if kind is StepVerified:
+        return range(event.step, event.step + 1)
+    if kind is StepBatch:
+        numbers = event.tokens.step
+        return range(numbers[0], numbers[-1] + 1) if numbers else range(0)
+    return range(0)
 
 
 def _crash_if_armed(at: str, value: str) -> None:

@@ -34,9 +34,10 @@ from typing import Any
 from backend.engine.coalescing_queue import CoalescingQueue
 from backend.engine.events import GenerationStarted, StepVerified
 from backend.engine.frame_pace import FRAME_S, frame_s
-from backend.engine.token_log import fold_steps
+from backend.engine.token_log import StepBatch, fold_steps
 
 _DONE = object()
+_STEPS = (StepVerified, StepBatch)  # a step, or steps the engine folded itself
 
 
 class Outbox:
@@ -60,7 +61,7 @@ class Outbox:
         if self._inline:
             self._held.append(event)
             now = time.perf_counter()
-            if type(event) is not StepVerified or now - self._sent_at >= self._queue.every:
+            if type(event) not in _STEPS or now - self._sent_at >= self._queue.every:
                 self._sent_at = now
                 self._send_held()
             return
@@ -68,7 +69,7 @@ class Outbox:
             self._thread = threading.Thread(target=self._send_all, name="engine-outbox",
                                             daemon=True)
             self._thread.start()
-        self._queue.put(event, wake=type(event) is not StepVerified)
+        self._queue.put(event, wake=type(event) not in _STEPS)
 
     def close(self) -> None:
         """Send what is queued and stop the sender; its failure, raised here."""

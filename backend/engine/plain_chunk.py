@@ -6,7 +6,10 @@ GPU's token rates its Python took 94 µs a token beside llama.cpp's decode (lv-t
 threads, the Intel Xeon). Here the tokens of a few milliseconds are decided in a tight loop (the
 row's repeat penalty and argmax, the next decode begun: nothing else between two decodes), in C
 where it is built (greedy_loop.py), else in Python; then their text, stop strings and steps are
-made together, while the CPU's caches still hold that code.
+made together, while the CPU's caches still hold that code, as one StepBatch: the folded steps
+the engine process sends `generate`, no StepVerified and no Token made for them
+(bench/engine_overhead_bench.py --no-inspect, decode returning when done: 90-102 µs a token of
+the engine's own against 102-122 with an event a token).
 The tokens are the general loop's: each its row's argmax after the same penalty over the same
 history. A token whose text ends the answer (a stop string) may have been followed by a few
 decided after it: they leave the history and the cache again, so the answer, the cache and the
@@ -20,11 +23,9 @@ import time
 
 from backend.engine import greedy_loop, sampling
 from backend.engine.answer_run import AnswerRun
-from backend.engine.drafters.base import Proposal
 from backend.engine.events import StopReason
 from backend.engine.request import GenerationRequest
-from backend.engine.step_events import StepRecord
-from backend.engine.verify import Verdict
+from backend.engine.token_log import StepBatch
 
 # The most time a chunk's tokens are decided before their text and steps are made: well under
 # a frame (frame_pace.py), so the window sees no difference; the first chunk of an answer is
@@ -39,12 +40,12 @@ def takes(req: GenerationRequest, drafter: object | None, recurrent: bool) -> bo
     return drafter is None and req.sampling.greedy and not req.inspect and not recurrent
 
 
-def plain_steps(run: AnswerRun, n_generated: int, number: int, cancel: threading.Event,
-                at_launch: bool) -> list[tuple[StepRecord, StopReason | None]]:
-    """The next chunk's steps, one a token (numbered from `number`), each with why the answer
-    ends there, if it does (only the last may). `at_launch`: llama_decode returns once a GPU
-    has the work, so a step's time for plain decoding's yardstick is up to its successor's
-    launch (Engine._yardstick_ms)."""
+def plain_batch(run: AnswerRun, n_generated: int, number: int, cancel: threading.Event,
+                at_launch: bool) -> tuple[StepBatch, StopReason | None]:
+    """The next chunk's steps, one a token (numbered from `number`), folded as the engine
+    process sends them (no StepVerified made), and why the answer ends after them, if it does.
+    `at_launch`: llama_decode returns once a GPU has the work, so a step's time for plain
+    decoding's yardstick is up to its successor's launch (Engine._yardstick_ms)."""
     req, model, ctx, history = run.req, run.model, run.ctx, run.history
     s = req.sampling
     t_begin = last = time.perf_counter()
@@ -54,7 +55,8 @@ def plain_steps(run: AnswerRun, n_generated: int, number: int, cancel: threading
     else:  # begun after the last chunk's last token: the decode is this chunk's first's
         before, run.launched_ms = run.launched_ms, None
     end = t_begin + (CHUNK_S if n_generated else 0.0)
-    decided: list[tuple[int, sampling.ArgmaxRow, float]] = []  # token, its row, its ms
+    tokens: list[int] = []  # decided
+    ms: list[float] = []  # each one's time
     handed_back = False  # the row in llama.cpp's buffer is penalised already (greedy_loop)
     if greedy_loop.usable(ctx) and not cancel.is_set():
         chunk = greedy_loop.run_chunk(ctx, model, history, penalty=s.repeat_penalty,
@@ -62,64 +64,58 @@ def plain_steps(run: AnswerRun, n_generated: int, number: int, cancel: threading
                                       max_new=req.max_tokens - n_generated,
                                       budget_s=end - time.perf_counter())
         last = time.perf_counter()
+        tokens, ms = chunk.tokens, chunk.ms
         before += 1000 * (chunk.started - t_begin)
-        for tok, ms in zip(chunk.tokens, chunk.ms, strict=True):
-            decided.append((tok, sampling.ArgmaxRow.decided(tok), ms + before))
+        if tokens:
+            ms[0] += before
             before = 0.0
         if chunk.status == greedy_loop.LAUNCHED:
             run.launched_ms = chunk.launch_ms
         handed_back = chunk.status == greedy_loop.HANDED_BACK
         if not handed_back:
-            return _steps(run, n_generated, number, decided, at_launch)
+            return _batch(run, n_generated, number, tokens, ms, at_launch)
     while True:
         logits = ctx.rows(1)[0]
-        row = (sampling.ArgmaxRow(logits) if handed_back else
-               sampling.argmax_row(logits, s, history, in_place=True))
+        best = (sampling.ArgmaxRow(logits) if handed_back else
+                sampling.argmax_row(logits, s, history, in_place=True)).best
         handed_back = False
         now = time.perf_counter()
-        decided.append((row.best, row, 1000 * (now - last) + before))
+        tokens.append(best)
+        ms.append(1000 * (now - last) + before)
         last, before = now, 0.0
-        history.append(row.best)
-        if (model.is_eog(row.best) or n_generated + len(decided) >= req.max_tokens
+        history.append(best)
+        if (model.is_eog(best) or n_generated + len(tokens) >= req.max_tokens
                 or ctx.n_past >= ctx.n_ctx or cancel.is_set()):
             break
         t_launch = time.perf_counter()
-        ctx.launch(row.best)
+        ctx.launch(best)
         launched = time.perf_counter()
         if launched >= end:
             run.launched_ms = 1000 * (launched - t_launch)
             break
-    return _steps(run, n_generated, number, decided, at_launch)
+    return _batch(run, n_generated, number, tokens, ms, at_launch)
 
 
-def _steps(run: AnswerRun, n_generated: int, number: int,
-           decided: list[tuple[int, sampling.ArgmaxRow, float]], at_launch: bool
-           ) -> list[tuple[StepRecord, StopReason | None]]:
+def _batch(run: AnswerRun, n_generated: int, number: int, tokens: list[int], ms: list[float],
+           at_launch: bool) -> tuple[StepBatch, StopReason | None]:
     """The decided tokens' text, stop strings (AnswerRun.emit, as the general loop's) and
     steps; any decided after the answer's end taken back out of the history and the cache."""
     t_made = time.perf_counter()
     history = run.history
-    n_before = len(history) - len(decided)
-    emitted, reason = run.emit([tok for tok, _row, _ms in decided], n_generated)
-    kept = n_before + len(emitted)
+    n_before = len(history) - len(tokens)
+    emitted, reason = run.emit(tokens, n_generated)
+    n = len(emitted)  # the decided tokens past the answer's end have no step
+    kept = n_before + n
     if kept < len(history):  # decided past a stop string
         del history[kept:]
         run.launched_ms = None
     # as the general loop leaves it: an end-of-generation token is never decoded
     run.ctx.truncate(kept - (reason == "eos"))
     # what making the steps cost, shared among them: the steps' times add up to the answer's
-    share_ms = 1000 * (time.perf_counter() - t_made) / len(emitted)
-    made = []
-    # the decided tokens past the answer's end have no step
-    for i, ((tok, text), (_tok, row, decide_ms)) in enumerate(
-            zip(emitted, decided[: len(emitted)], strict=True)):
-        ms = decide_ms + share_ms
-        run.yardstick.step(number + i, 0, decide_ms if at_launch else ms)
-        made.append((StepRecord(number + i, run.model, _NOTHING, [], None, Verdict(0, tok),
-                                [row], history, [(tok, text)], 0, True, 0.0, decide_ms, ms,
-                                inspect=False),
-                     reason if i == len(emitted) - 1 else None))
-    return made
-
-
-_NOTHING = Proposal()  # a plain step's: drafted nothing (never changed)
+    share_ms = 1000 * (time.perf_counter() - t_made) / n
+    decided = ms[:n]
+    total = [decide_ms + share_ms for decide_ms in decided]
+    yardstick = run.yardstick
+    for i, step_ms in enumerate(decided if at_launch else total):
+        yardstick.step(number + i, 0, step_ms)
+    return StepBatch.plain(number, emitted, decided, total), reason

@@ -59,6 +59,14 @@ class Batched(Protocol):
 
 
 @runtime_checkable
+class Folding(Protocol):
+    """An engine that may fold a run of steps itself (`Engine`: a plain answer read for its
+    text alone, made a chunk of steps at a time), for a caller that wants them folded."""
+
+    def generate_folded(self, request: GenerationRequest) -> Iterator[Event | StepBatch]: ...
+
+
+@runtime_checkable
 class Recoverable(Protocol):
     """An engine whose process can die and be started again (`EngineProcess`)."""
 

@@ -241,13 +241,6 @@ class ArgmaxRow(_OwnRows):
     def __init__(self, logits: np.ndarray) -> None:
         self.best = int(logits.argmax())
 
-    @classmethod
-    def decided(cls, best: int) -> ArgmaxRow:
-        """A row whose argmax was read elsewhere (greedy_loop.py, in C)."""
-        row = cls.__new__(cls)
-        row.best = best
-        return row
-
     def p(self, token: int) -> float:
         raise RuntimeError("a row read for its argmax alone has no probabilities")
 

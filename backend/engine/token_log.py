@@ -11,7 +11,7 @@ stay short however long the answer; a Token is rebuilt on demand for a tooltip.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from backend.engine.events import StepVerified, Token, TreeNode, accepted_before_rejection
 
@@ -161,18 +161,88 @@ class StepBatch:
         if self.ms_to_first_emit is None and step.emitted:
             self.ms_to_first_emit = self.ms
 
+    @classmethod
+    def plain(cls, first: int, emitted: Sequence[tuple[int, str]], verify_ms: Sequence[float],
+              ms: Sequence[float]) -> StepBatch:
+        """Plain steps numbered from `first`, each one emitted (token, text) that drafted
+        nothing, read for its text alone (no p, no inspection): what `add` folds of their
+        StepVerified events (`plain_steps`), made without them (backend/engine/plain_chunk.py:
+        at a GPU's rates each event made and folded cost a token a few µs of the engine's)."""
+        batch = cls()
+        n = len(emitted)
+        log = batch.tokens
+        log.step = list(range(first, first + n))
+        log.id = [tok for tok, _text in emitted]
+        log.text = [text for _tok, text in emitted]
+        log.origin = ["target"] * n
+        log.accepted = [True] * n
+        log.p_target = [None] * n
+        log.p_draft = [None] * n
+        log.head = [None] * n
+        log.inspection = [None] * n
+        batch.parts = list(log.text)
+        batch.accepted = [0] * n
+        batch.drafted = [0] * n
+        batch.target_accepted = [0] * n
+        batch.draft_ms = [0.0] * n
+        batch.verify_ms = list(verify_ms)
+        batch.n_emitted = n
+        for step, step_ms, verified in zip(log.step, ms, verify_ms, strict=True):
+            batch.ms += step_ms or verified  # as `add` sums them
+            if step_ms > 0:
+                batch.plain_ms.append((step, step_ms))
+            if batch.ms_to_first_emit is None:
+                batch.ms_to_first_emit = batch.ms
+        return batch
+
+    def plain_steps(self) -> Iterator[StepVerified]:
+        """The StepVerified events of a batch `plain` made, for callers that take steps one by
+        one (`Engine.generate`)."""
+        log = self.tokens
+        if len(log) != len(self) or any(self.drafted):
+            raise ValueError("not a batch of plain steps")
+        ms = dict(self.plain_ms)  # those of 0 ms are left out
+        for i, step in enumerate(log.step):
+            yield StepVerified(step, (), 0, (log.token(i),), 0.0, self.verify_ms[i],
+                               ms.get(step, 0.0))
+
+    def extend(self, other: StepBatch) -> None:
+        """`other`'s steps after these, as if each had been `add`ed."""
+        self.tokens.extend(other.tokens)
+        self.parts.extend(other.parts)
+        self.accepted.extend(other.accepted)
+        self.drafted.extend(other.drafted)
+        self.target_accepted.extend(other.target_accepted)
+        self.draft_ms.extend(other.draft_ms)
+        self.verify_ms.extend(other.verify_ms)
+        self.n_emitted += other.n_emitted
+        if self.ms_to_first_emit is None and other.ms_to_first_emit is not None:
+            self.ms_to_first_emit = self.ms + other.ms_to_first_emit
+        self.ms += other.ms
+        self.plain_ms.extend(other.plain_ms)
+        self.trees.extend(other.trees)
+
 
 def fold_steps(events: Iterable) -> list:
     """Events with each run of steps folded into one StepBatch: how steps cross to the GUI
-    thread (the worker) and how a recorded trace is replayed (app/chat/trace_opening.py)."""
+    thread (the worker) and how a recorded trace is replayed (app/chat/trace_opening.py). Steps
+    already folded (a StepBatch) join the run: the first of a run is taken over, extended in
+    place by the steps after it."""
     out: list = []
     steps: StepBatch | None = None
     for event in events:
-        if type(event) is StepVerified:
+        kind = type(event)
+        if kind is StepVerified:
             if steps is None:
                 steps = StepBatch()
                 out.append(steps)
             steps.add(event)
+        elif kind is StepBatch:
+            if steps is None:
+                steps = event
+                out.append(steps)
+            else:
+                steps.extend(event)
         else:
             out.append(event)
             steps = None

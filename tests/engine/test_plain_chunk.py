@@ -21,13 +21,13 @@ def chunks(monkeypatch, request):
     that one runs past a stop string. Decided by the C loop (greedy_loop.py), which must then
     have run, or by the Python one."""
     sizes: list[int] = []
-    real = plain_chunk._steps
+    real = plain_chunk._batch
 
-    def counted(run, n_generated, number, decided, at_launch):
-        sizes.append(len(decided))
-        return real(run, n_generated, number, decided, at_launch)
+    def counted(run, n_generated, number, tokens, ms, at_launch):
+        sizes.append(len(tokens))
+        return real(run, n_generated, number, tokens, ms, at_launch)
 
-    monkeypatch.setattr(plain_chunk, "_steps", counted)
+    monkeypatch.setattr(plain_chunk, "_batch", counted)
     monkeypatch.setattr(plain_chunk, "CHUNK_S", 60.0)
     in_c = []
     if request.param == "Python":
