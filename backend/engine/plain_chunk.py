@@ -1,5 +1,5 @@
 """A plain greedy answer read for its text alone (`draftlight generate` printing it), decided a
-few milliseconds of tokens at a time.
+frame (16 ms) of tokens at a time.
 
 Engine._step walks the drafting machinery for each step, and a plain step is one token: at a
 GPU's token rates its Python took 94 µs a token beside llama.cpp's decode (lv-target, two
@@ -24,13 +24,18 @@ import time
 from backend.engine import greedy_loop, sampling
 from backend.engine.answer_run import AnswerRun
 from backend.engine.events import StopReason
+from backend.engine.frame_pace import FRAME_S
 from backend.engine.request import GenerationRequest
 from backend.engine.token_log import StepBatch
 
-# The most time a chunk's tokens are decided before their text and steps are made: well under
-# a frame (frame_pace.py), so the window sees no difference; the first chunk of an answer is
-# its first token alone, so that the time to it is the general loop's.
-CHUNK_S = 0.004
+# The most time a chunk's tokens are decided before their text and steps are made: a frame
+# (frame_pace.py), as the outbox sends them a frame at a time at most, so nothing reaches the
+# terminal later. Each chunk's Python costs the decoding thread alike however many tokens it
+# holds: a 1,000 µs decode returning when done (a CPU's), 59-60 µs a token of the engine's own
+# in 16 ms chunks against 88-107 in 4 ms ones (bench/engine_overhead_bench.py --no-inspect).
+# The first chunk of an answer is its first token alone, so that the time to it is the
+# general loop's.
+CHUNK_S = FRAME_S
 
 
 def takes(req: GenerationRequest, drafter: object | None, recurrent: bool) -> bool:
