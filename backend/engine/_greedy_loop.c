@@ -4,10 +4,11 @@ addresses given once by `bind`), without the GIL, until a time budget is spent.
 
 At a GPU's token rates a token takes ~1 ms, and the Python between two decodes (the ctypes calls
 into llama.cpp, the batch's fields, the loop itself) is a few per cent of it; here it is the
-row's argmax alone (bench/engine_overhead_bench.py --no-inspect: 42 -> 33 us a token in all). The tokens are the Python loop's: the same penalty, in float32, on
-the same distinct tokens of the history's last `last_n`, and the same argmax (the lowest id among
-equal largest logits). A row numpy must read (a NaN, +inf, all -inf) is handed back penalised
-and undecided, and a failed decode is reported with its code: the caller reads the rest.
+row's argmax alone (bench/engine_overhead_bench.py --no-inspect: 42 -> 33 us a token in all).
+The tokens are the Python loop's: the same penalty, in float32, on the same distinct tokens of
+the history's last `last_n`, and the same argmax (the lowest id among equal largest logits). A
+row numpy must read (a NaN, +inf, all -inf) is handed back penalised and undecided, and a
+failed decode is reported with its code: the caller reads the rest.
 
 llama_batch is declared here as llama.h declares it at the pinned llama.cpp; the caller checks
 that its size and offsets are those of llama-cpp-python's binding before it calls (`layout`). */

@@ -3,13 +3,11 @@ frame (16 ms) of tokens at a time.
 
 Engine._step walks the drafting machinery for each step, and a plain step is one token: at a
 GPU's token rates its Python took 94 µs a token beside llama.cpp's decode (lv-target, two
-threads, the Intel Xeon). Here the tokens of a few milliseconds are decided in a tight loop (the
-row's repeat penalty and argmax, the next decode begun: nothing else between two decodes), in C
-where it is built (greedy_loop.py), else in Python; then their text, stop strings and steps are
-made together, while the CPU's caches still hold that code, as one StepBatch: the folded steps
-the engine process sends `generate`, no StepVerified and no Token made for them
-(bench/engine_overhead_bench.py --no-inspect, decode returning when done: 90-102 µs a token of
-the engine's own against 102-122 with an event a token).
+threads, the Intel Xeon). Here a chunk's tokens are decided in a tight loop (the row's repeat
+penalty and argmax, the next decode begun: nothing else between two decodes), in C where it is
+built (greedy_loop.py), else in Python; then their text, stop strings and steps are made
+together, while the CPU's caches still hold that code, as one StepBatch: the folded steps the
+engine process sends `generate`, with no StepVerified and no Token made for each token.
 The tokens are the general loop's: each its row's argmax after the same penalty over the same
 history. A token whose text ends the answer (a stop string) may have been followed by a few
 decided after it: they leave the history and the cache again, so the answer, the cache and the

@@ -226,21 +226,17 @@ class StepBatch:
 def fold_steps(events: Iterable) -> list:
     """Events with each run of steps folded into one StepBatch: how steps cross to the GUI
     thread (the worker) and how a recorded trace is replayed (app/chat/trace_opening.py). Steps
-    already folded (a StepBatch) join the run: the first of a run is taken over, extended in
-    place by the steps after it."""
+    already folded (a StepBatch) join the run; what is given is never changed."""
     out: list = []
     steps: StepBatch | None = None
     for event in events:
         kind = type(event)
-        if kind is StepVerified:
+        if kind is StepVerified or kind is StepBatch:
             if steps is None:
                 steps = StepBatch()
                 out.append(steps)
-            steps.add(event)
-        elif kind is StepBatch:
-            if steps is None:
-                steps = event
-                out.append(steps)
+            if kind is StepVerified:
+                steps.add(event)
             else:
                 steps.extend(event)
         else:
