@@ -32,7 +32,6 @@ from app.chat.chat_actions import ChatActions
 from app.chat.chat_list import ChatList
 from app.chat.chat_session import ChatSession
 from app.chat.composer import Composer
-from app.chat.context_meter import LiveContext
 from app.chat.conversation import Conversation
 from app.chat.message_box import MessageBox
 from app.chat.trace_opening import TraceOpener
@@ -157,9 +156,8 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         m, flow, actions, panel = self.models, self.flow, self.chat_actions, self.panel
-        # the context line moves while an answer streams, a few times a second at most
-        self.live_context = LiveContext(actions.update_context, self)
-        m.client.events_emitted.connect(self.live_context.poke)
+        # the context line moves while an answer streams, with the answer's own numbers
+        flow.transcript.numbers_shown.connect(actions.update_context)
         m.load_started.connect(self._update_actions)
         m.load_failed.connect(lambda role, words: (self.show_error(words, LOAD),
                                                    self.load_failed.emit(role, words)))

@@ -45,6 +45,10 @@ class TranscriptView(QScrollArea):
     inspect = Signal(object, int)  # an AnswerWidget and the TokenLog index of a clicked token
     teach = Signal(object, str)  # an AnswerWidget and a tool from its "Teach" menu
     entries_changed = Signal()  # a message added or removed, or all cleared (app/chat/welcome.py)
+    # The streaming answer's numbers were redrawn (a few times a second, inside a frame): what
+    # else moves with them (the context line) changes now, laid out and painted in the same
+    # pass as the frame's text rather than in a pass of its own.
+    numbers_shown = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +56,11 @@ class TranscriptView(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._container = QWidget()
         self._container.setObjectName("transcript")  # the canvas the cards lie on (style.py)
+        # Opaque (its palette's brush under the style sheet's canvas): following a streaming
+        # answer scrolls the canvas, and Qt moves an opaque widget's pixels and paints what
+        # the move exposes, where a see-through one had the window, splitter and scroll area
+        # behind it painted again as well: half the pixels a streaming frame paints.
+        self._container.setAutoFillBackground(True)
         self._layout = QVBoxLayout(self._container)
         self._layout.setContentsMargins(SPACE_M, SPACE_M, SPACE_M, SPACE_M)
         self._layout.setSpacing(SPACE_M)
@@ -70,6 +79,11 @@ class TranscriptView(QScrollArea):
         self._pace(spare_core=True)  # until an answer's start says otherwise
         self._frame.setTimerType(Qt.TimerType.PreciseTimer)
         self._frame.timeout.connect(self._on_frame)
+        # Numbers left behind by a frame are redrawn once a whole frame goes by without one
+        # (a model pausing mid-answer); while frames come, they redraw them.
+        self._numbers_due = QTimer(self, singleShot=True)
+        self._numbers_due.setTimerType(Qt.TimerType.PreciseTimer)
+        self._numbers_due.timeout.connect(self._on_numbers_due)
         # Follow the end of the transcript while the user has not scrolled up.
         self._follow = True
         bar = self.verticalScrollBar()
@@ -236,12 +250,18 @@ class TranscriptView(QScrollArea):
         budget = None if unbounded else max(
             1, min(MAX_TOKENS_PER_FRAME, int(FRAME_BUDGET_S / self._token_cost_s)))
         drawn = widget.render_pending(budget)
-        widget.refresh(numbers=unbounded or start - self._last_numbers >= NUMBERS_INTERVAL_S
-                       or widget.answer.done)
-        if drawn:
-            self._settle(widget)
-        if widget.answer.done or start - self._last_numbers >= NUMBERS_INTERVAL_S:
+        numbers = (unbounded or widget.answer.done
+                   or start - self._last_numbers >= NUMBERS_INTERVAL_S)
+        widget.refresh(numbers=numbers)
+        if numbers:
             self._last_numbers = start
+            self._numbers_due.stop()
+            self.numbers_shown.emit()  # before _settle: its layout is this frame's
+        else:
+            left = self._last_numbers + NUMBERS_INTERVAL_S - start
+            self._numbers_due.start(max(0, round(1000 * left)) + self._frame.interval())
+        if drawn or numbers:
+            self._settle(widget)
         if drawn:
             cost = (time.perf_counter() - start) / drawn
             self._token_cost_s = 0.7 * self._token_cost_s + 0.3 * cost
@@ -251,6 +271,15 @@ class TranscriptView(QScrollArea):
                 self._stream_into(None)
                 self._advise(widget)
                 self.answer_rendered.emit(widget)
+
+    @Slot()
+    def _on_numbers_due(self) -> None:
+        widget = self._streaming
+        if widget is None:
+            return
+        self._last_numbers = time.perf_counter()
+        widget.refresh()
+        self.numbers_shown.emit()
 
     @staticmethod
     def _settle(widget: AnswerWidget) -> None:
