@@ -34,6 +34,7 @@ from app.models.model_names import answer_model_file
 from app.shell.theme import token_colours
 from app.transcript.message_widgets import AnswerWidget, UserMessageWidget, plain_label
 from app.widgets.copy_feedback import copy_text
+from app.widgets.status_line import StatusLine
 from backend.stop_reasons import INTERRUPTED
 
 if TYPE_CHECKING:
@@ -72,9 +73,8 @@ class ChatActions(QObject):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(plain_label(self.tr("System prompt")))
         row.addWidget(self.system_prompt_field, 1)
-        self.context_label = QLabel()
+        self.context_label = StatusLine()  # its changes lay nothing out again
         self.context_label.setObjectName("statsLabel")
-        self.context_label.setMinimumWidth(40)  # a narrow window cuts it rather than grows
         self.notice = ContextNotice()
         self.system_prompt_field.editingFinished.connect(self._on_system_prompt)
         self.notice.chosen.connect(self._on_notice_choice)

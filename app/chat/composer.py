@@ -6,15 +6,16 @@ from the flow's (`MainWindow._update_actions`).
 from __future__ import annotations
 
 from PySide6.QtCore import Slot
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from app.chat.answer_flow import AnswerFlow
 from app.chat.message_box import MessageBox
 from app.shell.style import PRIMARY, SPACE_S
+from app.widgets.status_line import StatusLine
 
 
 class Composer(QWidget):
-    def __init__(self, flow: AnswerFlow, message_box: MessageBox, context_label: QLabel,
+    def __init__(self, flow: AnswerFlow, message_box: MessageBox, context_label: StatusLine,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._flow = flow
@@ -27,8 +28,7 @@ class Composer(QWidget):
         self.regenerate_button.setToolTip(self.tr("Answer the last message again, with the "
                                                   "current settings"))
         buttons = QHBoxLayout()
-        buttons.addWidget(context_label)
-        buttons.addStretch(1)
+        buttons.addWidget(context_label, 1)  # the room the buttons leave
         for b in (self.regenerate_button, self.stop_button, self.send_button):
             buttons.addWidget(b)
         lay = QVBoxLayout(self)

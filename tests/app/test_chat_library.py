@@ -265,7 +265,7 @@ def test_each_answer_shows_its_settings_and_restores_them(make_window, qtbot):
     w.panel.temperature.setValue(0.3)
     before = w.panel.generation_settings()
     widget = ask(w, qtbot, "hi")
-    [label] = [lab for lab in widget.findChildren(type(w.chat_actions.context_label))
+    [label] = [lab for lab in widget.findChildren(QLabel)
                if lab.text().startswith("Made with")]
     assert f"temperature {before.temperature}" in label.text()
     changed = before.replace(temperature=1.5, top_k=7, seed=42)
