@@ -254,9 +254,7 @@ class TranscriptView(QScrollArea):
                    or start - self._last_numbers >= NUMBERS_INTERVAL_S)
         widget.refresh(numbers=numbers)
         if numbers:
-            self._last_numbers = start
-            self._numbers_due.stop()
-            self.numbers_shown.emit()  # before _settle: its layout is this frame's
+            self._numbers_redrawn(start)  # before _settle: what moves with them is laid out now
         else:
             left = self._last_numbers + NUMBERS_INTERVAL_S - start
             self._numbers_due.start(max(0, round(1000 * left)) + self._frame.interval())
@@ -277,8 +275,14 @@ class TranscriptView(QScrollArea):
         widget = self._streaming
         if widget is None:
             return
-        self._last_numbers = time.perf_counter()
         widget.refresh()
+        self._numbers_redrawn(time.perf_counter())
+
+    def _numbers_redrawn(self, at: float) -> None:
+        """The streaming answer's numbers were redrawn at `at`: none are due until an interval
+        later, and what moves with them follows."""
+        self._last_numbers = at
+        self._numbers_due.stop()
         self.numbers_shown.emit()
 
     @staticmethod

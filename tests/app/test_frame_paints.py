@@ -11,6 +11,7 @@ context line takes.
 
 from __future__ import annotations
 
+from event_count import EventCount
 from PySide6.QtCore import QEvent, QObject
 from scripted_engine import ScriptedEngine, counting_stream
 
@@ -26,17 +27,6 @@ def stream_in(w, qtbot):
         w.open_target("/models/fake-target.gguf")
 
 
-class PaintCounter(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.paints = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.paints += 1
-        return False
-
-
 def test_a_streaming_frame_is_painted_once(make_window, qtbot, monkeypatch):
     from app.transcript.message_widgets import AnswerWidget
 
@@ -44,7 +34,7 @@ def test_a_streaming_frame_is_painted_once(make_window, qtbot, monkeypatch):
                             step_delay_s=0.004)
     w = make_window(engine)
     stream_in(w, qtbot)
-    counter = PaintCounter()
+    counter = EventCount(QEvent.Type.Paint)
     frames = []
     render = AnswerWidget.render_pending
 
@@ -68,7 +58,7 @@ def test_a_streaming_frame_is_painted_once(make_window, qtbot, monkeypatch):
     assert sum(1 for n in frames if n) >= 10, frames
     # a few paints outside the frames (the event loop's own, on a busy machine), never two a
     # frame: painted twice, a stream of 45 frames took 90
-    assert 0 < counter.paints <= n_frames * 5 // 4 + 2, (counter.paints, n_frames)
+    assert 0 < counter.count <= n_frames * 5 // 4 + 2, (counter.count, n_frames)
 
 
 class Passes(QObject):

@@ -3,22 +3,12 @@ stays readable (one line of its own type, shortened with "…" where it does not
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from event_count import EventCount
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.widgets.status_line import StatusLine
-
-
-class LayoutRequests(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.LayoutRequest:
-            self.count += 1
-        return False
 
 
 def row_with(line: QWidget, qtbot) -> tuple[QWidget, QWidget]:
@@ -42,7 +32,7 @@ def layouts_after_texts(line, qtbot) -> int:
     window, box = row_with(line, qtbot)
     line.setText("Context: about 0 of 4,096 tokens")
     qtbot.wait(20)  # the window laid out and its first text shown
-    requests = LayoutRequests()
+    requests = EventCount(QEvent.Type.LayoutRequest)
     for widget in (window, box):
         widget.installEventFilter(requests)
     for n in range(5):
